@@ -1,0 +1,57 @@
+//===- SpecAttributes.h - Hardware specs as MLIR attributes -----*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The parts of a spec that only mean something inside an MLIRContext: the
+// on-chip memory space (spelled as attribute text in the JSON), and the spec
+// exported as `#dlti.target_system_spec` so that upstream tooling
+// (`transform.dlti.query`, `DataLayout`) reads the same figures our ops use.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_HWSPEC_SPECATTRIBUTES_H
+#define HWSCHED_HWSPEC_SPECATTRIBUTES_H
+
+#include "hwsched/HwSpec/HwSpec.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace hwsched {
+
+/// The DLTI entry key that records which spec a device entry came from; our
+/// ops read it when a script names no target.
+constexpr llvm::StringLiteral kDltiTargetKey = "hwsched.target";
+
+/// Parses `onchip.memory_space`. A spec without one (CPUs) yields a null
+/// attribute; unparsable text is an error naming the file and key.
+mlir::FailureOr<mlir::Attribute>
+parseOnChipMemorySpace(const HwSpec &spec, mlir::MLIRContext *context,
+                       std::string &error);
+
+/// Builds the spec as a device entry, "GPU"/"NPU"/"CPU", of a
+/// `#dlti.target_system_spec`, merged with `existing` (another device's
+/// entries are kept; the same device is replaced). Sections become nested
+/// `#dlti.map`s, so `["GPU", "gpu", "warp_size"]` is a valid DLTI query.
+mlir::FailureOr<mlir::Attribute>
+buildTargetSystemSpec(const HwSpec &spec, llvm::StringRef targetName,
+                      mlir::Attribute existing, mlir::MLIRContext *context,
+                      std::string &error);
+
+/// Finds the hwsched target recorded on `op` or its closest ancestor with a
+/// `dlti.target_system_spec`; std::nullopt when there is none. Several
+/// recorded targets on one spec are an error (the caller must pick).
+mlir::FailureOr<std::optional<std::string>>
+findRecordedTarget(mlir::Operation *op, std::string &error);
+
+} // namespace hwsched
+
+#endif // HWSCHED_HWSPEC_SPECATTRIBUTES_H

@@ -1,0 +1,59 @@
+//===- HwschedTransformBase.td - Shared pieces of hwsched ops --*- tablegen -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_TRANSFORMOPS_BASE
+#define HWSCHED_TRANSFORMOPS_BASE
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Dialect/Transform/IR/TransformTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+/// Every hwsched op is a transform op that declares its handle and payload
+/// effects in C++.
+class Hwsched_TransformOp<string mnemonic, list<Trait> traits = []>
+    : Op<Transform_Dialect, mnemonic,
+         !listconcat([TransformOpInterface,
+                      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
+                     traits)>;
+
+/// Documentation shared by every op that reads a hardware spec.
+defvar HwschedTargetDoc = [{
+
+    #### Target and overrides
+
+    `target` names a hardware spec: a name, looked up as `<name>.json` in the
+    directories of `$HWSCHED_SPEC_PATH` (colon separated) and then in the
+    shipped `hw-specs/`, or a path to a `.json` file. Without `target`, the
+    op uses, in order: the target recorded on the payload op or an ancestor
+    (entry `hwsched.target` of a `#dlti.target_system_spec`, written by
+    `transform.hwsched.attach_target_spec` or the `hwsched-attach-target-spec`
+    pass), the driver's default (`hwsched-opt --hwsched-target=NAME` or the
+    environment variable `HWSCHED_TARGET`), and finally `nvidia-a100`. So one
+    script serves every target.
+
+    Any other attribute overrides one figure of the spec for this call only:
+    `reg_limit` (GPU `gpu.max_registers_per_thread`), `smem_limit_bytes` (GPU)
+    and `ub_limit_bytes` (NPU) and `l2_limit_bytes` (CPU) for
+    `onchip.capacity_bytes`, `max_stages` for `pipeline.max_stages`, or any
+    figure by its quoted key path, e.g. `"gpu.sm_count" = 80`. A shorthand
+    that does not apply to the target's kind is ignored (and reported by
+    `explain`); an unknown name, a value of the wrong type or range, or two
+    overrides of one figure with different values are errors.
+
+    `explain` emits remarks, on the payload ops, with the numbers behind each
+    decision.
+}];
+
+/// Return-mode text for the failures every spec-reading op shares.
+defvar HwschedSpecFailureDoc = [{
+    A spec that cannot be found, parsed or validated, and an unknown or
+    ill-typed override, produce a silenceable failure before the payload is
+    touched; the message names the file, the key path and what was expected.
+}];
+
+#endif // HWSCHED_TRANSFORMOPS_BASE

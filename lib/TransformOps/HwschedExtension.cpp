@@ -1,0 +1,56 @@
+//===- HwschedExtension.cpp - Registration of the hwsched extension -------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/TransformOps/HwschedTransformOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+
+using namespace mlir;
+
+namespace {
+class HwschedTransformExtension
+    : public transform::TransformDialectExtension<HwschedTransformExtension> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HwschedTransformExtension)
+
+  HwschedTransformExtension() {
+    // Specs name on-chip memory spaces such as #gpu.address_space<workgroup>;
+    // the dialects must be loaded before a spec is parsed mid-transform.
+    declareDependentDialect<gpu::GPUDialect>();
+    declareDependentDialect<DLTIDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<memref::MemRefDialect>();
+    declareGeneratedDialect<scf::SCFDialect>();
+    declareGeneratedDialect<gpu::GPUDialect>();
+
+    registerTransformOps<
+#define GET_OP_LIST
+#include "hwsched/TransformOps/CostModelOps.cpp.inc"
+        >();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "hwsched/TransformOps/PipelineOps.cpp.inc"
+        >();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "hwsched/TransformOps/SmemOps.cpp.inc"
+        >();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "hwsched/TransformOps/TargetOps.cpp.inc"
+        >();
+  }
+};
+} // namespace
+
+void hwsched::registerTransformExtension(DialectRegistry &registry) {
+  registry.addExtensions<HwschedTransformExtension>();
+}

@@ -1,0 +1,62 @@
+//===- TargetOps.cpp - transform.hwsched.* ops ----------------------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/TransformOps/HwschedTransformOps.h"
+
+#include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/TransformOps/TargetResolution.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+
+using namespace mlir;
+using namespace hwsched;
+
+DiagnosedSilenceableFailure
+transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
+                                     transform::TransformResults &results,
+                                     transform::TransformState &state) {
+  // Build every attribute first: a failure on the second payload op must not
+  // leave the first one changed.
+  SmallVector<std::pair<Operation *, Attribute>> updates;
+  for (Operation *payload : state.getPayloadOps(getOp())) {
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(*this, payload, {"target", "explain"}, target);
+    if (!resolved.succeeded())
+      return resolved;
+    std::string error;
+    FailureOr<Attribute> spec = buildTargetSystemSpec(
+        target.spec, target.target,
+        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName),
+        getContext(), error);
+    if (failed(spec))
+      return emitSilenceableError() << error;
+    if (getExplain()) {
+      InFlightDiagnostic remark = payload->emitRemark()
+                                  << "attached hardware spec '"
+                                  << target.spec.getName() << "' ("
+                                  << target.spec.getPath() << ", from "
+                                  << target.origin << ")";
+      for (const std::string &applied : target.spec.getAppliedOverrides())
+        remark << "; override " << applied;
+    }
+    updates.emplace_back(payload, *spec);
+  }
+  for (auto [payload, spec] : updates)
+    rewriter.modifyOpInPlace(payload, [&] {
+      payload->setAttr(DLTIDialect::kTargetSystemDescAttrName, spec);
+    });
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::AttachTargetSpecOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpMutable(), effects);
+  modifiesPayload(effects);
+}
+
+#define GET_OP_CLASSES
+#include "hwsched/TransformOps/TargetOps.cpp.inc"

@@ -1,0 +1,160 @@
+//===- TargetResolution.cpp - Which spec one op application uses ----------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/TransformOps/TargetResolution.h"
+
+#include "hwsched/HwSpec/HwSpecLoader.h"
+#include "hwsched/HwSpec/SpecAttributes.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+using namespace hwsched;
+
+static std::string &driverDefaultTarget() {
+  static std::string target;
+  return target;
+}
+
+void hwsched::setDefaultTarget(llvm::StringRef target) {
+  driverDefaultTarget() = target.str();
+}
+
+std::string hwsched::getDefaultTarget() {
+  if (!driverDefaultTarget().empty())
+    return driverDefaultTarget();
+  if (const char *env = std::getenv("HWSCHED_TARGET"); env && *env)
+    return env;
+  return kBuiltinDefaultTarget.str();
+}
+
+/// Spec sections a quoted override key may start with.
+static bool isFigureKey(llvm::StringRef name) {
+  llvm::StringRef section = name.split('.').first;
+  return name.contains('.') &&
+         llvm::is_contained({"onchip", "offchip", "compute", "gpu", "npu",
+                             "cpu", "pipeline", "cost_weights"},
+                            section);
+}
+
+static std::optional<SpecValue> toSpecValue(Attribute attr) {
+  SpecValue value;
+  if (auto boolAttr = llvm::dyn_cast<BoolAttr>(attr)) {
+    value.type = SpecValue::Type::Boolean;
+    value.boolean = boolAttr.getValue();
+  } else if (auto intAttr = llvm::dyn_cast<IntegerAttr>(attr)) {
+    value.type = SpecValue::Type::Integer;
+    value.integer = intAttr.getValue().getSExtValue();
+  } else if (auto floatAttr = llvm::dyn_cast<FloatAttr>(attr)) {
+    value.type = SpecValue::Type::Number;
+    value.number = floatAttr.getValueAsDouble();
+  } else if (auto strAttr = llvm::dyn_cast<StringAttr>(attr)) {
+    value.type = SpecValue::Type::String;
+    value.string = strAttr.str();
+  } else if (auto arrayAttr = llvm::dyn_cast<DenseI64ArrayAttr>(attr)) {
+    value.type = SpecValue::Type::IntegerArray;
+    value.integers.assign(arrayAttr.asArrayRef().begin(),
+                          arrayAttr.asArrayRef().end());
+  } else {
+    return std::nullopt;
+  }
+  return value;
+}
+
+/// Turns the op's non-inherent attributes into spec overrides.
+static DiagnosedSilenceableFailure
+collectOverrides(transform::TransformOpInterface transformOp,
+                 ArrayRef<StringRef> ownAttrs,
+                 SmallVectorImpl<SpecOverride> &overrides) {
+  Operation *op = transformOp.getOperation();
+  for (NamedAttribute attr : op->getAttrs()) {
+    StringRef name = attr.getName().getValue();
+    if (llvm::is_contained(ownAttrs, name))
+      continue;
+    SpecOverride override;
+    override.origin = name.str();
+    const OverrideAlias *alias = llvm::find_if(
+        getOverrideAliases(),
+        [&](const OverrideAlias &a) { return a.name == name; });
+    if (alias != getOverrideAliases().end()) {
+      override.key = alias->key.str();
+      override.onlyFor = alias->kind;
+    } else if (isFigureKey(name)) {
+      override.key = name.str();
+    } else if (name.contains('.')) {
+      // A dialect attribute (e.g. a test tag): not ours to interpret.
+      continue;
+    } else {
+      SmallVector<std::string> known;
+      for (const OverrideAlias &a : getOverrideAliases())
+        known.push_back(a.name.str());
+      return transformOp.emitSilenceableError()
+             << "unknown override '" << name << "'; expected one of "
+             << llvm::join(known, ", ")
+             << " or a quoted spec key path such as \"gpu.sm_count\"";
+    }
+    std::optional<SpecValue> value = toSpecValue(attr.getValue());
+    if (!value)
+      return transformOp.emitSilenceableError()
+             << "override '" << name << "' must be an integer, float, "
+             << "string, bool or array<i64> attribute, got "
+             << attr.getValue();
+    override.value = std::move(*value);
+    overrides.push_back(std::move(override));
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+hwsched::resolveTarget(transform::TransformOpInterface transformOp,
+                       Operation *payload, ArrayRef<StringRef> ownAttrs,
+                       ResolvedTarget &result) {
+  Operation *op = transformOp.getOperation();
+  if (auto target = op->getAttrOfType<StringAttr>("target")) {
+    result.target = target.str();
+    result.origin = "attribute";
+  } else {
+    std::string error;
+    FailureOr<std::optional<std::string>> recorded =
+        payload ? findRecordedTarget(payload, error)
+                : FailureOr<std::optional<std::string>>(std::nullopt);
+    if (failed(recorded))
+      return transformOp.emitSilenceableError() << error;
+    if (*recorded) {
+      result.target = **recorded;
+      result.origin = "payload";
+    } else {
+      result.target = getDefaultTarget();
+      result.origin = result.target == kBuiltinDefaultTarget &&
+                              !std::getenv("HWSCHED_TARGET")
+                          ? "default"
+                          : "driver";
+    }
+  }
+
+  SmallVector<SpecOverride> overrides;
+  DiagnosedSilenceableFailure collected =
+      collectOverrides(transformOp, ownAttrs, overrides);
+  if (!collected.succeeded())
+    return collected;
+
+  llvm::Expected<HwSpec> spec = loadSpec(result.target, overrides);
+  if (!spec)
+    return transformOp.emitSilenceableError()
+           << llvm::toString(spec.takeError());
+  result.spec = std::move(*spec);
+
+  std::string error;
+  FailureOr<Attribute> space =
+      parseOnChipMemorySpace(result.spec, op->getContext(), error);
+  if (failed(space))
+    return transformOp.emitSilenceableError() << error;
+  result.onChipMemorySpace = *space;
+  return DiagnosedSilenceableFailure::success();
+}

@@ -1,0 +1,46 @@
+//===- AttachTargetSpec.cpp - Record a spec on the payload ----------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Transforms/Passes.h"
+
+#include "hwsched/HwSpec/HwSpecLoader.h"
+#include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/TransformOps/TargetResolution.h"
+
+#include "mlir/Dialect/DLTI/DLTI.h"
+
+namespace hwsched {
+#define GEN_PASS_DEF_HWSCHEDATTACHTARGETSPEC
+#include "hwsched/Transforms/Passes.h.inc"
+} // namespace hwsched
+
+using namespace mlir;
+
+namespace {
+struct AttachTargetSpecPass
+    : hwsched::impl::HwschedAttachTargetSpecBase<AttachTargetSpecPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Operation *op = getOperation();
+    std::string name = target.empty() ? hwsched::getDefaultTarget() : target;
+    llvm::Expected<hwsched::HwSpec> spec = hwsched::loadSpec(name);
+    if (!spec) {
+      op->emitError() << llvm::toString(spec.takeError());
+      return signalPassFailure();
+    }
+    std::string error;
+    FailureOr<Attribute> attr = hwsched::buildTargetSystemSpec(
+        *spec, name, op->getAttr(DLTIDialect::kTargetSystemDescAttrName),
+        op->getContext(), error);
+    if (failed(attr)) {
+      op->emitError() << error;
+      return signalPassFailure();
+    }
+    op->setAttr(DLTIDialect::kTargetSystemDescAttrName, *attr);
+  }
+};
+} // namespace

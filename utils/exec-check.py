@@ -1,0 +1,492 @@
+#!/usr/bin/env python3
+"""exec-check.py: check by CPU execution that a transformation preserves semantics.
+
+Usage:
+  python3 utils/exec-check.py INPUT.mlir [options] -- <transform args>
+  python3 utils/exec-check.py --print-pipeline
+
+INPUT.mlir is an executable payload: `func.func @main()` (no arguments, no
+results) builds its inputs deterministically, calls the kernels and prints the
+results, e.g. with
+
+  func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+
+(printMemrefI32, printMemrefF64, ..., vector.print work too).
+
+Steps (each runs in a temporary directory, see --keep-temps):
+  BEFORE  INPUT -> [pre-lower] -> lower (--lower-opt) -> run (--runner)
+  AFTER   INPUT -> transform (--opt <transform args>) -> [pre-lower] -> lower -> run
+  compare the two outputs.
+
+Everything after `--` is handed verbatim to the --opt tool for the AFTER
+transform step, typically
+  --transform-preload-library=transform-library-paths=LIB.mlir
+  --transform-interpreter=entry-point=NAME
+or plain pass flags (`--canonicalize`, `--hwsched-...`). With no transform
+arguments AFTER is a round trip through the --opt tool (a smoke test that the
+payload runs).
+
+The optional pre-lower step runs the --opt tool on both sides with
+`--hwsched-erase-memory-spaces` (if --erase-memory-spaces) followed by the
+--pre-lower-pass-args, in that order.
+
+Lowering (--lower-opt) uses the single pipeline in LOWERING_PIPELINE; print it
+with --print-pipeline. Its first entry (one-shot-bufferize) only runs when the
+IR still contains tensor types.
+
+Running: `mlir-runner FILE -e main -entry-point-result=void
+-shared-libs=<dir>/libmlir_c_runner_utils.so,<dir>/libmlir_runner_utils.so`.
+
+Comparison: the run's stdout, with the `base@ = 0x...` addresses printed by
+printMemref* replaced by `base@ = <addr>` (they differ between runs) and with
+trailing whitespace stripped. Exact textual comparison by default. With --rtol
+and/or --atol, numbers are parsed out of each line and compared with
+|after - before| <= atol + rtol * |before| (NaN matches NaN, infinities must be
+equal); the text between the numbers must match up to whitespace.
+
+Verdict on stdout:
+  EXEC-CHECK: PASS (<N> output lines identical)                      exit 0
+  EXEC-CHECK: PASS (<N> output lines match within rtol=.. atol=..)   exit 0
+  EXEC-CHECK: FAIL (<reason>) + unified diff (first 40 lines)        exit 1
+It also FAILs when any step fails (the step and command are named, stderr
+shown), when BEFORE prints nothing (a check that cannot fail is not a
+check), and with --expect-changed when the transformed IR equals the original
+IR as printed by the --opt tool. Usage errors exit 2. An opt-tool step also
+fails when it prints an `error:` diagnostic despite exit code 0 (partial
+conversions do that, e.g. an unconvertible memref memory space) or writes no
+output file (mlir-opt prints --help and exits 0 for some unknown flags), and
+the lowering step fails when ops other than llvm.* / builtin.* remain.
+
+Precision: printMemrefF32 prints 6 significant digits, so "identical" means
+identical to 6 digits, not bit-identical. For bit-exact checks choose inputs
+whose results are exactly representable (as test/Harness/Inputs/matmul-exec.mlir
+does) or print the bits (arith.bitcast to i32, printMemrefI32).
+
+Options:
+  --opt PATH             tool for the transform and pre-lower steps. Default:
+                         $HWSCHED_OPT, else `hwsched-opt` on PATH, else
+                         /usr/lib/llvm-22/bin/mlir-opt.
+  --lower-opt PATH       tool for lowering (default /usr/lib/llvm-22/bin/mlir-opt).
+  --runner PATH          default /usr/lib/llvm-22/bin/mlir-runner.
+  --shared-lib-dir DIR   where the runner utils libraries are (default
+                         /usr/lib/llvm-22/lib).
+  --pre-lower-pass-args "ARGS"  extra --opt arguments (shell-split) for the
+                         pre-lower step on both sides.
+  --erase-memory-spaces  run --hwsched-erase-memory-spaces (needs hwsched-opt as
+                         --opt) on both sides before lowering, so that payloads
+                         with GPU / string memory spaces can run on the CPU.
+  --keep-temps DIR       keep all intermediate files in DIR (created if needed):
+                         {before,after}.{prelowered,lowered}.mlir,
+                         after.transformed.mlir, {before,after}.output.txt and
+                         commands.sh (every command run, to reproduce by hand).
+  --rtol R, --atol A     numeric tolerance (default: exact comparison).
+  --expect-changed       FAIL if the transform left the IR textually unchanged.
+  --print-ir-after       print the transformed IR (before lowering) on stdout.
+  --timeout SECONDS      per-step time limit (default 600).
+  --print-pipeline       print the lowering pipeline (pass-pipeline syntax) and exit.
+  -v, --verbose          print every command and its run time on stderr.
+
+Limitations: ops without a CPU lowering (gpu.barrier, nvgpu/nvvm ops, gpu.launch,
+...) make the lowering step fail; so does a transform script embedded in the
+payload (keep scripts in a library passed with --transform-preload-library).
+Runs are single-threaded JIT executions: data races and GPU-memory-model issues
+are not detected.
+"""
+
+import argparse
+import difflib
+import math
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+LLVM_DIR = "/usr/lib/llvm-22"
+STOCK_OPT = os.path.join(LLVM_DIR, "bin", "mlir-opt")
+STOCK_RUNNER = os.path.join(LLVM_DIR, "bin", "mlir-runner")
+STOCK_LIB_DIR = os.path.join(LLVM_DIR, "lib")
+RUNNER_LIBS = ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"]
+ERASE_MEMORY_SPACES_FLAG = "--hwsched-erase-memory-spaces"
+
+# The lowering pipeline, one pass per entry, run as
+#   --pass-pipeline='builtin.module(<entries joined by ",">)'.
+# The first entry is dropped when no tensor type remains in the IR.
+BUFFERIZE_PASS = ("one-shot-bufferize{bufferize-function-boundaries "
+                  "function-boundary-type-conversion=identity-layout-map}")
+LOWERING_PIPELINE = [
+    BUFFERIZE_PASS,
+    "convert-linalg-to-loops",
+    "convert-vector-to-scf",
+    "lower-affine",
+    "convert-scf-to-cf",
+    "expand-strided-metadata",
+    "lower-affine",  # expand-strided-metadata creates affine.apply
+    "finalize-memref-to-llvm",
+    "convert-vector-to-llvm",
+    "convert-math-to-llvm",
+    "convert-math-to-libm",  # math ops without an LLVM intrinsic (tanh, erf, ...)
+    "convert-arith-to-llvm",
+    "convert-index-to-llvm",
+    "convert-ub-to-llvm",
+    "convert-cf-to-llvm",
+    "convert-func-to-llvm",
+    "reconcile-unrealized-casts",
+]
+
+TENSOR_TYPE_RE = re.compile(r"\btensor<")
+ADDRESS_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
+NUMBER_RE = re.compile(
+    r"(?<![\w.])([-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan))(?![\w.])",
+    re.IGNORECASE)
+DIFF_LINES = 40
+ERROR_DIAG_RE = re.compile(r"(^|\W)error:|Unknown command line argument", re.MULTILINE)
+# Operation names at the start of a statement (`%x = foo.bar`, `foo.bar`,
+# `"foo.bar"(...)`): after lowering, only llvm.* and builtin.* may remain.
+OP_NAME_RE = re.compile(
+    r'^\s*(?:%[^=]*=\s*)?"?([A-Za-z_][\w$]*\.[\w$.]+)', re.MULTILINE)
+LOWERED_DIALECTS = ("llvm", "builtin")
+
+
+def pipeline_string(with_bufferize=True):
+    passes = [p for p in LOWERING_PIPELINE if with_bufferize or p != BUFFERIZE_PASS]
+    return "builtin.module(" + ",".join(passes) + ")"
+
+
+def excerpt(text, head=15, tail=25):
+    """The first `head` and last `tail` lines of text (errors come first,
+    IR dumps of failed transforms come after them)."""
+    lines = text.rstrip().splitlines()
+    if len(lines) <= head + tail:
+        return "\n".join(lines) if lines else "(empty)"
+    return "\n".join(lines[:head] + [f"... ({len(lines) - head - tail} lines) ..."]
+                     + lines[-tail:])
+
+
+class CheckFailure(Exception):
+    """A failed step or comparison: reported as EXEC-CHECK: FAIL."""
+
+
+class Runner:
+    def __init__(self, workdir, timeout, verbose):
+        self.workdir = workdir
+        self.timeout = timeout
+        self.verbose = verbose
+        self.times = []
+        self.commands = []
+
+    def run(self, step, cmd, stdout_path=None, output_file=None):
+        """Runs cmd; returns its stdout text. Raises CheckFailure on failure.
+
+        output_file: the file an opt tool step must produce. Such steps also
+        fail on any `error:` diagnostic, even with exit code 0 (a partial
+        dialect conversion can report an error and still succeed), and when
+        the file is missing (mlir-opt prints --help and exits 0 on an unknown
+        command-line flag).
+        """
+        cmd_text = shlex.join(cmd)
+        self.commands.append((step, cmd_text))
+        for stale in (output_file, stdout_path):  # left by an earlier --keep-temps run
+            if stale and os.path.exists(stale):
+                os.remove(stale)
+        if self.verbose:
+            print(f"exec-check: [{step}] {cmd_text}", file=sys.stderr)
+        start = time.monotonic()
+        try:
+            proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            raise CheckFailure(f"step '{step}' timed out after {self.timeout} s\n"
+                               f"  command: {cmd_text}")
+        except OSError as err:
+            raise CheckFailure(f"step '{step}' could not start: {err}\n"
+                               f"  command: {cmd_text}")
+        elapsed = time.monotonic() - start
+        self.times.append((step, elapsed))
+        out = proc.stdout.decode("utf-8", errors="replace")
+        err = proc.stderr.decode("utf-8", errors="replace")
+        if self.verbose:
+            print(f"exec-check: [{step}] exit {proc.returncode} in {elapsed:.2f} s",
+                  file=sys.stderr)
+        if proc.returncode != 0:
+            tail = excerpt(err)
+            how = (f"was killed by signal {-proc.returncode}" if proc.returncode < 0
+                   else f"failed with exit code {proc.returncode}")
+            raise CheckFailure(f"step '{step}' {how}\n  command: {cmd_text}\n"
+                               f"  stderr:\n{tail}")
+        if output_file is not None:
+            problem = None
+            if ERROR_DIAG_RE.search(err):
+                problem = "reported an error (exit code 0)"
+            elif not os.path.isfile(output_file):
+                problem = ("produced no output file (an unknown flag? mlir-opt then "
+                           "prints its --help and exits 0)")
+            if problem:
+                tail = excerpt(err)
+                raise CheckFailure(f"step '{step}' {problem}\n  command: {cmd_text}\n"
+                                   f"  stderr:\n{tail}")
+        if err.strip():
+            # Warnings and remarks of a successful step: keep them visible,
+            # but off stdout so that they cannot confuse FileCheck.
+            for line in err.rstrip().splitlines():
+                print(f"exec-check: [{step}] stderr: {line}", file=sys.stderr)
+        if stdout_path:
+            with open(stdout_path, "w") as f:
+                f.write(out)
+        return out
+
+
+def default_opt():
+    env = os.environ.get("HWSCHED_OPT")
+    if env:
+        return env
+    return shutil.which("hwsched-opt") or STOCK_OPT
+
+
+def check_tool(name, path):
+    if os.sep in path:
+        ok = os.path.isfile(path) and os.access(path, os.X_OK)
+    else:
+        ok = shutil.which(path) is not None
+    if not ok:
+        raise CheckFailure(f"{name} tool not found or not executable: {path}")
+
+
+def normalize_output(text):
+    return [ADDRESS_RE.sub("base@ = <addr>", line).rstrip()
+            for line in text.splitlines()]
+
+
+def unified_diff(before, after):
+    diff = list(difflib.unified_diff(before, after, "BEFORE", "AFTER", lineterm=""))
+    shown = diff[:DIFF_LINES]
+    if len(diff) > DIFF_LINES:
+        shown.append(f"... ({len(diff) - DIFF_LINES} more diff lines)")
+    return "\n".join(shown)
+
+
+def split_numbers(line):
+    """Returns (text parts with whitespace collapsed, list of number strings)."""
+    parts = NUMBER_RE.split(line)
+    texts = [" ".join(p.split()) for p in parts[0::2]]
+    return texts, parts[1::2]
+
+
+def numbers_close(a_str, b_str, rtol, atol):
+    a, b = float(a_str), float(b_str)
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(b - a) <= atol + rtol * abs(a)
+
+
+def compare_with_tolerance(before, after, rtol, atol):
+    """Returns (first mismatch description or None, max abs diff, max rel diff)."""
+    if len(before) != len(after):
+        return (f"line counts differ: BEFORE {len(before)}, AFTER {len(after)}",
+                0.0, 0.0)
+    max_abs = max_rel = 0.0
+    for lineno, (lb, la) in enumerate(zip(before, after), 1):
+        if lb == la:
+            continue
+        tb, nb = split_numbers(lb)
+        ta, na = split_numbers(la)
+        if tb != ta or len(nb) != len(na):
+            return (f"line {lineno}: text or number count differs", max_abs, max_rel)
+        for col, (xb, xa) in enumerate(zip(nb, na), 1):
+            if not numbers_close(xb, xa, rtol, atol):
+                return (f"line {lineno}, number {col}: BEFORE {xb}, AFTER {xa} "
+                        f"(allowed |diff| <= atol + rtol*|BEFORE|)", max_abs, max_rel)
+            fb, fa = float(xb), float(xa)
+            if math.isfinite(fb) and math.isfinite(fa):
+                d = abs(fa - fb)
+                max_abs = max(max_abs, d)
+                if fb != 0:
+                    max_rel = max(max_rel, d / abs(fb))
+    return None, max_abs, max_rel
+
+
+def plugin_args(transform_args):
+    """Tool arguments that the plain round trip of the input also needs."""
+    keep = ("--load-dialect-plugin", "--load-pass-plugin", "-load-dialect-plugin",
+            "-load-pass-plugin", "--allow-unregistered-dialect",
+            "-allow-unregistered-dialect")
+    return [a for a in transform_args if a.split("=", 1)[0] in keep]
+
+
+def parse_args(argv):
+    if "--" in argv:
+        idx = argv.index("--")
+        own, transform_args = argv[:idx], argv[idx + 1:]
+    else:
+        own, transform_args = argv, []
+    p = argparse.ArgumentParser(
+        prog="exec-check.py",
+        usage="%(prog)s INPUT.mlir [options] -- <transform args>",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", nargs="?", help="payload .mlir with func.func @main()")
+    p.add_argument("--opt", default=None)
+    p.add_argument("--lower-opt", default=STOCK_OPT)
+    p.add_argument("--runner", default=STOCK_RUNNER)
+    p.add_argument("--shared-lib-dir", default=STOCK_LIB_DIR)
+    p.add_argument("--pre-lower-pass-args", default="")
+    p.add_argument("--erase-memory-spaces", action="store_true")
+    p.add_argument("--keep-temps", metavar="DIR", default=None)
+    p.add_argument("--rtol", type=float, default=None)
+    p.add_argument("--atol", type=float, default=None)
+    p.add_argument("--expect-changed", action="store_true")
+    p.add_argument("--print-ir-after", action="store_true")
+    p.add_argument("--timeout", type=float, default=600.0)
+    p.add_argument("--print-pipeline", action="store_true")
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = p.parse_args(own)
+    if not args.print_pipeline and not args.input:
+        p.error("INPUT.mlir is required")
+    for name in ("rtol", "atol"):
+        value = getattr(args, name)
+        if value is not None and (value < 0 or math.isnan(value)):
+            p.error(f"--{name} must be a non-negative number")
+    args.transform_args = transform_args
+    return args
+
+
+def lower_and_run(r, side, ir_path, args, opt, pre_lower_args, libs):
+    """Pre-lowers, lowers and runs one side; returns normalized output lines."""
+    base = os.path.join(r.workdir, side.lower())
+    if pre_lower_args:
+        out = base + ".prelowered.mlir"
+        r.run(f"{side}: pre-lower", [opt, ir_path, *pre_lower_args, "-o", out],
+              output_file=out)
+        ir_path = out
+    with open(ir_path, errors="replace") as f:
+        has_tensors = bool(TENSOR_TYPE_RE.search(f.read()))
+    lowered = base + ".lowered.mlir"
+    lower_cmd = [args.lower_opt, ir_path,
+                 "--pass-pipeline=" + pipeline_string(has_tensors), "-o", lowered]
+    r.run(f"{side}: lower", lower_cmd, output_file=lowered)
+    with open(lowered, errors="replace") as f:
+        leftovers = sorted({name for name in OP_NAME_RE.findall(f.read())
+                            if name.split(".", 1)[0] not in LOWERED_DIALECTS})
+    if leftovers:
+        raise CheckFailure(f"step '{side}: lower' left ops that have no CPU lowering "
+                           f"in this pipeline: {', '.join(leftovers)}\n"
+                           f"  command: {shlex.join(lower_cmd)}")
+    out = r.run(f"{side}: run", [args.runner, lowered, "-e", "main",
+                                 "-entry-point-result=void",
+                                 "-shared-libs=" + ",".join(libs)],
+                stdout_path=base + ".output.txt")
+    return normalize_output(out)
+
+
+def check(args, workdir):
+    opt = args.opt or default_opt()
+    check_tool("--opt", opt)
+    check_tool("--lower-opt", args.lower_opt)
+    check_tool("--runner", args.runner)
+    libs = [os.path.join(args.shared_lib_dir, name) for name in RUNNER_LIBS]
+    for lib in libs:
+        if not os.path.isfile(lib):
+            raise CheckFailure(f"runner library not found: {lib}")
+    if not os.path.isfile(args.input):
+        raise CheckFailure(f"input not found: {args.input}")
+    input_path = os.path.abspath(args.input)
+    pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
+    pre_lower_args += shlex.split(args.pre_lower_pass_args)
+
+    r = Runner(workdir, args.timeout, args.verbose)
+    try:
+        return run_steps(args, r, opt, input_path, pre_lower_args, libs)
+    finally:
+        if args.keep_temps:
+            with open(os.path.join(workdir, "commands.sh"), "w") as f:
+                f.write("#!/bin/sh\n# Commands run by exec-check.py, in order.\n")
+                for step, cmd_text in r.commands:
+                    f.write(f"\n# {step}\n{cmd_text}\n")
+
+
+def run_steps(args, r, opt, input_path, pre_lower_args, libs):
+    workdir = r.workdir
+
+    before = lower_and_run(r, "BEFORE", input_path, args, opt, pre_lower_args, libs)
+    if not any(line.strip() for line in before):
+        raise CheckFailure("BEFORE run printed nothing: the payload must print its "
+                           "results (e.g. printMemrefF32), or the check cannot fail")
+
+    transformed = os.path.join(workdir, "after.transformed.mlir")
+    r.run("AFTER: transform", [opt, input_path, *args.transform_args, "-o", transformed],
+          output_file=transformed)
+    with open(transformed, errors="replace") as f:
+        transformed_ir = f.read()
+    if args.print_ir_after:
+        print("// ----- exec-check: IR after transform -----")
+        print(transformed_ir.rstrip())
+        print("// ----- end of IR after transform -----")
+    if args.expect_changed:
+        original = os.path.join(workdir, "original.roundtrip.mlir")
+        r.run("original: round trip (--expect-changed)",
+              [opt, input_path, *plugin_args(args.transform_args), "-o", original],
+              output_file=original)
+        with open(original, errors="replace") as f:
+            if f.read() == transformed_ir:
+                raise CheckFailure("--expect-changed: the transformed IR equals the "
+                                   "original IR (the transform did nothing)")
+
+    after = lower_and_run(r, "AFTER", transformed, args, opt, pre_lower_args, libs)
+
+    if args.verbose:
+        total = sum(t for _, t in r.times)
+        print(f"exec-check: total tool time {total:.2f} s", file=sys.stderr)
+
+    n = len(before)
+    if before == after:
+        print(f"EXEC-CHECK: PASS ({n} output lines identical)")
+        return 0
+    diff = unified_diff(before, after)
+    if args.rtol is None and args.atol is None:
+        raise CheckFailure("outputs differ", diff)
+    rtol, atol = args.rtol or 0.0, args.atol or 0.0
+    mismatch, max_abs, max_rel = compare_with_tolerance(before, after, rtol, atol)
+    if mismatch:
+        raise CheckFailure(f"outputs differ beyond rtol={rtol:g} atol={atol:g}: "
+                           f"{mismatch}", diff)
+    print(f"EXEC-CHECK: PASS ({n} output lines match within rtol={rtol:g} "
+          f"atol={atol:g}; max abs diff {max_abs:g}, max rel diff {max_rel:g})")
+    return 0
+
+
+def main(argv):
+    args = parse_args(argv)
+    if args.print_pipeline:
+        print(pipeline_string())
+        return 0
+    try:
+        if args.keep_temps:
+            os.makedirs(args.keep_temps, exist_ok=True)
+            return check(args, os.path.abspath(args.keep_temps))
+        with tempfile.TemporaryDirectory(prefix="exec-check-") as workdir:
+            return check(args, workdir)
+    except CheckFailure as failure:
+        reason = failure.args[0]
+        head, _, rest = reason.partition("\n")
+        print(f"EXEC-CHECK: FAIL ({head})")
+        if rest:
+            print(rest)
+        if len(failure.args) > 1 and failure.args[1]:
+            print(failure.args[1])
+        sys.stdout.flush()
+        return 1
+
+
+if __name__ == "__main__":
+    try:
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (e.g. FileCheck) stopped early: do not add a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
