@@ -97,10 +97,20 @@ std::string describeExpectation(const json &schema) {
     os << " (one of " << it->dump() << ")";
   if (auto it = schema.find("const"); it != schema.end())
     os << " equal to " << it->dump();
-  if (auto it = schema.find("description");
-      it != schema.end() && it->is_string())
-    os << ": " << it->get<std::string>();
   return os.str();
+}
+
+/// The first sentence of a schema description: enough to say what a key
+/// means without burying the error.
+std::string describeKey(const json &schema) {
+  auto it = schema.find("description");
+  if (it == schema.end() || !it->is_string())
+    return "";
+  std::string text = it->get<std::string>();
+  size_t end = text.find(". ");
+  if (end != std::string::npos)
+    text.resize(end + 1);
+  return " (" + text + ")";
 }
 
 class Validator {
@@ -135,7 +145,8 @@ private:
   std::optional<std::string> mismatch(const json &schema, const json &value,
                                       const std::string &path) {
     return "at " + printPath(path) + ": expected " +
-           describeExpectation(schema) + ", got " + describeJson(value);
+           describeExpectation(schema) + ", got " + describeJson(value) +
+           describeKey(schema);
   }
 
   std::optional<std::string> checkScalar(const json &schema, const json &value,
@@ -177,7 +188,8 @@ private:
         std::string name = key.get<std::string>();
         std::string what;
         if (props != schema.end() && props->contains(name))
-          what = " (" + describeExpectation((*props)[name]) + ")";
+          what = ": " + describeExpectation((*props)[name]) +
+                 describeKey((*props)[name]);
         return "at " + printPath(path) + ": missing required key '" + name +
                "'" + what;
       }

@@ -37,11 +37,11 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark()
                                   << "attached hardware spec '"
-                                  << target.spec.getName() << "' ("
-                                  << target.spec.getPath() << ", from "
-                                  << target.origin << ")";
+                                  << target.spec.getName()
+                                  << "', chosen by " << target.origin;
       for (const std::string &applied : target.spec.getAppliedOverrides())
         remark << "; override " << applied;
+      remark << "; read from " << target.spec.getPath();
     }
     updates.emplace_back(payload, *spec);
   }
