@@ -100,6 +100,24 @@ Attribute toAttribute(const SpecValue &value, Builder &b) {
   return {};
 }
 
+} // namespace
+
+Attribute hwsched::specValueToAttribute(const HwSpec &spec, StringRef key,
+                                        MLIRContext *context) {
+  const SpecValue *value = spec.lookup(key);
+  if (!value)
+    return {};
+  if (key == kMemorySpaceKey) {
+    std::string ignored;
+    FailureOr<Attribute> space = parseOnChipMemorySpace(spec, context, ignored);
+    if (succeeded(space) && *space)
+      return *space;
+  }
+  Builder b(context);
+  return toAttribute(*value, b);
+}
+
+namespace {
 std::string deviceId(HwKind kind) {
   return llvm::StringRef(stringifyHwKind(kind)).upper();
 }

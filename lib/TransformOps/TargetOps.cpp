@@ -58,5 +58,41 @@ void transform::AttachTargetSpecOp::getEffects(
   modifiesPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// QuerySpecOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
+                              transform::TransformResults &results,
+                              transform::TransformState &state) {
+  SmallVector<Attribute> values;
+  for (Operation *payload : state.getPayloadOps(getOp())) {
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(*this, payload, {"target", "explain", "key"}, target);
+    if (!resolved.succeeded())
+      return resolved;
+    Attribute value = specValueToAttribute(target.spec, getKey(), getContext());
+    if (!value)
+      return emitSilenceableError()
+             << "hardware spec '" << target.spec.getPath() << "' has no figure '"
+             << getKey() << "'";
+    if (getExplain())
+      payload->emitRemark() << "spec '" << target.spec.getName() << "' "
+                            << getKey() << " = " << value;
+    values.push_back(value);
+  }
+  results.setParams(cast<OpResult>(getValue()), values);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::QuerySpecOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/TargetOps.cpp.inc"

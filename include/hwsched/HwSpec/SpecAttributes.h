@@ -37,6 +37,12 @@ mlir::FailureOr<mlir::Attribute>
 parseOnChipMemorySpace(const HwSpec &spec, mlir::MLIRContext *context,
                        std::string &error);
 
+/// The figure `key` as an attribute (i64, f64, string, bool or array<i64>);
+/// null when the spec has no such figure. `onchip.memory_space` is returned
+/// as the parsed attribute when it parses.
+mlir::Attribute specValueToAttribute(const HwSpec &spec, llvm::StringRef key,
+                                     mlir::MLIRContext *context);
+
 /// Builds the spec as a device entry, "GPU"/"NPU"/"CPU", of a
 /// `#dlti.target_system_spec`, merged with `existing` (another device's
 /// entries are kept; the same device is replaced). Sections become nested

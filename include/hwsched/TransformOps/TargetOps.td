@@ -46,4 +46,42 @@ def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec"> {
   }];
 }
 
+def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec"> {
+  let summary = "Reads one figure of the resolved hardware spec as a parameter";
+  let description = !strconcat([{
+    Returns, for each payload op of `op`, the figure `key` (a dotted key path
+    such as `"onchip.capacity_bytes"` or `"pipeline.units.vector.latency_cycles"`)
+    of the spec that hwsched ops would use at that payload op, overrides
+    included. Unlike `transform.dlti.query`, the script need not know the
+    target's kind, so one script reads "the on-chip capacity" of a GPU, an NPU
+    or a CPU alike.
+
+    ```mlir
+    %cap = transform.hwsched.query_spec %func { key = "onchip.capacity_bytes" }
+        : (!transform.any_op) -> !transform.param<i64>
+    ```
+
+    Integers are returned as `i64` attributes, numbers as `f64`, strings as
+    strings and integer arrays as `array<i64>`.
+
+    #### Return modes
+
+    A key the spec does not have is a silenceable failure naming the key and
+    the spec file.
+  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+
+  let arguments = (ins TransformHandleTypeInterface:$op,
+                       OptionalAttr<StrAttr>:$target,
+                       StrAttr:$key,
+                       UnitAttr:$explain);
+  let results = (outs TransformParamTypeInterface:$value);
+  let assemblyFormat = "$op attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_TARGETOPS

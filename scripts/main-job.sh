@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The main job: runs a shipped transform script with the default hardware spec
+# on a shipped example and prints the scheduled IR followed by the decisions
+# (the ops' explain remarks). Usage:
+#   scripts/main-job.sh [example-name] [extra hwsched-opt options]
+# e.g. scripts/main-job.sh smem-merge --hwsched-target=nvidia-h100
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${HWSCHED_BUILD_DIR:-$root/build}
+example=${1:-smem-merge}
+shift || true
+
+"$root/scripts/build.sh" 2>/dev/null
+dir="$root/examples/$example"
+if [ ! -f "$dir/run.sh" ]; then
+  echo "main-job: no example '$example' (have: $(ls "$root/examples" | tr '\n' ' '))" >&2
+  exit 2
+fi
+HWSCHED_OPT="$build/bin/hwsched-opt" bash "$dir/run.sh" "$@"
