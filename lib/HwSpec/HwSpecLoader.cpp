@@ -306,7 +306,18 @@ llvm::Expected<HwSpec> hwsched::loadSpec(llvm::StringRef target,
   if (!buffer)
     return makeError("hardware spec '" + *file +
                      "': cannot read: " + buffer.getError().message());
-  return parseSpec((*buffer)->getBuffer(), *file, overrides);
+  llvm::Expected<HwSpec> spec =
+      parseSpec((*buffer)->getBuffer(), *file, overrides);
+  if (!spec)
+    return spec.takeError();
+  // Names in scripts are file names: a spec whose `name` differs would make
+  // remarks and DLTI records name a target nobody can look up.
+  llvm::StringRef stem = llvm::sys::path::stem(*file);
+  if (spec->getName() != stem)
+    return makeError("hardware spec '" + *file + "': at 'name': expected \"" +
+                     stem + "\" (the file name without .json), got \"" +
+                     spec->getName() + "\"");
+  return spec;
 }
 
 llvm::ArrayRef<OverrideAlias> hwsched::getOverrideAliases() {

@@ -3,12 +3,11 @@
 //
 // RUN: cd %S && env HWSCHED_SPEC_PATH=%S/Inputs hwsched-opt %s \
 // RUN:   --split-input-file --transform-interpreter --verify-diagnostics \
-// RUN:   --mlir-print-ir-after-failure 2>&1 \
-// RUN:   | FileCheck %s
+// RUN:   --mlir-print-ir-after-failure 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=UNCHANGED
 
-// CHECK-LABEL: func.func @payload_missing_file()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_missing_file()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_missing_file() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -21,9 +20,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_missing_path()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_missing_path()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_missing_path() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -36,9 +34,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_syntax_error()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_syntax_error()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_syntax_error() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -51,9 +48,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_missing_key()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_missing_key()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_missing_key() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -66,9 +62,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_wrong_type()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_wrong_type()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_wrong_type() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -81,9 +76,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_negative_capacity()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_negative_capacity()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_negative_capacity() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -96,9 +90,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_zero_capacity()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_zero_capacity()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_zero_capacity() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -111,9 +104,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_unknown_kind()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_unknown_kind()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_unknown_kind() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -126,9 +118,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_bad_memory_space()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_bad_memory_space()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_bad_memory_space() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -141,9 +132,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_unknown_key()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_unknown_key()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_unknown_key() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -156,9 +146,8 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_alignment_not_pow2()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_alignment_not_pow2()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_alignment_not_pow2() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
@@ -171,15 +160,28 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// CHECK-LABEL: func.func @payload_uncited_figure()
-// CHECK-NOT: dlti.target_system_spec
-// CHECK-NEXT: return
+// UNCHANGED-LABEL: func.func @payload_uncited_figure()
+// UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
   func.func @payload_uncited_figure() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{uncited-figure.json': at 'cpu.l2_bytes': figure has no citation}}
     transform.hwsched.attach_target_spec %f { target = "uncited-figure" } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// UNCHANGED-LABEL: func.func @payload_name_mismatch()
+// UNCHANGED-NEXT: return
+module attributes {transform.with_named_sequence} {
+  func.func @payload_name_mismatch() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{name-mismatch.json': at 'name': expected "name-mismatch" (the file name without .json), got "some-other-cpu"}}
+    transform.hwsched.attach_target_spec %f { target = "name-mismatch" } : !transform.any_op
     transform.yield
   }
 }

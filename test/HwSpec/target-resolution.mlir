@@ -23,7 +23,7 @@
 // ENV-LABEL: func.func @no_target
 // ENV-SAME: "hwsched.target" = "ascend-910b"
 // SEARCHPATH-LABEL: func.func @no_target
-// SEARCHPATH-SAME: "name" = "test-cpu"
+// SEARCHPATH-SAME: "name" = "good-cpu"
 // SEARCHPATH-SAME: "hwsched.target" = "good-cpu"
 // BYPATH-LABEL: func.func @no_target
 // BYPATH-SAME: "hwsched.target" = "{{.*}}Inputs/good-cpu.json"
