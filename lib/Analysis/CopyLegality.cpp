@@ -1,0 +1,667 @@
+//===- CopyLegality.cpp - When a buffer copy can be removed ---------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Both rewrites move reads or writes from one buffer to another, so both come
+// down to two questions: does anything between the points that now share a
+// buffer touch it, and do we see every access to the buffer that disappears?
+// The first is answered by the memory effects of every op in between,
+// filtered through mlir::AliasAnalysis; the second by requiring that buffer to
+// be a local allocation whose every use is a direct read or write
+// (BufferViewFlowAnalysis finds the views and region-carried values that
+// would make it escape). Ordering across regions is reduced to "the use sits
+// in the copy's block, before/after it": with structured control flow, no
+// other op runs between two ops of one block than the ops between them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Analysis/CopyLegality.h"
+
+#include "mlir/Analysis/AliasAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace hwsched;
+
+//===----------------------------------------------------------------------===//
+// Names and small helpers
+//===----------------------------------------------------------------------===//
+
+StringRef hwsched::stringifyCopyRule(CopyRule rule) {
+  switch (rule) {
+  case CopyRule::Keep:
+    return "kept";
+  case CopyRule::Forward:
+    return "forward";
+  case CopyRule::Backward:
+    return "backward";
+  }
+  return "kept";
+}
+
+StringRef hwsched::stringifyCopyBlocker(CopyBlocker blocker) {
+  switch (blocker) {
+  case CopyBlocker::None:
+    return "none";
+  case CopyBlocker::NotLocal:
+    return "escaping or aliased buffer";
+  case CopyBlocker::InterveningWrite:
+    return "intervening write";
+  case CopyBlocker::UnresolvedAlias:
+    return "alias not ruled out";
+  case CopyBlocker::UnknownEffects:
+    return "unknown memory effects";
+  case CopyBlocker::OtherRegion:
+    return "use in another region";
+  case CopyBlocker::LoopCarried:
+    return "loop-carried value";
+  case CopyBlocker::MemorySpace:
+    return "memory-space change";
+  case CopyBlocker::Layout:
+    return "layout change";
+  case CopyBlocker::Shape:
+    return "shape not provably equal";
+  }
+  return "none";
+}
+
+std::optional<int64_t> hwsched::getStaticSizeInBytes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return std::nullopt;
+  Type element = memref.getElementType();
+  if (!element.isIntOrIndexOrFloat() || element.isIndex())
+    return std::nullopt;
+  int64_t bits = element.getIntOrFloatBitWidth();
+  return memref.getNumElements() * ((bits + 7) / 8);
+}
+
+/// Prints a value as the user sees it in the IR (`%alloc`, `%arg0`).
+static std::string describe(Value value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.printAsOperand(os, OpPrintingFlags().useLocalScope());
+  return text;
+}
+
+static std::string describe(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+/// `'op.name'` for remarks.
+static std::string describe(Operation *op) {
+  return ("'" + op->getName().getStringRef() + "'").str();
+}
+
+static RuleVerdict blocked(CopyBlocker blocker, const Twine &reason,
+                           Operation *op = nullptr) {
+  RuleVerdict verdict;
+  verdict.blocker = blocker;
+  verdict.reason = reason.str();
+  verdict.blockingOp = op;
+  return verdict;
+}
+
+static RuleVerdict legal() {
+  RuleVerdict verdict;
+  verdict.legal = true;
+  return verdict;
+}
+
+/// The allocation that defines `value` directly, if any.
+static Operation *getLocalAlloc(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (def && isa<memref::AllocOp, memref::AllocaOp>(def))
+    return def;
+  return nullptr;
+}
+
+/// How one op uses one buffer operand directly.
+struct DirectAccess {
+  bool known = false;
+  bool reads = false;
+  bool writes = false;
+  bool frees = false;
+};
+
+static DirectAccess getDirectAccess(Operation *op, Value buffer) {
+  DirectAccess access;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return access;
+  access.known = true;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffectsOnValue(buffer, effects);
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    if (isa<MemoryEffects::Read>(effect.getEffect()))
+      access.reads = true;
+    else if (isa<MemoryEffects::Write>(effect.getEffect()))
+      access.writes = true;
+    else if (isa<MemoryEffects::Free>(effect.getEffect()))
+      access.frees = true;
+  }
+  return access;
+}
+
+/// Ops whose buffer operand may take any layout (their verifiers relate only
+/// ranks and element types), so a redirected operand may change layout.
+static bool acceptsAnyLayout(OpOperand &use) {
+  Operation *owner = use.getOwner();
+  if (isa<memref::LoadOp, memref::StoreOp, memref::CopyOp,
+          vector::TransferReadOp, vector::TransferWriteOp>(owner))
+    return true;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(owner))
+    return linalgOp.hasPureBufferSemantics();
+  return false;
+}
+
+/// Whether the two types differ only in layout (a redirect may be legal).
+static bool sameSpace(MemRefType a, MemRefType b) {
+  return a.getMemorySpace() == b.getMemorySpace();
+}
+
+/// True when `op` writes every element of `buffer` before reading any of it,
+/// so the buffer's earlier contents cannot matter.
+static bool overwritesFully(Operation *op, Value buffer) {
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return copy.getTarget() == buffer && copy.getSource() != buffer;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureBufferSemantics() ||
+      !linalgOp.isAllParallelLoops())
+    return false;
+  bool found = false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (operand.get() != buffer)
+      continue;
+    if (!linalgOp.isDpsInit(&operand) ||
+        linalgOp.payloadUsesValueFromOperand(&operand) ||
+        !linalgOp.getMatchingIndexingMap(&operand).isPermutation())
+      return false;
+    found = true;
+  }
+  // With parallel loops and a permutation map, the iteration domain is the
+  // buffer's shape, so every element is written.
+  return found;
+}
+
+/// The buffer `value` is a view of, following view-like ops to their root.
+static Value getViewRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `value` is a function argument declared `llvm.noalias` or
+/// `bufferization.noalias` (nothing else the function sees reaches its
+/// memory). mlir::AliasAnalysis does not read these attributes.
+static bool isNoAliasArgument(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto function = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!function)
+    return false;
+  unsigned index = arg.getArgNumber();
+  return function.getArgAttr(index, "llvm.noalias") ||
+         function.getArgAttr(index, "bufferization.noalias");
+}
+
+//===----------------------------------------------------------------------===//
+// matchCopy
+//===----------------------------------------------------------------------===//
+
+std::optional<CopyCandidate> hwsched::matchCopy(Operation *op) {
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return CopyCandidate{op, copy.getSource(), copy.getTarget()};
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureBufferSemantics() ||
+      linalgOp.getNumDpsInputs() != 1 || linalgOp.getNumDpsInits() != 1)
+    return std::nullopt;
+  Value source = linalgOp.getDpsInputOperand(0)->get();
+  Value target = linalgOp.getDpsInitOperand(0)->get();
+  auto sourceType = dyn_cast<MemRefType>(source.getType());
+  auto targetType = dyn_cast<MemRefType>(target.getType());
+  if (!sourceType || !targetType ||
+      sourceType.getElementType() != targetType.getElementType())
+    return std::nullopt;
+  if (isa<linalg::CopyOp>(op))
+    return CopyCandidate{op, source, target};
+  if (!isa<linalg::GenericOp>(op) || !linalgOp.isAllParallelLoops() ||
+      !llvm::all_of(linalgOp.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return std::nullopt;
+  Block *body = linalgOp.getBlock();
+  if (!llvm::hasSingleElement(*body))
+    return std::nullopt;
+  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
+  if (!yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != body->getArgument(0))
+    return std::nullopt;
+  return CopyCandidate{op, source, target};
+}
+
+//===----------------------------------------------------------------------===//
+// The analysis
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Shared state of one analysis run over a scope.
+class CopyAnalyzer {
+public:
+  CopyAnalyzer(Operation *scope, const CopyLegalityOptions &options)
+      : scope(scope), options(options), aliases(scope), views(scope),
+        dominance(scope) {}
+
+  CopyLegality analyze(const CopyCandidate &copy);
+
+private:
+  RuleVerdict checkCommon(const CopyCandidate &copy);
+  RuleVerdict checkForward(const CopyCandidate &copy, CopyLegality &result);
+  RuleVerdict checkBackward(const CopyCandidate &copy, CopyLegality &result);
+
+  /// The first op of `range` (nested ops included) that may write (or, with
+  /// `anyAccess`, read) memory aliasing `buffer`, as a blocked verdict.
+  RuleVerdict findConflict(ArrayRef<Operation *> range, Value buffer,
+                           bool anyAccess, StringRef role);
+
+  /// A blocked verdict when `buffer` has views or region-carried aliases.
+  RuleVerdict checkNoViews(Value buffer, StringRef role);
+
+  /// Whether moving the buffer to `replacement` keeps every use valid.
+  /// mlir::AliasAnalysis, refined by `noalias` function arguments.
+  AliasResult alias(Value a, Value b);
+
+  RuleVerdict checkRetype(ArrayRef<OpOperand *> uses, Value replacement,
+                          Value original);
+
+  Operation *scope;
+  const CopyLegalityOptions &options;
+  AliasAnalysis aliases;
+  BufferViewFlowAnalysis views;
+  DominanceInfo dominance;
+};
+
+} // namespace
+
+AliasResult CopyAnalyzer::alias(Value a, Value b) {
+  Value rootA = getViewRoot(a), rootB = getViewRoot(b);
+  if (rootA != rootB && (isNoAliasArgument(rootA) || isNoAliasArgument(rootB)))
+    return AliasResult::NoAlias;
+  return aliases.alias(a, b);
+}
+
+RuleVerdict CopyAnalyzer::findConflict(ArrayRef<Operation *> range,
+                                       Value buffer, bool anyAccess,
+                                       StringRef role) {
+  for (Operation *op : range) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(op);
+    if (!effects)
+      return blocked(CopyBlocker::UnknownEffects,
+                     describe(op) + " has unknown memory effects and may " +
+                         (anyAccess ? "access " : "write ") + role,
+                     op);
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
+      if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+        continue;
+      if (!anyAccess && isa<MemoryEffects::Read>(effect.getEffect()))
+        continue;
+      if (!isa<SideEffects::DefaultResource>(effect.getResource()))
+        continue;
+      Value value = effect.getValue();
+      StringRef verb =
+          isa<MemoryEffects::Read>(effect.getEffect()) ? "reads" : "writes";
+      if (isa<MemoryEffects::Free>(effect.getEffect()))
+        verb = "frees";
+      if (!value)
+        return blocked(CopyBlocker::UnknownEffects,
+                       describe(op) + " " + verb +
+                           " memory it does not name, which may be " + role,
+                       op);
+      AliasResult alias = this->alias(value, buffer);
+      if (alias.isNo())
+        continue;
+      if (alias.isMust())
+        return blocked(CopyBlocker::InterveningWrite,
+                       describe(op) + " " + verb + " " + role + " " +
+                           describe(buffer),
+                       op);
+      return blocked(CopyBlocker::UnresolvedAlias,
+                     describe(op) + " " + verb + " " + describe(value) +
+                         ", which may alias " + role + " " + describe(buffer),
+                     op);
+    }
+  }
+  return legal();
+}
+
+RuleVerdict CopyAnalyzer::checkNoViews(Value buffer, StringRef role) {
+  BufferViewFlowAnalysis::ValueSetT dependent = views.resolve(buffer);
+  for (Value alias : dependent) {
+    if (alias == buffer)
+      continue;
+    Operation *via = alias.getDefiningOp();
+    if (!via)
+      via = alias.getParentBlock()->getParentOp();
+    return blocked(CopyBlocker::NotLocal,
+                   role + " " + describe(buffer) + " is aliased by " +
+                       describe(alias) + " (through " + describe(via) + ")",
+                   via);
+  }
+  return legal();
+}
+
+RuleVerdict CopyAnalyzer::checkRetype(ArrayRef<OpOperand *> uses,
+                                      Value replacement, Value original) {
+  if (replacement.getType() == original.getType())
+    return legal();
+  for (OpOperand *use : uses)
+    if (!acceptsAnyLayout(*use))
+      return blocked(CopyBlocker::Layout,
+                     "the copy changes the type from " +
+                         describe(replacement.getType()) + " to " +
+                         describe(original.getType()) + " and " +
+                         describe(use->getOwner()) + " needs " +
+                         describe(original.getType()),
+                     use->getOwner());
+  return legal();
+}
+
+RuleVerdict CopyAnalyzer::checkCommon(const CopyCandidate &copy) {
+  auto sourceType = cast<MemRefType>(copy.source.getType());
+  auto targetType = cast<MemRefType>(copy.target.getType());
+  if (!alias(copy.source, copy.target).isNo())
+    return blocked(CopyBlocker::UnresolvedAlias,
+                   "source " + describe(copy.source) + " and target " +
+                       describe(copy.target) + " may overlap");
+  if (!sameSpace(sourceType, targetType)) {
+    bool allowed =
+        llvm::any_of(options.interchangeableSpaces,
+                     [&](const std::pair<Attribute, Attribute> &spaces) {
+                       return spaces.first == sourceType.getMemorySpace() &&
+                              spaces.second == targetType.getMemorySpace();
+                     });
+    if (!allowed) {
+      auto spaceName = [](Attribute space) {
+        if (!space)
+          return std::string("the default memory space");
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        space.print(os);
+        return text;
+      };
+      return blocked(CopyBlocker::MemorySpace,
+                     "the copy changes memory space from " +
+                         spaceName(sourceType.getMemorySpace()) + " to " +
+                         spaceName(targetType.getMemorySpace()) +
+                         ": a staging copy, kept because the target does not "
+                         "declare that the consumer reads the source space at "
+                         "no loss");
+    }
+  }
+  // memref.copy requires equal shapes at run time; the linalg forms iterate
+  // over their operands' shapes, which must then be provably equal for the
+  // copy to cover the whole target.
+  if (!isa<memref::CopyOp>(copy.op) &&
+      (!sourceType.hasStaticShape() ||
+       sourceType.getShape() != targetType.getShape()))
+    return blocked(CopyBlocker::Shape,
+                   "cannot prove that the copy writes all of " +
+                       describe(copy.target) + " (shapes " +
+                       describe(sourceType) + " and " + describe(targetType) +
+                       ")");
+  return legal();
+}
+
+RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
+                                       CopyLegality &result) {
+  Value source = copy.source, target = copy.target;
+  Operation *alloc = getLocalAlloc(target);
+  if (!alloc || !scope->isProperAncestor(alloc))
+    return blocked(CopyBlocker::NotLocal,
+                   "target " + describe(target) +
+                       " is not an allocation inside the scope; its contents "
+                       "may be read elsewhere");
+  if (RuleVerdict v = checkNoViews(target, "target"); !v.legal)
+    return v;
+
+  Block *block = copy.op->getBlock();
+  Region *repetitive = getEnclosingRepetitiveRegion(copy.op);
+  bool loopBetween =
+      repetitive && !repetitive->isAncestor(alloc->getParentRegion());
+  Operation *last = nullptr;
+  SmallVector<OpOperand *> reads;
+  for (OpOperand &use : target.getUses()) {
+    Operation *owner = use.getOwner();
+    if (owner == copy.op || isa<memref::DeallocOp>(owner))
+      continue;
+    DirectAccess access = getDirectAccess(owner, target);
+    if (!access.known)
+      return blocked(CopyBlocker::UnknownEffects,
+                     "target " + describe(target) + " is used by " +
+                         describe(owner) + ", whose memory effects are unknown",
+                     owner);
+    if (!access.reads && !access.writes && !access.frees)
+      return blocked(CopyBlocker::NotLocal,
+                     "target " + describe(target) + " escapes through " +
+                         describe(owner),
+                     owner);
+    if (!access.reads)
+      continue; // Writes are checked against the read range below.
+    Operation *ancestor = block->findAncestorOpInBlock(*owner);
+    if (!ancestor)
+      return blocked(CopyBlocker::OtherRegion,
+                     "target " + describe(target) + " is read by " +
+                         describe(owner) +
+                         " outside the copy's block, which cannot be ordered "
+                         "after the copy",
+                     owner);
+    if (ancestor == copy.op || ancestor->isBeforeInBlock(copy.op)) {
+      if (loopBetween)
+        return blocked(CopyBlocker::LoopCarried,
+                       "target " + describe(target) + " is read by " +
+                           describe(owner) +
+                           " before the copy inside a loop: it sees the copy "
+                           "of the previous iteration",
+                       owner);
+      return blocked(CopyBlocker::OtherRegion,
+                     "target " + describe(target) + " is read by " +
+                         describe(owner) + " before the copy",
+                     owner);
+    }
+    if (!last || last->isBeforeInBlock(ancestor))
+      last = ancestor;
+    reads.push_back(&use);
+  }
+
+  // Between the copy and the last read, neither buffer may change.
+  SmallVector<Operation *> range;
+  if (last)
+    for (Operation *op = copy.op->getNextNode(); op; op = op->getNextNode()) {
+      range.push_back(op);
+      if (op == last)
+        break;
+    }
+  if (RuleVerdict v =
+          findConflict(range, target, /*anyAccess=*/false, "the target");
+      !v.legal)
+    return v;
+  if (RuleVerdict v =
+          findConflict(range, source, /*anyAccess=*/false, "the source");
+      !v.legal)
+    return v;
+  if (RuleVerdict v = checkRetype(reads, source, target); !v.legal)
+    return v;
+  result.redirectedUses = reads;
+  result.deadAlloc = alloc;
+  return legal();
+}
+
+RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
+                                        CopyLegality &result) {
+  Value source = copy.source, target = copy.target;
+  Operation *alloc = getLocalAlloc(source);
+  if (!alloc || !scope->isProperAncestor(alloc))
+    return blocked(CopyBlocker::NotLocal,
+                   "source " + describe(source) +
+                       " is not an allocation inside the scope; its producers "
+                       "may be elsewhere");
+  if (RuleVerdict v = checkNoViews(source, "source"); !v.legal)
+    return v;
+
+  Block *block = copy.op->getBlock();
+  Operation *first = nullptr;
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : source.getUses()) {
+    Operation *owner = use.getOwner();
+    if (owner == copy.op || isa<memref::DeallocOp>(owner))
+      continue;
+    DirectAccess access = getDirectAccess(owner, source);
+    if (!access.known)
+      return blocked(CopyBlocker::UnknownEffects,
+                     "source " + describe(source) + " is used by " +
+                         describe(owner) + ", whose memory effects are unknown",
+                     owner);
+    if (!access.reads && !access.writes)
+      return blocked(CopyBlocker::NotLocal,
+                     "source " + describe(source) + " escapes through " +
+                         describe(owner),
+                     owner);
+    Operation *ancestor = block->findAncestorOpInBlock(*owner);
+    if (!ancestor)
+      return blocked(CopyBlocker::OtherRegion,
+                     "source " + describe(source) + " is used by " +
+                         describe(owner) +
+                         " outside the copy's block, which cannot be ordered "
+                         "before the copy",
+                     owner);
+    if (ancestor == copy.op || copy.op->isBeforeInBlock(ancestor))
+      return blocked(CopyBlocker::InterveningWrite,
+                     "source " + describe(source) +
+                         " is used after the copy by " + describe(owner),
+                     owner);
+    if (!first || ancestor->isBeforeInBlock(first))
+      first = ancestor;
+    uses.push_back(&use);
+  }
+
+  // A buffer allocated outside a loop that holds the copy keeps its contents
+  // from one iteration to the next; the producer must then overwrite it
+  // before anything reads it, or the target would miss the carried values.
+  Region *repetitive = getEnclosingRepetitiveRegion(copy.op);
+  if (first && repetitive &&
+      !repetitive->isAncestor(alloc->getParentRegion()) &&
+      !overwritesFully(first, source))
+    return blocked(CopyBlocker::LoopCarried,
+                   "source " + describe(source) +
+                       " lives across iterations of " +
+                       describe(repetitive->getParentOp()) + " and " +
+                       describe(first) + " does not overwrite it fully first",
+                   first);
+
+  SmallVector<Operation *> range;
+  if (first)
+    for (Operation *op = first; op != copy.op; op = op->getNextNode())
+      range.push_back(op);
+
+  // The target must exist where the producer writes it: move its pure
+  // definition chain (typically a memref.subview) up if needed.
+  SmallVector<Operation *> hoisted;
+  if (first && !dominance.properlyDominates(target, first)) {
+    SmallVector<Value> worklist = {target};
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (dominance.properlyDominates(value, first))
+        continue;
+      Operation *def = value.getDefiningOp();
+      if (!def || def->getBlock() != block || !isPure(def) ||
+          def->getNumRegions() != 0)
+        return blocked(CopyBlocker::OtherRegion,
+                       "target " + describe(target) + " is not defined where " +
+                           describe(first) +
+                           " writes the source and cannot be moved there",
+                       first);
+      if (seen.insert(def).second) {
+        hoisted.push_back(def);
+        llvm::append_range(worklist, def->getOperands());
+      }
+    }
+    llvm::sort(hoisted, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+  }
+
+  if (RuleVerdict v =
+          findConflict(range, target, /*anyAccess=*/true, "the target");
+      !v.legal)
+    return v;
+  if (RuleVerdict v = checkRetype(uses, target, source); !v.legal)
+    return v;
+  result.redirectedUses = uses;
+  result.deadAlloc = alloc;
+  result.hoisted = hoisted;
+  result.hoistBefore = hoisted.empty() ? nullptr : first;
+  return legal();
+}
+
+CopyLegality CopyAnalyzer::analyze(const CopyCandidate &copy) {
+  CopyLegality result;
+  result.copy = copy;
+  result.bytes = getStaticSizeInBytes(copy.target.getType());
+  RuleVerdict common = checkCommon(copy);
+  if (!common.legal) {
+    result.forward = common;
+    result.backward = common;
+    return result;
+  }
+  CopyLegality forward = result;
+  result.forward = checkForward(copy, forward);
+  if (result.forward.legal) {
+    forward.forward = result.forward;
+    forward.rule = CopyRule::Forward;
+    return forward;
+  }
+  CopyLegality backward = result;
+  result.backward = checkBackward(copy, backward);
+  if (result.backward.legal) {
+    backward.forward = result.forward;
+    backward.backward = result.backward;
+    backward.rule = CopyRule::Backward;
+    return backward;
+  }
+  return result;
+}
+
+std::vector<CopyLegality>
+hwsched::analyzeCopies(Operation *scope, const CopyLegalityOptions &options) {
+  SmallVector<CopyCandidate> candidates;
+  scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == scope)
+      return;
+    if (std::optional<CopyCandidate> copy = matchCopy(op))
+      candidates.push_back(*copy);
+  });
+  std::vector<CopyLegality> results;
+  if (candidates.empty())
+    return results;
+  CopyAnalyzer analyzer(scope, options);
+  for (const CopyCandidate &copy : candidates)
+    results.push_back(analyzer.analyze(copy));
+  return results;
+}

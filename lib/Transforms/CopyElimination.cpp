@@ -1,0 +1,144 @@
+//===- CopyElimination.cpp - Remove redundant buffer copies ---------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Transforms/CopyElimination.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace hwsched;
+
+static std::string describe(Value value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.printAsOperand(os, OpPrintingFlags().useLocalScope());
+  return text;
+}
+
+/// True when the only memory `op` changes is `buffer` and nothing uses its
+/// results: once `buffer` is dead, `op` is dead too.
+static bool onlyWritesBuffer(Operation *op, Value buffer) {
+  if (!op->use_empty())
+    return false;
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  if (!effects)
+    return false;
+  bool writes = false;
+  for (const MemoryEffects::EffectInstance &effect : *effects) {
+    if (isa<MemoryEffects::Read>(effect.getEffect()))
+      continue;
+    if (!isa<MemoryEffects::Write>(effect.getEffect()) ||
+        effect.getValue() != buffer)
+      return false;
+    writes = true;
+  }
+  return writes;
+}
+
+/// Erases `alloc` when only deallocations and ops that merely write it are
+/// left; those go too.
+static void eraseIfDead(RewriterBase &rewriter, Operation *alloc,
+                        CopyEliminationResult &result) {
+  Value buffer = alloc->getResult(0);
+  llvm::SetVector<Operation *> users;
+  for (Operation *user : buffer.getUsers()) {
+    if (!isa<memref::DeallocOp>(user) && !onlyWritesBuffer(user, buffer))
+      return;
+    users.insert(user);
+  }
+  std::string name = describe(buffer);
+  for (Operation *user : users) {
+    if (std::optional<CopyCandidate> copy = matchCopy(user))
+      result.removed.push_back(
+          {user->getLoc(), user->getName().getStringRef().str(),
+           CopyRule::Forward,
+           "its target " + name + " is never read; " + name + " erased",
+           getStaticSizeInBytes(copy->target.getType())});
+    rewriter.eraseOp(user);
+  }
+  auto type = cast<MemRefType>(buffer.getType());
+  result.erasedAllocs.push_back(
+      {alloc->getLoc(), type.getMemorySpace(), getStaticSizeInBytes(type)});
+  rewriter.eraseOp(alloc);
+}
+
+static void applyRule(RewriterBase &rewriter, const CopyLegality &legality,
+                      CopyEliminationResult &result) {
+  const CopyCandidate &copy = legality.copy;
+  bool forward = legality.rule == CopyRule::Forward;
+  Value from = forward ? copy.target : copy.source;
+  Value to = forward ? copy.source : copy.target;
+  std::string fromName = describe(from), toName = describe(to);
+  std::string detail;
+  if (forward)
+    detail = legality.redirectedUses.empty()
+                 ? "its target " + fromName + " is never read"
+                 : std::to_string(legality.redirectedUses.size()) +
+                       " read(s) of " + fromName + " now read " + toName;
+  else
+    detail = std::to_string(legality.redirectedUses.size()) +
+             " access(es) of " + fromName + " now go to " + toName;
+
+  for (Operation *op : legality.hoisted)
+    rewriter.moveOpBefore(op, legality.hoistBefore);
+  for (OpOperand *use : legality.redirectedUses)
+    rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(to); });
+
+  result.removed.push_back({copy.op->getLoc(),
+                            copy.op->getName().getStringRef().str(),
+                            legality.rule, detail, legality.bytes});
+  rewriter.eraseOp(copy.op);
+  size_t before = result.erasedAllocs.size();
+  eraseIfDead(rewriter, legality.deadAlloc, result);
+  if (result.erasedAllocs.size() > before)
+    result.removed.back().detail += "; " + fromName + " erased";
+}
+
+CopyEliminationResult
+hwsched::eliminateRedundantCopies(RewriterBase &rewriter, Operation *scope,
+                                  const CopyLegalityOptions &options) {
+  CopyEliminationResult result;
+  scope->walk([&](Operation *op) {
+    if (op != scope && matchCopy(op))
+      ++result.copiesBefore;
+  });
+  // One rewrite per round: it changes uses and erases ops, so the facts of
+  // the other copies must be recomputed. Every round removes a copy, so the
+  // loop ends.
+  while (true) {
+    std::vector<CopyLegality> analysis = analyzeCopies(scope, options);
+    auto legal = llvm::find_if(analysis, [](const CopyLegality &copy) {
+      return copy.rule != CopyRule::Keep;
+    });
+    if (legal == analysis.end()) {
+      result.kept = std::move(analysis);
+      break;
+    }
+    applyRule(rewriter, *legal, result);
+  }
+  return result;
+}
+
+AllocBytes hwsched::countAllocBytes(Operation *scope, Attribute memorySpace) {
+  AllocBytes total;
+  scope->walk([&](Operation *op) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      return;
+    auto type = cast<MemRefType>(op->getResult(0).getType());
+    if (type.getMemorySpace() != memorySpace)
+      return;
+    ++total.count;
+    if (std::optional<int64_t> bytes = getStaticSizeInBytes(type))
+      total.bytes += *bytes;
+    else
+      ++total.dynamicCount;
+  });
+  return total;
+}
