@@ -58,8 +58,12 @@ StringRef hwsched::stringifyCopyBlocker(CopyBlocker blocker) {
     return "escaping or aliased buffer";
   case CopyBlocker::InterveningWrite:
     return "intervening write";
+  case CopyBlocker::InterveningRead:
+    return "intervening read";
   case CopyBlocker::UnresolvedAlias:
     return "alias not ruled out";
+  case CopyBlocker::UsedAfterCopy:
+    return "source used after the copy";
   case CopyBlocker::UnknownEffects:
     return "unknown memory effects";
   case CopyBlocker::OtherRegion:
@@ -337,7 +341,8 @@ RuleVerdict CopyAnalyzer::findConflict(ArrayRef<Operation *> range,
       if (alias.isNo())
         continue;
       if (alias.isMust())
-        return blocked(CopyBlocker::InterveningWrite,
+        return blocked(verb == "reads" ? CopyBlocker::InterveningRead
+                                       : CopyBlocker::InterveningWrite,
                        describe(op) + " " + verb + " " + role + " " +
                            describe(buffer),
                        op);
@@ -551,7 +556,7 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
                          "before the copy",
                      owner);
     if (ancestor == copy.op || copy.op->isBeforeInBlock(ancestor))
-      return blocked(CopyBlocker::InterveningWrite,
+      return blocked(CopyBlocker::UsedAfterCopy,
                      "source " + describe(source) +
                          " is used after the copy by " + describe(owner),
                      owner);

@@ -99,7 +99,8 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
     CopyEliminationResult result =
         eliminateRedundantCopies(rewriter, scope, options);
     AllocBytes after = countAllocBytes(scope, target.onChipMemorySpace);
-    if (getExplain())
+    // Scopes without copies (declarations, helpers) have nothing to report.
+    if (getExplain() && result.copiesBefore > 0)
       explain(scope, target, result, before, after);
   }
   return DiagnosedSilenceableFailure::success();

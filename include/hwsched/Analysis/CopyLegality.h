@@ -57,8 +57,12 @@ enum class CopyBlocker {
   NotLocal,
   /// A write to the buffer that must stay unchanged.
   InterveningWrite,
+  /// A read of the target before the copy would have written it (backward).
+  InterveningRead,
   /// A memory access that alias analysis cannot separate from the buffer.
   UnresolvedAlias,
+  /// The source is still used after the copy (backward).
+  UsedAfterCopy,
   /// An op whose memory effects are unknown.
   UnknownEffects,
   /// A use in a region that cannot be ordered after (or before) the copy.
