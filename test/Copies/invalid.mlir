@@ -4,7 +4,8 @@
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter \
 // RUN:   --verify-diagnostics
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter \
-// RUN:   --mlir-print-ir-after-failure 2>&1 >/dev/null | FileCheck %s
+// RUN:   --verify-diagnostics --mlir-print-ir-after-failure 2>&1 >/dev/null \
+// RUN:   | FileCheck %s
 
 // A handle to an op without regions: no scope to work in; the other scope
 // in the same handle is not changed either.
