@@ -141,22 +141,64 @@ class Kernel:
         rng = self.rng
         r = rng.random()
         if r < 0.2:
-            # staging: alloc t; copy x -> t; use t
+            # staging: alloc t; copy x -> t; use t; sometimes x changes and
+            # t is used again (forward must then keep the copy).
             x = self.pick(scope, 16)
             t = self.alloc(depth, scope)
             self.copy(depth, x, t)
             dst = self.pick(scope, 16, writable=True, avoid=(t,))
-            b = self.pick(scope, 16)
-            if dst and b and dst.root is not b.root or (dst and b is t):
-                self.compute(depth, dst, t, b if b.root is not dst.root else t)
-        elif r < 0.35:
-            # result: alloc s; def s; copy s -> y
+            b = self.pick(scope, 16, avoid=(dst,) if dst else ())
+            if dst and b:
+                self.compute(depth, dst, t, b)
+            if x.writable and rng.random() < 0.5:
+                if rng.random() < 0.5:
+                    self.store(depth, x)
+                else:
+                    self.fill(depth, x)
+                dst = self.pick(scope, 16, writable=True, avoid=(t, x))
+                if dst:
+                    self.compute(depth, dst, t, t)
+        elif r < 0.3:
+            # result: alloc s; def s; copy s -> y; sometimes y is read or
+            # written in between (backward must then keep the copy).
             s = self.alloc(depth, scope)
             a = self.pick(scope, 16, avoid=(s,))
             self.compute(depth, s, a, a)
             y = self.pick(scope, 16, writable=True, avoid=(s,))
             if y:
+                if rng.random() < 0.4:
+                    other = self.pick(scope, 16, writable=True, avoid=(s, y))
+                    if other and rng.random() < 0.5:
+                        self.compute(depth, other, y, y)
+                    else:
+                        self.store(depth, y)
                 self.copy(depth, s, y)
+        elif r < 0.38 and budget > 1:
+            # a buffer allocated outside a loop, produced and copied out in
+            # it, initialized in the first iteration only: its contents are
+            # carried across iterations while the copy's target changes.
+            s = Buffer(self.fresh("buf"), 16, False, None, 0, True)
+            s.root = s
+            self.emit(depth, f"{s.name} = memref.alloc() : {s.type}")
+            y = self.pick(scope, 16, writable=True, avoid=(s,))
+            lb, ub, st = self.fresh("lb"), self.fresh("ub"), self.fresh("st")
+            iv, first = self.fresh("iv"), self.fresh("first")
+            self.emit(depth, f"{lb} = arith.constant 0 : index")
+            self.emit(depth, f"{ub} = arith.constant 2 : index")
+            self.emit(depth, f"{st} = arith.constant 1 : index")
+            self.emit(depth, f"scf.for {iv} = {lb} to {ub} step {st} {{")
+            self.emit(depth + 1, f"{first} = arith.cmpi eq, {iv}, {lb} : index")
+            self.emit(depth + 1, f"scf.if {first} {{")
+            self.fill(depth + 2, s)
+            self.emit(depth + 1, "}")
+            self.store(depth + 1, s)
+            if y:
+                self.copy(depth + 1, s, y)
+                a = self.pick(scope, 16, avoid=(y, s))
+                if a:
+                    self.compute(depth + 1, y, a, y)
+            self.emit(depth, "}")
+            scope.append(s)
         elif r < 0.5:
             size = rng.choice([16, 8])
             src = self.pick(scope, size)
