@@ -526,43 +526,85 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
                    "source " + describe(source) +
                        " is not an allocation inside the scope; its producers "
                        "may be elsewhere");
-  if (RuleVerdict v = checkNoViews(source, "source"); !v.legal)
-    return v;
-
   Block *block = copy.op->getBlock();
   Operation *first = nullptr;
+  // Direct uses of the source, and uses of its subviews (which are rebuilt
+  // on the target): all must be reads or writes before the copy, in its
+  // block.
   SmallVector<OpOperand *> uses;
-  for (OpOperand &use : source.getUses()) {
+  SmallVector<Operation *> rebased;
+  llvm::SmallPtrSet<Value, 4> rebasedValues;
+  auto checkUse = [&](OpOperand &use, Value buffer,
+                      bool isView) -> std::optional<RuleVerdict> {
     Operation *owner = use.getOwner();
-    if (owner == copy.op || isa<memref::DeallocOp>(owner))
-      continue;
-    DirectAccess access = getDirectAccess(owner, source);
-    if (!access.known)
-      return blocked(CopyBlocker::UnknownEffects,
-                     "source " + describe(source) + " is used by " +
-                         describe(owner) + ", whose memory effects are unknown",
-                     owner);
-    if (!access.reads && !access.writes)
-      return blocked(CopyBlocker::NotLocal,
-                     "source " + describe(source) + " escapes through " +
-                         describe(owner),
-                     owner);
+    if (!isView) {
+      DirectAccess access = getDirectAccess(owner, buffer);
+      if (!access.known)
+        return blocked(CopyBlocker::UnknownEffects,
+                       "source " + describe(buffer) + " is used by " +
+                           describe(owner) +
+                           ", whose memory effects are unknown",
+                       owner);
+      if (!access.reads && !access.writes)
+        return blocked(CopyBlocker::NotLocal,
+                       "source " + describe(buffer) + " escapes through " +
+                           describe(owner),
+                       owner);
+    }
     Operation *ancestor = block->findAncestorOpInBlock(*owner);
     if (!ancestor)
       return blocked(CopyBlocker::OtherRegion,
-                     "source " + describe(source) + " is used by " +
+                     "source " + describe(buffer) + " is used by " +
                          describe(owner) +
                          " outside the copy's block, which cannot be ordered "
                          "before the copy",
                      owner);
     if (ancestor == copy.op || copy.op->isBeforeInBlock(ancestor))
       return blocked(CopyBlocker::UsedAfterCopy,
-                     "source " + describe(source) +
+                     "source " + describe(buffer) +
                          " is used after the copy by " + describe(owner),
                      owner);
     if (!first || ancestor->isBeforeInBlock(first))
       first = ancestor;
+    return std::nullopt;
+  };
+  for (OpOperand &use : source.getUses()) {
+    Operation *owner = use.getOwner();
+    if (owner == copy.op || isa<memref::DeallocOp>(owner))
+      continue;
+    if (auto view = dyn_cast<memref::SubViewOp>(owner)) {
+      if (view.getType().getRank() != view.getSourceType().getRank())
+        return blocked(CopyBlocker::NotLocal,
+                       "source " + describe(source) +
+                           " has a rank-reducing view " +
+                           describe(view.getResult()),
+                       owner);
+      if (std::optional<RuleVerdict> v = checkUse(use, source, true))
+        return *v;
+      for (OpOperand &viewUse : view.getResult().getUses())
+        if (std::optional<RuleVerdict> v =
+                checkUse(viewUse, view.getResult(), false))
+          return *v;
+      rebased.push_back(owner);
+      rebasedValues.insert(view.getResult());
+      continue;
+    }
+    if (std::optional<RuleVerdict> v = checkUse(use, source, false))
+      return *v;
     uses.push_back(&use);
+  }
+  // Anything else that aliases the source (a view of a view, a value carried
+  // through a region) could be accessed out of our sight.
+  for (Value alias : views.resolve(source)) {
+    if (alias == source || rebasedValues.contains(alias))
+      continue;
+    Operation *via = alias.getDefiningOp();
+    if (!via)
+      via = alias.getParentBlock()->getParentOp();
+    return blocked(CopyBlocker::NotLocal,
+                   "source " + describe(source) + " is aliased by " +
+                       describe(alias) + " (through " + describe(via) + ")",
+                   via);
   }
 
   // A buffer allocated outside a loop that holds the copy keeps its contents
@@ -595,8 +637,11 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
       if (dominance.properlyDominates(value, first))
         continue;
       Operation *def = value.getDefiningOp();
-      if (!def || def->getBlock() != block || !isPure(def) ||
-          def->getNumRegions() != 0)
+      // Pure ops and allocations can move up within their block: neither
+      // touches memory that exists before it.
+      bool movable =
+          def && (isPure(def) || isa<memref::AllocOp, memref::AllocaOp>(def));
+      if (!movable || def->getBlock() != block || def->getNumRegions() != 0)
         return blocked(CopyBlocker::OtherRegion,
                        "target " + describe(target) + " is not defined where " +
                            describe(first) +
@@ -618,7 +663,28 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
     return v;
   if (RuleVerdict v = checkRetype(uses, target, source); !v.legal)
     return v;
+  auto targetType = cast<MemRefType>(target.getType());
+  for (Operation *op : rebased) {
+    auto view = cast<memref::SubViewOp>(op);
+    MemRefType rebasedType = memref::SubViewOp::inferResultType(
+        targetType, view.getMixedOffsets(), view.getMixedSizes(),
+        view.getMixedStrides());
+    if (rebasedType == view.getType())
+      continue;
+    SmallVector<OpOperand *> viewUses = llvm::map_to_vector(
+        view.getResult().getUses(), [](OpOperand &use) { return &use; });
+    for (OpOperand *use : viewUses)
+      if (!acceptsAnyLayout(*use))
+        return blocked(CopyBlocker::Layout,
+                       "the view " + describe(view.getResult()) +
+                           " of the source would become " +
+                           describe(rebasedType) + " and " +
+                           describe(use->getOwner()) + " needs " +
+                           describe(view.getType()),
+                       use->getOwner());
+  }
   result.redirectedUses = uses;
+  result.rebasedViews = rebased;
   result.deadAlloc = alloc;
   result.hoisted = hoisted;
   result.hoistBefore = hoisted.empty() ? nullptr : first;

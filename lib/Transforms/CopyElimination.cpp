@@ -84,12 +84,25 @@ static void applyRule(RewriterBase &rewriter, const CopyLegality &legality,
                        " read(s) of " + fromName + " now read " + toName;
   else
     detail = std::to_string(legality.redirectedUses.size()) +
-             " access(es) of " + fromName + " now go to " + toName;
+             " access(es) of " + fromName + " now go to " + toName +
+             (legality.rebasedViews.empty()
+                  ? std::string()
+                  : ", " + std::to_string(legality.rebasedViews.size()) +
+                        " view(s) rebuilt on it");
 
   for (Operation *op : legality.hoisted)
     rewriter.moveOpBefore(op, legality.hoistBefore);
   for (OpOperand *use : legality.redirectedUses)
     rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(to); });
+  for (Operation *op : legality.rebasedViews) {
+    auto view = cast<memref::SubViewOp>(op);
+    rewriter.setInsertionPoint(view);
+    auto rebased = memref::SubViewOp::create(
+        rewriter, view.getLoc(), to, view.getMixedOffsets(),
+        view.getMixedSizes(), view.getMixedStrides());
+    rewriter.replaceAllUsesWith(view.getResult(), rebased.getResult());
+    rewriter.eraseOp(view);
+  }
 
   result.removed.push_back({copy.op->getLoc(),
                             copy.op->getName().getStringRef().str(),

@@ -101,10 +101,14 @@ struct CopyLegality {
   /// source. Backward: the uses of the source's allocation that are redirected
   /// to the target.
   llvm::SmallVector<mlir::OpOperand *> redirectedUses;
+  /// Backward: `memref.subview` ops of the source, to be rebuilt with the
+  /// same offsets, sizes and strides on the target.
+  llvm::SmallVector<mlir::Operation *> rebasedViews;
   /// Forward: the target's allocation. Backward: the source's allocation.
   /// It is erased with its deallocations once the copy is gone.
   mlir::Operation *deadAlloc = nullptr;
-  /// Backward: pure ops (e.g. the `memref.subview` defining the target) that
+  /// Backward: pure ops and allocations (e.g. the `memref.alloc` and
+  /// `memref.subview` defining the target) that
   /// must move before `hoistBefore` so the target is defined where the
   /// producer writes it; in dependence order.
   llvm::SmallVector<mlir::Operation *> hoisted;
