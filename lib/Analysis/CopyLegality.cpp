@@ -283,12 +283,12 @@ private:
   RuleVerdict findConflict(ArrayRef<Operation *> range, Value buffer,
                            bool anyAccess, StringRef role);
 
-  /// A blocked verdict when `buffer` has views or region-carried aliases.
-  RuleVerdict checkNoViews(Value buffer, StringRef role);
-
   /// Whether moving the buffer to `replacement` keeps every use valid.
   /// mlir::AliasAnalysis, refined by `noalias` function arguments.
   AliasResult alias(Value a, Value b);
+
+  /// Whether the views rebuilt on `base` keep every use valid.
+  RuleVerdict checkRebasedViews(ArrayRef<Operation *> rebased, Value base);
 
   RuleVerdict checkRetype(ArrayRef<OpOperand *> uses, Value replacement,
                           Value original);
@@ -355,22 +355,6 @@ RuleVerdict CopyAnalyzer::findConflict(ArrayRef<Operation *> range,
   return legal();
 }
 
-RuleVerdict CopyAnalyzer::checkNoViews(Value buffer, StringRef role) {
-  BufferViewFlowAnalysis::ValueSetT dependent = views.resolve(buffer);
-  for (Value alias : dependent) {
-    if (alias == buffer)
-      continue;
-    Operation *via = alias.getDefiningOp();
-    if (!via)
-      via = alias.getParentBlock()->getParentOp();
-    return blocked(CopyBlocker::NotLocal,
-                   role + " " + describe(buffer) + " is aliased by " +
-                       describe(alias) + " (through " + describe(via) + ")",
-                   via);
-  }
-  return legal();
-}
-
 RuleVerdict CopyAnalyzer::checkRetype(ArrayRef<OpOperand *> uses,
                                       Value replacement, Value original) {
   if (replacement.getType() == original.getType())
@@ -384,6 +368,28 @@ RuleVerdict CopyAnalyzer::checkRetype(ArrayRef<OpOperand *> uses,
                          describe(use->getOwner()) + " needs " +
                          describe(original.getType()),
                      use->getOwner());
+  return legal();
+}
+
+RuleVerdict CopyAnalyzer::checkRebasedViews(ArrayRef<Operation *> rebased,
+                                            Value base) {
+  auto baseType = cast<MemRefType>(base.getType());
+  for (Operation *op : rebased) {
+    auto view = cast<memref::SubViewOp>(op);
+    MemRefType rebasedType = memref::SubViewOp::inferResultType(
+        baseType, view.getMixedOffsets(), view.getMixedSizes(),
+        view.getMixedStrides());
+    if (rebasedType == view.getType())
+      continue;
+    for (OpOperand &use : view.getResult().getUses())
+      if (!acceptsAnyLayout(use))
+        return blocked(CopyBlocker::Layout,
+                       "the view " + describe(view.getResult()) +
+                           " would become " + describe(rebasedType) + " and " +
+                           describe(use.getOwner()) + " needs " +
+                           describe(view.getType()),
+                       use.getOwner());
+  }
   return legal();
 }
 
@@ -442,19 +448,75 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
                    "target " + describe(target) +
                        " is not an allocation inside the scope; its contents "
                        "may be read elsewhere");
-  if (RuleVerdict v = checkNoViews(target, "target"); !v.legal)
-    return v;
-
   Block *block = copy.op->getBlock();
   Region *repetitive = getEnclosingRepetitiveRegion(copy.op);
   bool loopBetween =
       repetitive && !repetitive->isAncestor(alloc->getParentRegion());
   Operation *last = nullptr;
   SmallVector<OpOperand *> reads;
+  // Subviews of the target that are only read are rebuilt on the source.
+  SmallVector<Operation *> rebased;
+  llvm::SmallPtrSet<Value, 4> rebasedValues;
+  // Checks one read of `buffer` (the target or one of its subviews).
+  auto checkRead = [&](Operation *owner,
+                       Value buffer) -> std::optional<RuleVerdict> {
+    Operation *ancestor = block->findAncestorOpInBlock(*owner);
+    if (!ancestor)
+      return blocked(CopyBlocker::OtherRegion,
+                     "target " + describe(buffer) + " is read by " +
+                         describe(owner) +
+                         " outside the copy's block, which cannot be ordered "
+                         "after the copy",
+                     owner);
+    if (ancestor == copy.op || ancestor->isBeforeInBlock(copy.op)) {
+      if (loopBetween)
+        return blocked(CopyBlocker::LoopCarried,
+                       "target " + describe(buffer) + " is read by " +
+                           describe(owner) +
+                           " before the copy inside a loop: it sees the copy "
+                           "of the previous iteration",
+                       owner);
+      return blocked(CopyBlocker::OtherRegion,
+                     "target " + describe(buffer) + " is read by " +
+                         describe(owner) + " before the copy",
+                     owner);
+    }
+    if (!last || last->isBeforeInBlock(ancestor))
+      last = ancestor;
+    return std::nullopt;
+  };
   for (OpOperand &use : target.getUses()) {
     Operation *owner = use.getOwner();
     if (owner == copy.op || isa<memref::DeallocOp>(owner))
       continue;
+    if (auto view = dyn_cast<memref::SubViewOp>(owner)) {
+      Value viewValue = view.getResult();
+      if (view.getType().getRank() != view.getSourceType().getRank())
+        return blocked(CopyBlocker::NotLocal,
+                       "target " + describe(target) +
+                           " has a rank-reducing view " + describe(viewValue),
+                       owner);
+      if (!dominance.properlyDominates(source, owner))
+        return blocked(CopyBlocker::OtherRegion,
+                       "the view " + describe(viewValue) + " of the target " +
+                           "is defined before the source is available",
+                       owner);
+      for (OpOperand &viewUse : viewValue.getUses()) {
+        Operation *reader = viewUse.getOwner();
+        DirectAccess access = getDirectAccess(reader, viewValue);
+        if (!access.known || access.writes || access.frees || !access.reads)
+          return blocked(CopyBlocker::NotLocal,
+                         "the view " + describe(viewValue) + " of target " +
+                             describe(target) + " is used by " +
+                             describe(reader) + ", which does not only read it",
+                         reader);
+        if (std::optional<RuleVerdict> v = checkRead(reader, viewValue))
+          return *v;
+      }
+      rebased.push_back(owner);
+      rebasedValues.insert(viewValue);
+      continue;
+    }
     DirectAccess access = getDirectAccess(owner, target);
     if (!access.known)
       return blocked(CopyBlocker::UnknownEffects,
@@ -468,30 +530,21 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
                      owner);
     if (!access.reads)
       continue; // Writes are checked against the read range below.
-    Operation *ancestor = block->findAncestorOpInBlock(*owner);
-    if (!ancestor)
-      return blocked(CopyBlocker::OtherRegion,
-                     "target " + describe(target) + " is read by " +
-                         describe(owner) +
-                         " outside the copy's block, which cannot be ordered "
-                         "after the copy",
-                     owner);
-    if (ancestor == copy.op || ancestor->isBeforeInBlock(copy.op)) {
-      if (loopBetween)
-        return blocked(CopyBlocker::LoopCarried,
-                       "target " + describe(target) + " is read by " +
-                           describe(owner) +
-                           " before the copy inside a loop: it sees the copy "
-                           "of the previous iteration",
-                       owner);
-      return blocked(CopyBlocker::OtherRegion,
-                     "target " + describe(target) + " is read by " +
-                         describe(owner) + " before the copy",
-                     owner);
-    }
-    if (!last || last->isBeforeInBlock(ancestor))
-      last = ancestor;
+    if (std::optional<RuleVerdict> v = checkRead(owner, target))
+      return *v;
     reads.push_back(&use);
+  }
+  // Anything else that aliases the target could be read out of our sight.
+  for (Value alias : views.resolve(target)) {
+    if (alias == target || rebasedValues.contains(alias))
+      continue;
+    Operation *via = alias.getDefiningOp();
+    if (!via)
+      via = alias.getParentBlock()->getParentOp();
+    return blocked(CopyBlocker::NotLocal,
+                   "target " + describe(target) + " is aliased by " +
+                       describe(alias) + " (through " + describe(via) + ")",
+                   via);
   }
 
   // Between the copy and the last read, neither buffer may change.
@@ -512,7 +565,10 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
     return v;
   if (RuleVerdict v = checkRetype(reads, source, target); !v.legal)
     return v;
+  if (RuleVerdict v = checkRebasedViews(rebased, source); !v.legal)
+    return v;
   result.redirectedUses = reads;
+  result.rebasedViews = rebased;
   result.deadAlloc = alloc;
   return legal();
 }
@@ -663,26 +719,8 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
     return v;
   if (RuleVerdict v = checkRetype(uses, target, source); !v.legal)
     return v;
-  auto targetType = cast<MemRefType>(target.getType());
-  for (Operation *op : rebased) {
-    auto view = cast<memref::SubViewOp>(op);
-    MemRefType rebasedType = memref::SubViewOp::inferResultType(
-        targetType, view.getMixedOffsets(), view.getMixedSizes(),
-        view.getMixedStrides());
-    if (rebasedType == view.getType())
-      continue;
-    SmallVector<OpOperand *> viewUses = llvm::map_to_vector(
-        view.getResult().getUses(), [](OpOperand &use) { return &use; });
-    for (OpOperand *use : viewUses)
-      if (!acceptsAnyLayout(*use))
-        return blocked(CopyBlocker::Layout,
-                       "the view " + describe(view.getResult()) +
-                           " of the source would become " +
-                           describe(rebasedType) + " and " +
-                           describe(use->getOwner()) + " needs " +
-                           describe(view.getType()),
-                       use->getOwner());
-  }
+  if (RuleVerdict v = checkRebasedViews(rebased, target); !v.legal)
+    return v;
   result.redirectedUses = uses;
   result.rebasedViews = rebased;
   result.deadAlloc = alloc;

@@ -77,18 +77,18 @@ static void applyRule(RewriterBase &rewriter, const CopyLegality &legality,
   Value to = forward ? copy.source : copy.target;
   std::string fromName = describe(from), toName = describe(to);
   std::string detail;
-  if (forward)
-    detail = legality.redirectedUses.empty()
-                 ? "its target " + fromName + " is never read"
-                 : std::to_string(legality.redirectedUses.size()) +
-                       " read(s) of " + fromName + " now read " + toName;
+  if (forward && legality.redirectedUses.empty() &&
+      legality.rebasedViews.empty())
+    detail = "its target " + fromName + " is never read";
+  else if (forward)
+    detail = std::to_string(legality.redirectedUses.size()) + " read(s) of " +
+             fromName + " now read " + toName;
   else
     detail = std::to_string(legality.redirectedUses.size()) +
-             " access(es) of " + fromName + " now go to " + toName +
-             (legality.rebasedViews.empty()
-                  ? std::string()
-                  : ", " + std::to_string(legality.rebasedViews.size()) +
-                        " view(s) rebuilt on it");
+             " access(es) of " + fromName + " now go to " + toName;
+  if (!legality.rebasedViews.empty())
+    detail += ", " + std::to_string(legality.rebasedViews.size()) +
+              " view(s) rebuilt on it";
 
   for (Operation *op : legality.hoisted)
     rewriter.moveOpBefore(op, legality.hoistBefore);

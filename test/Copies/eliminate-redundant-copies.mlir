@@ -165,6 +165,7 @@ func.func @main() {
 // -----
 
 // Blocking conditions, each with its reason; the program still runs the same.
+// exec-check: expect-changed
 // EXEC: chunk 3 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @write_source(
@@ -221,16 +222,37 @@ func.func @may_alias(%s: memref<8xf32>, %out: memref<8xf32>) {
   memref.dealloc %t : memref<8xf32>
   return
 }
-// A view of the target.
-// CHECK-LABEL: func.func @view_of_target(
-// CHECK: memref.copy
-// expected-remark @below {{removed 0 of 2 copies}}
-func.func @view_of_target(%s: memref<8xf32> {llvm.noalias}, %out: memref<4xf32> {llvm.noalias}) {
+// A view of the target that is only read is rebuilt on the source.
+// CHECK-LABEL: func.func @view_of_target_read(
+// CHECK-SAME: %[[S:[a-z0-9]+]]: memref<8xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: %[[V:.+]] = memref.subview %[[S]][2] [4] [1]
+// CHECK-NEXT: linalg.copy ins(%[[V]] :
+// expected-remark @below {{removed 1 of 2 copies (1 forward, 0 backward)}}
+func.func @view_of_target_read(%s: memref<8xf32> {llvm.noalias}, %out: memref<4xf32> {llvm.noalias}) {
   %t = memref.alloc() : memref<8xf32>
-  // expected-remark @below {{kept copy: forward blocked (escaping or aliased buffer): target %alloc is aliased by %subview (through 'memref.subview')}}
+  // expected-remark @below {{removed memref.copy (forward): 0 read(s) of %alloc now read %arg0, 1 view(s) rebuilt on it; %alloc erased}}
   memref.copy %s, %t : memref<8xf32> to memref<8xf32>
   %v = memref.subview %t[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
   // expected-remark @below {{kept copy: forward blocked (escaping or aliased buffer): target %arg1 is not an allocation inside the scope; its contents may be read elsewhere; backward blocked (escaping or aliased buffer): source %subview is not an allocation inside the scope}}
+  linalg.copy ins(%v : memref<4xf32, strided<[1], offset: 2>>) outs(%out : memref<4xf32>)
+  memref.dealloc %t : memref<8xf32>
+  return
+}
+// A view of the target that is written: rebuilding it on the source would
+// write the source.
+// CHECK-LABEL: func.func @view_of_target_written(
+// CHECK: memref.copy
+// expected-remark @below {{removed 0 of 2 copies}}
+func.func @view_of_target_written(%s: memref<8xf32> {llvm.noalias}, %out: memref<4xf32> {llvm.noalias}) {
+  %c0 = arith.constant 0 : index
+  %v0 = arith.constant 100.0 : f32
+  %t = memref.alloc() : memref<8xf32>
+  // expected-remark @below {{kept copy: forward blocked (escaping or aliased buffer): the view %subview of target %alloc is used by 'memref.store', which does not only read it}}
+  memref.copy %s, %t : memref<8xf32> to memref<8xf32>
+  %v = memref.subview %t[2] [4] [1] : memref<8xf32> to memref<4xf32, strided<[1], offset: 2>>
+  memref.store %v0, %v[%c0] : memref<4xf32, strided<[1], offset: 2>>
+  // expected-remark @below {{kept copy: forward blocked (escaping or aliased buffer): target %arg1 is not an allocation inside the scope}}
   linalg.copy ins(%v : memref<4xf32, strided<[1], offset: 2>>) outs(%out : memref<4xf32>)
   memref.dealloc %t : memref<8xf32>
   return
@@ -306,9 +328,12 @@ func.func @main() {
   call @print(%o) : (memref<8xf32>) -> ()
   call @may_alias(%o, %o) : (memref<8xf32>, memref<8xf32>) -> ()
   call @print(%o) : (memref<8xf32>) -> ()
-  call @view_of_target(%a, %o4) : (memref<8xf32>, memref<4xf32>) -> ()
+  call @view_of_target_read(%a, %o4) : (memref<8xf32>, memref<4xf32>) -> ()
   %u4 = memref.cast %o4 : memref<4xf32> to memref<*xf32>
   call @printMemrefF32(%u4) : (memref<*xf32>) -> ()
+  call @view_of_target_written(%a, %o4) : (memref<8xf32>, memref<4xf32>) -> ()
+  call @printMemrefF32(%u4) : (memref<*xf32>) -> ()
+  call @print(%a) : (memref<8xf32>) -> ()
   call @source_used_after(%a, %o, %o2) : (memref<8xf32>, memref<8xf32>, memref<8xf32>) -> ()
   call @print(%o) : (memref<8xf32>) -> ()
   call @print(%o2) : (memref<8xf32>) -> ()
@@ -547,8 +572,73 @@ func.func @main() {
 
 // -----
 
-// A layout change whose consumer is not known to accept any layout stays.
+// Concatenation as bufferization leaves it: two results computed into
+// temporaries and copied into halves of a buffer that is then copied into
+// the output. Backward elimination moves the allocation and its subviews
+// above the producers (copies 1 and 2), then rebuilds the subviews of that
+// buffer on the output (copy 3): every temporary goes.
+// exec-check: expect-changed
 // EXEC: chunk 7 (line {{[0-9]+}}): EXEC-CHECK: PASS
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @concat(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: memref<4x8xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<8x8xf32>
+// CHECK-NOT: memref.alloc
+// CHECK: %[[TOP:.+]] = memref.subview %[[OUT]][0, 0] [4, 8] [1, 1]
+// CHECK: linalg.generic {{.*}} outs(%[[TOP]] :
+// CHECK: %[[BOTTOM:.+]] = memref.subview %[[OUT]][4, 0] [4, 8] [1, 1]
+// CHECK: linalg.generic {{.*}} outs(%[[BOTTOM]] :
+// CHECK-NOT: memref.copy
+// CHECK: return
+// expected-remark @below {{removed 3 of 3 copies (0 forward, 3 backward), erased 3 allocations}}
+func.func @concat(%a: memref<4x8xf32> {llvm.noalias}, %out: memref<8x8xf32> {llvm.noalias}) {
+  %sum = memref.alloc() : memref<4x8xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%sum : memref<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    linalg.yield %y : f32
+  }
+  %diff = memref.alloc() : memref<4x8xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<4x8xf32>) outs(%diff : memref<4x8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.mulf %x, %x : f32
+    linalg.yield %y : f32
+  }
+  %full = memref.alloc() : memref<8x8xf32>
+  %top = memref.subview %full[0, 0] [4, 8] [1, 1] : memref<8x8xf32> to memref<4x8xf32, strided<[8, 1]>>
+  // expected-remark @below {{removed memref.copy (backward): 1 access(es) of %alloc now go to %subview}}
+  memref.copy %sum, %top : memref<4x8xf32> to memref<4x8xf32, strided<[8, 1]>>
+  %bottom = memref.subview %full[4, 0] [4, 8] [1, 1] : memref<8x8xf32> to memref<4x8xf32, strided<[8, 1], offset: 32>>
+  // expected-remark @below {{removed memref.copy (backward)}}
+  memref.copy %diff, %bottom : memref<4x8xf32> to memref<4x8xf32, strided<[8, 1], offset: 32>>
+  // expected-remark @below {{removed memref.copy (backward): 0 access(es) of %alloc now go to %arg1, 2 view(s) rebuilt on it; %alloc erased; 256 bytes not moved}}
+  memref.copy %full, %out : memref<8x8xf32> to memref<8x8xf32>
+  return
+}
+func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+func.func @main() {
+  %a = memref.alloc() : memref<4x8xf32>
+  %o = memref.alloc() : memref<8x8xf32>
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%a : memref<4x8xf32>) {
+  ^bb0(%x: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %s = arith.addi %i, %j : index
+    %c = arith.index_cast %s : index to i32
+    %f = arith.sitofp %c : i32 to f32
+    linalg.yield %f : f32
+  }
+  call @concat(%a, %o) : (memref<4x8xf32>, memref<8x8xf32>) -> ()
+  %u = memref.cast %o : memref<8x8xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  return
+}
+
+// -----
+
+// A layout change whose consumer is not known to accept any layout stays.
+// EXEC: chunk 8 (line {{[0-9]+}}): EXEC-CHECK: PASS
 // CHECK-LABEL: func.func @layout(
 // CHECK: memref.copy
 // expected-remark @below {{removed 0 of 1 copies}}

@@ -101,8 +101,9 @@ struct CopyLegality {
   /// source. Backward: the uses of the source's allocation that are redirected
   /// to the target.
   llvm::SmallVector<mlir::OpOperand *> redirectedUses;
-  /// Backward: `memref.subview` ops of the source, to be rebuilt with the
-  /// same offsets, sizes and strides on the target.
+  /// `memref.subview` ops of the buffer that disappears (forward: the
+  /// target's read-only views; backward: the source's views), to be rebuilt
+  /// with the same offsets, sizes and strides on the other buffer.
   llvm::SmallVector<mlir::Operation *> rebasedViews;
   /// Forward: the target's allocation. Backward: the source's allocation.
   /// It is erased with its deallocations once the copy is gone.
