@@ -49,6 +49,8 @@ CASES = [
 ]
 for name, path in [("matmul-exec (Harness)", os.path.join(HARNESS, "matmul-exec.mlir")),
                    ("tiled-elementwise", os.path.join(INPUTS, "tiled-elementwise.mlir")),
+                   ("tiled-elementwise-smem",
+                    os.path.join(INPUTS, "tiled-elementwise-smem.mlir")),
                    ("concat-pad", os.path.join(INPUTS, "concat-pad.mlir"))]:
     CASES.append((name, "one-shot-bufferize", path,
                   [f"--pass-pipeline={ONE_SHOT % ''}"], True))
