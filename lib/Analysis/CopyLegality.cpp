@@ -229,8 +229,13 @@ static bool isNoAliasArgument(Value value) {
 //===----------------------------------------------------------------------===//
 
 std::optional<CopyCandidate> hwsched::matchCopy(Operation *op) {
-  if (auto copy = dyn_cast<memref::CopyOp>(op))
+  if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+    // Unranked copies carry no shape or layout to reason about.
+    if (!isa<MemRefType>(copy.getSource().getType()) ||
+        !isa<MemRefType>(copy.getTarget().getType()))
+      return std::nullopt;
     return CopyCandidate{op, copy.getSource(), copy.getTarget()};
+  }
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || !linalgOp.hasPureBufferSemantics() ||
       linalgOp.getNumDpsInputs() != 1 || linalgOp.getNumDpsInits() != 1)

@@ -418,6 +418,53 @@ func.func @write_in_loop(%s: memref<8xf32> {llvm.noalias}, %out: memref<8xf32> {
   memref.dealloc %t : memref<8xf32>
   return
 }
+// Backward: a buffer allocated outside the loop and only partly written in
+// it carries values from one iteration to the next.
+// CHECK-LABEL: func.func @backward_loop_carried(
+// CHECK: memref.copy
+// expected-remark @below {{removed 0 of 1 copies}}
+func.func @backward_loop_carried(%out: memref<8xf32> {llvm.noalias}) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %s = memref.alloc() : memref<8xf32>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %first = arith.cmpi eq, %i, %c0 : index
+    scf.if %first {
+      linalg.fill ins(%zero : f32) outs(%s : memref<8xf32>)
+    }
+    memref.store %one, %s[%i] : memref<8xf32>
+    // expected-remark @below {{backward blocked (loop-carried value): source %alloc lives across iterations of 'scf.for' and 'scf.if' does not overwrite it fully first}}
+    memref.copy %s, %out : memref<8xf32> to memref<8xf32>
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%out : memref<8xf32>) outs(%out : memref<8xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %y = arith.addf %x, %x : f32
+      linalg.yield %y : f32
+    }
+  }
+  memref.dealloc %s : memref<8xf32>
+  return
+}
+// Backward: without noalias, the target may be the producer's input.
+// CHECK-LABEL: func.func @backward_target_may_alias(
+// CHECK: memref.copy
+// expected-remark @below {{removed 0 of 1 copies}}
+func.func @backward_target_may_alias(%a: memref<8xf32>, %out: memref<8xf32>) {
+  %s = memref.alloc() : memref<8xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<8xf32>) outs(%s : memref<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    linalg.yield %y : f32
+  }
+  // expected-remark @below {{backward blocked (alias not ruled out): 'linalg.generic' reads %arg0, which may alias the target %arg1}}
+  memref.copy %s, %out : memref<8xf32> to memref<8xf32>
+  memref.dealloc %s : memref<8xf32>
+  return
+}
 func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}
 func.func @print(%m: memref<8xf32>) {
   %u = memref.cast %m : memref<8xf32> to memref<*xf32>
@@ -449,6 +496,11 @@ func.func @main() {
   call @other_region(%a, %o, %false) : (memref<8xf32>, memref<8xf32>, i1) -> ()
   call @print(%o) : (memref<8xf32>) -> ()
   call @write_in_loop(%a, %o) : (memref<8xf32>, memref<8xf32>) -> ()
+  call @print(%o) : (memref<8xf32>) -> ()
+  call @backward_loop_carried(%o) : (memref<8xf32>) -> ()
+  call @print(%o) : (memref<8xf32>) -> ()
+  call @iota(%a) : (memref<8xf32>) -> ()
+  call @backward_target_may_alias(%a, %o) : (memref<8xf32>, memref<8xf32>) -> ()
   call @print(%o) : (memref<8xf32>) -> ()
   return
 }
@@ -682,5 +734,51 @@ func.func @unknown_effects(%s: memref<8xf32> {llvm.noalias}) {
   // expected-remark @below {{kept copy: forward blocked (unknown memory effects): target %alloc is used by 'func.call', whose memory effects are unknown}}
   memref.copy %s, %t : memref<8xf32> to memref<8xf32>
   func.call @consume(%t) : (memref<8xf32>) -> ()
+  return
+}
+
+// -----
+
+// Dynamic shapes: memref.copy copies whole buffers whatever their size, so
+// forward elimination applies; the linalg forms iterate over their operands'
+// shapes, which must be provably equal. Unranked copies are not candidates.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @dynamic_forward(
+// CHECK-NOT: memref.copy
+// CHECK: return
+// expected-remark @below {{removed 1 of 1 copies (1 forward, 0 backward), erased 1 allocations}}
+func.func @dynamic_forward(%s: memref<?xf32> {llvm.noalias}, %out: memref<?xf32> {llvm.noalias}, %n: index) {
+  %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark @below {{removed memref.copy (forward): 1 read(s) of %alloc now read %arg0; %alloc erased}}
+  memref.copy %s, %t : memref<?xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%t : memref<?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    linalg.yield %y : f32
+  }
+  memref.dealloc %t : memref<?xf32>
+  return
+}
+// CHECK-LABEL: func.func @dynamic_linalg_copy(
+// CHECK: linalg.copy
+// expected-remark @below {{removed 0 of 1 copies}}
+func.func @dynamic_linalg_copy(%s: memref<?xf32> {llvm.noalias}, %out: memref<?xf32> {llvm.noalias}, %n: index) {
+  %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark @below {{kept copy: shape not provably equal: cannot prove that the copy writes all of %alloc (shapes memref<?xf32> and memref<?xf32>)}}
+  linalg.copy ins(%s : memref<?xf32>) outs(%t : memref<?xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%t : memref<?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    linalg.yield %y : f32
+  }
+  memref.dealloc %t : memref<?xf32>
+  return
+}
+// CHECK-LABEL: func.func @unranked(
+// CHECK: memref.copy
+func.func @unranked(%s: memref<*xf32>, %t: memref<*xf32>) {
+  memref.copy %s, %t : memref<*xf32> to memref<*xf32>
   return
 }
