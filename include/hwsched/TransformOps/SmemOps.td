@@ -55,25 +55,34 @@ def EliminateRedundantCopiesOp
     * **forward** (`def s; copy s -> t; use t` becomes `def s; use s`): the
       reads of `t` after the copy read `s`, and the copy goes away. Legal
       when `t` is a `memref.alloc`/`memref.alloca` inside the scope whose
-      every use is a direct read or write (no view, no escape through a call,
-      a return or a loop-carried value), every read of `t` lies after the
-      copy in the copy's block (or nested in an op after it), and no op
-      between the copy and the last such read (nested ops included) may
-      write or free `t` or `s` or anything alias analysis cannot separate
-      from them.
+      every use is a direct read or write, or a (non rank-reducing)
+      `memref.subview` that is only read (it is rebuilt on `s`); no other
+      alias (a view of a view, a call, a return, a loop-carried value) may
+      exist; every read of `t` lies after the copy in the copy's block (or
+      nested in an op after it); and no op between the copy and the last
+      such read (nested ops included) may write or free `t` or `s` or
+      anything alias analysis cannot separate from them. Writes of `t`
+      elsewhere are dead once its reads are gone and are erased with it.
     * **backward** (`def s; copy s -> t` becomes `def t`): the producers and
       other users of `s` use `t` directly. Legal when `s` is a local
-      allocation used only directly, every use of `s` lies before the copy in
-      the copy's block, nothing from the first use of `s` to the copy may
-      read or write `t` (or a possible alias of it), `t` is defined before
-      the first use of `s` (pure ops defining it, such as a
-      `memref.subview`, are moved up when their operands allow), and, when a
-      loop separates the copy from the allocation of `s`, the first use of
-      `s` overwrites all of it (its earlier contents would otherwise be
-      carried between iterations).
+      allocation used only directly or through (non rank-reducing)
+      `memref.subview`s, which are rebuilt on `t`; every use of `s` lies
+      before the copy in the copy's block; nothing from the first use of `s`
+      to the copy may read or write `t` (or a possible alias of it); `t` is
+      defined before the first use of `s` (the pure ops and allocations
+      defining it, such as a `memref.alloc` and a `memref.subview`, are
+      moved up when their operands allow); and, when a loop separates the
+      copy from the allocation of `s`, the first use of `s` overwrites all
+      of it (its earlier contents would otherwise be carried between
+      iterations).
 
-    Both rewrites also require that the copy cover the whole target (equal
-    static shapes for the linalg forms), that `s` and `t` cannot overlap,
+    Aliasing is decided by `mlir::AliasAnalysis` (LocalAliasAnalysis),
+    refined by function arguments marked `llvm.noalias` or
+    `bufferization.noalias`, which are taken not to alias any other buffer;
+    without them, two function arguments may alias, which blocks most
+    rewrites between them. Both rewrites also require that the copy cover
+    the whole target (equal static shapes for the linalg forms; an unranked
+    `memref.copy` is not a candidate), that `s` and `t` cannot overlap,
     and, when the two types differ in layout, that every redirected use
     accepts any layout (`memref.load`/`store`, `vector.transfer_read`/
     `write`, `memref.copy`, Linalg ops); otherwise the copy is kept as a
@@ -99,11 +108,12 @@ def EliminateRedundantCopiesOp
 
     With `explain`, remarks say: on each removed copy, the rule (forward or
     backward) and which buffer its users now use; on each kept copy, the
-    reason of each rule (intervening write, alias not ruled out, use in
-    another region, loop-carried value, escaping or aliased buffer, unknown
-    memory effects, memory-space or layout change, unprovable shape), naming
-    the op that blocks it; on the scope, the number of copies removed and the
-    on-chip allocation bytes before and after.
+    reason of each rule (intervening write, intervening read, source used
+    after the copy, alias not ruled out, use in another region, loop-carried
+    value, escaping or aliased buffer, unknown memory effects, memory-space
+    or layout change, shape not provably equal), naming the op that blocks
+    it; on each scope that holds copies, the number of copies removed and
+    the bytes of on-chip allocations before and after.
 
     #### Return modes
 
