@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -91,11 +92,19 @@ std::optional<int64_t> hwsched::getStaticSizeInBytes(Type type) {
   return memref.getNumElements() * ((bits + 7) / 8);
 }
 
+/// SSA names of the analyzed scope, computed once per analysis: printing a
+/// value on its own renumbers its whole function, which made reasons cost
+/// O(function size) each.
+static thread_local AsmState *currentNames = nullptr;
+
 /// Prints a value as the user sees it in the IR (`%alloc`, `%arg0`).
 static std::string describe(Value value) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  value.printAsOperand(os, OpPrintingFlags().useLocalScope());
+  if (currentNames)
+    value.printAsOperand(os, *currentNames);
+  else
+    value.printAsOperand(os, OpPrintingFlags().useLocalScope());
   return text;
 }
 
@@ -267,16 +276,32 @@ std::optional<CopyCandidate> hwsched::matchCopy(Operation *op) {
 // The analysis
 //===----------------------------------------------------------------------===//
 
-namespace {
+namespace hwsched {
 
 /// Shared state of one analysis run over a scope.
 class CopyAnalyzer {
 public:
   CopyAnalyzer(Operation *scope, const CopyLegalityOptions &options)
       : scope(scope), options(options), aliases(scope), views(scope),
-        dominance(scope) {}
+        dominance(scope) {
+    Operation *root =
+        scope->hasTrait<OpTrait::IsIsolatedFromAbove>()
+            ? scope
+            : scope->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+    names = std::make_unique<AsmState>(root ? root : scope,
+                                       OpPrintingFlags().useLocalScope());
+  }
 
-  CopyLegality analyze(const CopyCandidate &copy);
+  CopyLegality analyze(const CopyCandidate &copy) {
+    AsmState *previous = currentNames;
+    currentNames = names.get();
+    CopyLegality result = analyzeImpl(copy);
+    currentNames = previous;
+    return result;
+  }
+
+private:
+  CopyLegality analyzeImpl(const CopyCandidate &copy);
 
 private:
   RuleVerdict checkCommon(const CopyCandidate &copy);
@@ -303,9 +328,10 @@ private:
   AliasAnalysis aliases;
   BufferViewFlowAnalysis views;
   DominanceInfo dominance;
+  std::unique_ptr<AsmState> names;
 };
 
-} // namespace
+} // namespace hwsched
 
 AliasResult CopyAnalyzer::alias(Value a, Value b) {
   Value rootA = getViewRoot(a), rootB = getViewRoot(b);
@@ -734,7 +760,7 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
   return legal();
 }
 
-CopyLegality CopyAnalyzer::analyze(const CopyCandidate &copy) {
+CopyLegality CopyAnalyzer::analyzeImpl(const CopyCandidate &copy) {
   CopyLegality result;
   result.copy = copy;
   result.bytes = getStaticSizeInBytes(copy.target.getType());
@@ -762,20 +788,36 @@ CopyLegality CopyAnalyzer::analyze(const CopyCandidate &copy) {
   return result;
 }
 
+SmallVector<Operation *> hwsched::collectCopies(Operation *scope) {
+  SmallVector<Operation *> copies;
+  scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != scope && matchCopy(op))
+      copies.push_back(op);
+  });
+  return copies;
+}
+
+CopyLegalityAnalysis::CopyLegalityAnalysis(Operation *scope,
+                                           const CopyLegalityOptions &options)
+    : impl(std::make_unique<CopyAnalyzer>(scope, options)) {}
+
+CopyLegalityAnalysis::~CopyLegalityAnalysis() = default;
+
+std::optional<CopyLegality> CopyLegalityAnalysis::analyze(Operation *op) {
+  std::optional<CopyCandidate> copy = matchCopy(op);
+  if (!copy)
+    return std::nullopt;
+  return impl->analyze(*copy);
+}
+
 std::vector<CopyLegality>
 hwsched::analyzeCopies(Operation *scope, const CopyLegalityOptions &options) {
-  SmallVector<CopyCandidate> candidates;
-  scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (op == scope)
-      return;
-    if (std::optional<CopyCandidate> copy = matchCopy(op))
-      candidates.push_back(*copy);
-  });
   std::vector<CopyLegality> results;
-  if (candidates.empty())
+  SmallVector<Operation *> copies = collectCopies(scope);
+  if (copies.empty())
     return results;
-  CopyAnalyzer analyzer(scope, options);
-  for (const CopyCandidate &copy : candidates)
-    results.push_back(analyzer.analyze(copy));
+  CopyLegalityAnalysis analysis(scope, options);
+  for (Operation *op : copies)
+    results.push_back(*analysis.analyze(op));
   return results;
 }

@@ -45,7 +45,8 @@ static bool onlyWritesBuffer(Operation *op, Value buffer) {
 /// Erases `alloc` when only deallocations and ops that merely write it are
 /// left; those go too.
 static void eraseIfDead(RewriterBase &rewriter, Operation *alloc,
-                        CopyEliminationResult &result) {
+                        CopyEliminationResult &result,
+                        llvm::DenseSet<Operation *> &erased) {
   Value buffer = alloc->getResult(0);
   llvm::SetVector<Operation *> users;
   for (Operation *user : buffer.getUsers()) {
@@ -61,6 +62,7 @@ static void eraseIfDead(RewriterBase &rewriter, Operation *alloc,
            CopyRule::Forward,
            "its target " + name + " is never read; " + name + " erased",
            getStaticSizeInBytes(copy->target.getType())});
+    erased.insert(user);
     rewriter.eraseOp(user);
   }
   auto type = cast<MemRefType>(buffer.getType());
@@ -70,7 +72,8 @@ static void eraseIfDead(RewriterBase &rewriter, Operation *alloc,
 }
 
 static void applyRule(RewriterBase &rewriter, const CopyLegality &legality,
-                      CopyEliminationResult &result) {
+                      CopyEliminationResult &result,
+                      llvm::DenseSet<Operation *> &erased) {
   const CopyCandidate &copy = legality.copy;
   bool forward = legality.rule == CopyRule::Forward;
   Value from = forward ? copy.target : copy.source;
@@ -101,15 +104,17 @@ static void applyRule(RewriterBase &rewriter, const CopyLegality &legality,
         rewriter, view.getLoc(), to, view.getMixedOffsets(),
         view.getMixedSizes(), view.getMixedStrides());
     rewriter.replaceAllUsesWith(view.getResult(), rebased.getResult());
+    erased.insert(view);
     rewriter.eraseOp(view);
   }
 
   result.removed.push_back({copy.op->getLoc(),
                             copy.op->getName().getStringRef().str(),
                             legality.rule, detail, legality.bytes});
+  erased.insert(copy.op);
   rewriter.eraseOp(copy.op);
   size_t before = result.erasedAllocs.size();
-  eraseIfDead(rewriter, legality.deadAlloc, result);
+  eraseIfDead(rewriter, legality.deadAlloc, result, erased);
   if (result.erasedAllocs.size() > before)
     result.removed.back().detail += "; " + fromName + " erased";
 }
@@ -122,20 +127,29 @@ hwsched::eliminateRedundantCopies(RewriterBase &rewriter, Operation *scope,
     if (op != scope && matchCopy(op))
       ++result.copiesBefore;
   });
-  // One rewrite per round: it changes uses and erases ops, so the facts of
-  // the other copies must be recomputed. Every round removes a copy, so the
-  // loop ends.
-  while (true) {
-    std::vector<CopyLegality> analysis = analyzeCopies(scope, options);
-    auto legal = llvm::find_if(analysis, [](const CopyLegality &copy) {
-      return copy.rule != CopyRule::Keep;
-    });
-    if (legal == analysis.end()) {
-      result.kept = std::move(analysis);
-      break;
+  // Each rewrite changes uses and erases ops, so the analysis state is
+  // rebuilt after it; a pass over all copies continues with the next copy
+  // (re-matched: its operands may have been redirected). A rewrite can make
+  // an earlier copy removable (chains), so passes repeat until one changes
+  // nothing.
+  llvm::DenseSet<Operation *> erased;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> copies = collectCopies(scope);
+    auto analysis = std::make_unique<CopyLegalityAnalysis>(scope, options);
+    for (Operation *op : copies) {
+      if (erased.contains(op))
+        continue;
+      std::optional<CopyLegality> legality = analysis->analyze(op);
+      if (!legality || legality->rule == CopyRule::Keep)
+        continue;
+      applyRule(rewriter, *legality, result, erased);
+      changed = true;
+      analysis = std::make_unique<CopyLegalityAnalysis>(scope, options);
     }
-    applyRule(rewriter, *legal, result);
   }
+  result.kept = analyzeCopies(scope, options);
   return result;
 }
 

@@ -24,6 +24,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -125,6 +126,25 @@ struct CopyLegalityOptions {
   /// memory-space change is treated as a deliberate staging copy.
   llvm::SmallVector<std::pair<mlir::Attribute, mlir::Attribute>>
       interchangeableSpaces;
+};
+
+/// The copy ops nested in `scope`, in pre-order.
+llvm::SmallVector<mlir::Operation *> collectCopies(mlir::Operation *scope);
+
+class CopyAnalyzer;
+
+/// The analysis state of one scope (alias analysis, view flow, dominance,
+/// SSA names for reasons). Valid until the IR of the scope changes.
+class CopyLegalityAnalysis {
+public:
+  CopyLegalityAnalysis(mlir::Operation *scope,
+                       const CopyLegalityOptions &options);
+  ~CopyLegalityAnalysis();
+  /// The verdict for one copy op (std::nullopt if `op` is not a copy).
+  std::optional<CopyLegality> analyze(mlir::Operation *op);
+
+private:
+  std::unique_ptr<CopyAnalyzer> impl;
 };
 
 /// Analyzes every copy nested in `scope` (in pre-order), one CopyLegality per
