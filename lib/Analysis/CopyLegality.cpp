@@ -9,9 +9,9 @@
 // buffer touch it, and do we see every access to the buffer that disappears?
 // The first is answered by the memory effects of every op in between,
 // filtered through mlir::AliasAnalysis; the second by requiring that buffer to
-// be a local allocation whose every use is a direct read or write
-// (BufferViewFlowAnalysis finds the views and region-carried values that
-// would make it escape). Ordering across regions is reduced to "the use sits
+// be a local allocation whose every use is a direct read or write, or a
+// subview used that way (rebuilt on the other buffer); BufferViewFlowAnalysis
+// finds any other view or region-carried alias that would make it escape. Ordering across regions is reduced to "the use sits
 // in the copy's block, before/after it": with structured control flow, no
 // other op runs between two ops of one block than the ops between them.
 //
@@ -182,7 +182,7 @@ static bool acceptsAnyLayout(OpOperand &use) {
   return false;
 }
 
-/// Whether the two types differ only in layout (a redirect may be legal).
+/// Whether the two buffers live in the same memory space.
 static bool sameSpace(MemRefType a, MemRefType b) {
   return a.getMemorySpace() == b.getMemorySpace();
 }
