@@ -27,19 +27,5 @@ void transform::MergeAllocationsOp::getEffects(
   modifiesPayload(effects);
 }
 
-DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
-    transform::TransformRewriter &rewriter,
-    transform::TransformResults &results, transform::TransformState &state) {
-  return hwsched::detail::reportNotImplemented(
-      *this, state, results, getScope(), {"target", "explain"},
-      "issue #8: copy elimination");
-}
-
-void transform::EliminateRedundantCopiesOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getScopeMutable(), effects);
-  modifiesPayload(effects);
-}
-
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/SmemOps.cpp.inc"
