@@ -21,6 +21,7 @@ llvm::ArrayRef<llvm::StringRef> hwsched::getRegisterCalibrationKeys() {
       "cost_weights.reg_per_epilogue_input",
       "cost_weights.reg_per_temporary",
       "cost_weights.reg_per_address_operand",
+      "cost_weights.reg_floor_base",
       "cost_weights.default_thread_tile_elements",
       "cost_weights.default_reduction_tile"};
   return keys;
@@ -31,7 +32,8 @@ bool hwsched::loadRegisterCalibration(const HwSpec &spec,
                                       std::string &missing) {
   double *fields[] = {&out.base,         &out.perAccumulator,
                       &out.perFragment,  &out.perEpilogueInput,
-                      &out.perTemporary, &out.perAddressOperand};
+                      &out.perTemporary, &out.perAddressOperand,
+                      &out.floorBase};
   llvm::ArrayRef<llvm::StringRef> keys = getRegisterCalibrationKeys();
   for (auto [i, field] : llvm::enumerate(fields)) {
     std::optional<double> value = spec.getNumber(keys[i]);
@@ -41,10 +43,10 @@ bool hwsched::loadRegisterCalibration(const HwSpec &spec,
     }
     *field = *value;
   }
-  std::optional<double> tile = spec.getNumber(keys[6]);
-  std::optional<double> step = spec.getNumber(keys[7]);
+  std::optional<double> tile = spec.getNumber(keys[7]);
+  std::optional<double> step = spec.getNumber(keys[8]);
   if (!tile || !step) {
-    missing = (!tile ? keys[6] : keys[7]).str();
+    missing = (!tile ? keys[7] : keys[8]).str();
     return false;
   }
   out.defaultThreadTileElements = std::max<int64_t>(1, std::llround(*tile));
@@ -155,6 +157,11 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
     if (op.opClass == OpClass::Fill)
       continue;
     bool reduces = op.hasReduction();
+    // One element of every reduction loop: the operands of one step.
+    SmallVector<int64_t> stepExt(ext);
+    for (auto [loop, isReduction] : llvm::enumerate(op.isReductionLoop))
+      if (isReduction)
+        stepExt[loop] = 1;
     for (auto [k, operand] : llvm::enumerate(op.operands)) {
       if (operand.isScalar)
         continue;
@@ -165,6 +172,8 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
         (reduces ? est.accumulators : est.temporaries) += words;
       } else if (reduces) {
         est.fragments += words;
+        est.fragmentsPerStep +=
+            toWords(getTileElements(operand, stepExt), operand.elementBits);
       } else if (!internal) {
         est.epilogueInputs += words;
       }
@@ -173,11 +182,15 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
     }
   }
   est.addressOperands = addressed.size();
-  double raw = cal.base + cal.perAccumulator * est.accumulators +
-               cal.perFragment * est.fragments +
-               cal.perEpilogueInput * est.epilogueInputs +
-               cal.perTemporary * est.temporaries +
-               cal.perAddressOperand * est.addressOperands;
-  est.registers = std::max<int64_t>(1, (int64_t)std::ceil(raw - 1e-9));
+  double mainLoop =
+      cal.perAccumulator * est.accumulators + cal.perFragment * est.fragments;
+  double epilogue = cal.perAccumulator * est.accumulators +
+                    cal.perEpilogueInput * est.epilogueInputs +
+                    cal.perTemporary * est.temporaries;
+  double demand = cal.base + cal.perAddressOperand * est.addressOperands +
+                  std::max(mainLoop, epilogue);
+  est.registers = std::max<int64_t>(1, (int64_t)std::ceil(demand - 1e-9));
+  double floor = cal.floorBase + est.accumulators + est.fragmentsPerStep;
+  est.floorRegisters = std::max<int64_t>(1, (int64_t)std::ceil(floor - 1e-9));
   return est;
 }

@@ -300,6 +300,7 @@ std::string hwsched::formatRegisterEstimate(const RegisterEstimate &est) {
   os << "registers=" << est.registers << " (acc=" << est.accumulators
      << " frag=" << est.fragments << " epi=" << est.epilogueInputs
      << " tmp=" << est.temporaries << " addr=" << est.addressOperands
+     << " step=" << est.fragmentsPerStep << " floor=" << est.floorRegisters
      << " tile=[";
   llvm::interleave(est.threadTile, os, ",");
   os << "] " << est.tileSource << (est.conservative ? ", conservative" : "")

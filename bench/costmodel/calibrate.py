@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Fits the GPU register model's constants to ptxas and writes them into the
+spec files' cost_weights (the values live in the specs, not in code).
+
+  demand = reg_base + reg_per_address_operand*addr
+         + max(reg_per_accumulator*acc + reg_per_fragment*frag, epilogue)
+      fitted by least squares (non-negative) to ptxas registers at cap 255;
+  floor  = reg_floor_base + acc + step
+      reg_floor_base: the middle of the interval that separates the kernels
+      ptxas spills at each cap from those it does not (max accuracy if no
+      value separates them).
+The epilogue weights (reg_per_epilogue_input, reg_per_temporary) are only
+fitted when the corpus has kernels whose epilogue phase is the peak (else
+they keep their value and the script says so).
+
+Usage:
+  python3 bench/costmodel/calibrate.py [--arch sm_80] [--spec nvidia-a100]
+      [--caps 64,128] [--write hw-specs/nvidia-a100.json ...] [--from-json F...]
+Without --write it only prints the fit.
+"""
+import argparse
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import gpu_corpus  # noqa: E402
+from specio import set_cost_weights  # noqa: E402
+
+
+def solve(a, b):
+    """Least squares via normal equations + Gaussian elimination."""
+    n = len(a[0])
+    ata = [[sum(r[i] * r[j] for r in a) for j in range(n)] for i in range(n)]
+    atb = [sum(r[i] * y for r, y in zip(a, b)) for i in range(n)]
+    m = [row[:] + [v] for row, v in zip(ata, atb)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0
+            for i in range(n)]
+
+
+def nnls(cols, names, rows, target):
+    """Least squares with non-negative coefficients (drop negative ones)."""
+    active = list(range(len(cols)))
+    while True:
+        a = [[cols[j](r) for j in active] for r in rows]
+        x = solve(a, [target(r) for r in rows])
+        neg = [k for k, v in enumerate(x) if v < 0]
+        if not neg:
+            out = {n: 0.0 for n in names}
+            for k, j in enumerate(active):
+                out[names[j]] = x[k]
+            return out
+        del active[neg[0]]
+
+
+def fit(rows, caps):
+    demand = nnls(
+        [lambda r: 1.0, lambda r: r["acc"], lambda r: r["frag"],
+         lambda r: r["addr"]],
+        ["reg_base", "reg_per_accumulator", "reg_per_fragment",
+         "reg_per_address_operand"],
+        rows, lambda r: r["ptxas255"])
+    # Floor: spill iff floor_base + acc + step > cap.
+    best = None
+    for fb in range(0, max(caps) + 1):
+        good = sum((fb + r["acc"] + r["step"] > cap) == r["spills"][cap]
+                   for r in rows for cap in caps if cap in r["spills"])
+        if best is None or good > best[1]:
+            best = (fb, good, [fb])
+        elif good == best[1]:
+            best[2].append(fb)
+    lo, hi = min(best[2]), max(best[2])
+    demand["reg_floor_base"] = float((lo + hi) // 2)
+    total = sum(len(r["spills"]) for r in rows)
+    return demand, (best[1], total, lo, hi)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--arch", default="sm_80")
+    ap.add_argument("--spec", default="nvidia-a100",
+                    help="spec whose current weights the estimate uses "
+                    "(features only: the fit does not depend on them)")
+    ap.add_argument("--caps", default="64,128")
+    ap.add_argument("--build", default=os.path.join(gpu_corpus.ROOT, "build"))
+    ap.add_argument("--write", nargs="*", default=[])
+    ap.add_argument("--save-json")
+    ap.add_argument("--from-json")
+    args = ap.parse_args()
+    caps = [int(c) for c in args.caps.split(",")]
+    opt = os.path.join(args.build, "bin", "hwsched-opt")
+    if args.from_json:
+        rows = json.load(open(args.from_json))
+        for r in rows:
+            r["spills"] = {int(k): v for k, v in r["spills"].items()}
+    else:
+        rows = None
+        for cap in caps:
+            part = gpu_corpus.run_corpus(opt, args.spec, args.arch, cap,
+                                         gpu_corpus.CORPUS)
+            if rows is None:
+                rows = part
+                for r in rows:
+                    r["spills"] = {}
+            for r, p in zip(rows, part):
+                r["spills"][cap] = p["spill_store"] > 0 or p["spill_load"] > 0
+    if args.save_json:
+        json.dump(rows, open(args.save_json, "w"), indent=1)
+    weights, (good, total, lo, hi) = fit(rows, caps)
+    print(f"corpus: {len(rows)} kernels, arch {args.arch}, caps {caps}")
+    for k, v in weights.items():
+        print(f"  {k:26} = {v:.4f}")
+    print(f"  floor separates spills on {good}/{total} (kernel, cap) pairs; "
+          f"reg_floor_base feasible in [{lo}, {hi}]")
+    epi_peak = sum(1 for r in rows if r["epi"] + r["tmp"] > r["frag"])
+    if epi_peak == 0:
+        print("  reg_per_epilogue_input / reg_per_temporary: not identifiable "
+              "(no kernel has its epilogue as the peak phase); kept")
+    source = (f"calibration: reg_* fitted by bench/costmodel/calibrate.py "
+              f"against ptxas ({args.arch}, CUDA 13) on the "
+              f"{len(rows)}-kernel corpus of bench/costmodel/gpu_corpus.py "
+              f"(demand: least squares vs registers at -maxrregcount=255; "
+              f"floor: spills at caps {args.caps}); reg_per_epilogue_input and "
+              f"reg_per_temporary are 1 register per 32-bit word (not "
+              f"identifiable from the corpus); default_thread_tile_elements/"
+              f"default_reduction_tile = the 4x4x4 per-thread tile of the "
+              f"foundation's GPU mapping; memory_transaction_bytes = 32-byte "
+              f"L2 sector (CUDA C++ Best Practices Guide, coalesced access); "
+              f"recompute_limit and the score weights are calibration "
+              f"defaults.")
+    for path in args.write:
+        set_cost_weights(path, {k: round(v, 3) for k, v in weights.items()},
+                         source=source)
+        print(f"  wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
