@@ -9,9 +9,10 @@ spec files' cost_weights (the values live in the specs, not in code).
       reg_floor_base: the middle of the interval that separates the kernels
       ptxas spills at each cap from those it does not (max accuracy if no
       value separates them).
-The epilogue weights (reg_per_epilogue_input, reg_per_temporary) are only
-fitted when the corpus has kernels whose epilogue phase is the peak (else
-they keep their value and the script says so).
+The epilogue weights (reg_per_epilogue_input = reg_per_temporary) are the
+largest value <= 1 for which no kernel's epilogue phase exceeds ptxas (the
+corpus never shows the epilogue as the peak phase, so only that bound is
+identifiable).
 
 Usage:
   python3 bench/costmodel/calibrate.py [--arch sm_80] [--spec nvidia-a100]
@@ -81,6 +82,19 @@ def fit(rows, caps):
             best[2].append(fb)
     lo, hi = min(best[2]), max(best[2])
     demand["reg_floor_base"] = float((lo + hi) // 2)
+    # Epilogue weights (one shared weight w for epilogue inputs and
+    # temporaries): the largest w <= 1 for which no kernel's epilogue phase
+    # exceeds what ptxas allocates (the epilogue is never observed as the
+    # peak, so only this upper bound is identifiable).
+    w = 1.0
+    for r in rows:
+        if r["epi"] + r["tmp"] > 0:
+            room = (r["ptxas255"] - demand["reg_base"]
+                    - demand["reg_per_address_operand"] * r["addr"]
+                    - demand["reg_per_accumulator"] * r["acc"])
+            w = min(w, max(0.0, room / (r["epi"] + r["tmp"])))
+    demand["reg_per_epilogue_input"] = w
+    demand["reg_per_temporary"] = w
     total = sum(len(r["spills"]) for r in rows)
     return demand, (best[1], total, lo, hi)
 
@@ -123,17 +137,15 @@ def main():
         print(f"  {k:26} = {v:.4f}")
     print(f"  floor separates spills on {good}/{total} (kernel, cap) pairs; "
           f"reg_floor_base feasible in [{lo}, {hi}]")
-    epi_peak = sum(1 for r in rows if r["epi"] + r["tmp"] > r["frag"])
-    if epi_peak == 0:
-        print("  reg_per_epilogue_input / reg_per_temporary: not identifiable "
-              "(no kernel has its epilogue as the peak phase); kept")
+    print("  reg_per_epilogue_input = reg_per_temporary: the largest weight "
+          "(<= 1) that keeps every kernel's epilogue phase within ptxas")
     source = (f"calibration: reg_* fitted by bench/costmodel/calibrate.py "
               f"against ptxas ({args.arch}, CUDA 13) on the "
               f"{len(rows)}-kernel corpus of bench/costmodel/gpu_corpus.py "
               f"(demand: least squares vs registers at -maxrregcount=255; "
-              f"floor: spills at caps {args.caps}); reg_per_epilogue_input and "
-              f"reg_per_temporary are 1 register per 32-bit word (not "
-              f"identifiable from the corpus); default_thread_tile_elements/"
+              f"floor: spills at caps {args.caps}; reg_per_epilogue_input = "
+              f"reg_per_temporary: the largest weight <= 1 that keeps every "
+              f"kernel's epilogue phase within ptxas); default_thread_tile_elements/"
               f"default_reduction_tile = the 4x4x4 per-thread tile of the "
               f"foundation's GPU mapping; memory_transaction_bytes = 32-byte "
               f"L2 sector (CUDA C++ Best Practices Guide, coalesced access); "

@@ -11,7 +11,8 @@ For every pair the script
      into the loop (fuse_into_containing_op); "unfused" tiles the consumer
      the same way and leaves the producer outside;
   3. lowers both to LLVM (one-shot-bufferize, buffer deallocation, loops),
-     runs each --runs times with mlir-runner -O3; each run times --reps
+     (both fold tensor.empty slices so that tiles allocate tile-sized
+     buffers), runs each --runs times with mlir-runner -O3; each run times --reps
      calls per sample, 5 samples; the figure is the median over all samples;
   4. calls a difference significant when |fused - unfused| / min exceeds
      max(--min-diff, the relative interquartile range of either variant),
@@ -36,7 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 LLVM = "/usr/lib/llvm-22"
 PIPELINE = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
             "function-boundary-type-conversion=identity-layout-map},"
-            "buffer-deallocation-pipeline,convert-linalg-to-loops,"
+            "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
+            "convert-linalg-to-loops,"
             "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
             "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
             "convert-vector-to-llvm,convert-math-to-llvm,convert-math-to-libm,"
@@ -211,11 +213,21 @@ def library(p, spec):
     %c = transform.structured.match attributes {{consumer}} in %root : (!transform.any_op) -> !transform.any_op
     %tc, %loop = transform.structured.tile_using_forall %c tile_sizes [{tile}] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %f, %l2 = transform.structured.fuse_into_containing_op %p into %loop : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fn = transform.structured.match ops{{["func.func"]}} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %fn {{
+      transform.apply_patterns.tensor.fold_tensor_empty
+      transform.apply_patterns.canonicalization
+    }} : !transform.any_op
     transform.yield
   }}
   transform.named_sequence @unfused(%root: !transform.any_op {{transform.readonly}}) {{
     %c = transform.structured.match attributes {{consumer}} in %root : (!transform.any_op) -> !transform.any_op
     %tc, %loop = transform.structured.tile_using_forall %c tile_sizes [{tile}] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fn = transform.structured.match ops{{["func.func"]}} in %root : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %fn {{
+      transform.apply_patterns.tensor.fold_tensor_empty
+      transform.apply_patterns.canonicalization
+    }} : !transform.any_op
     transform.yield
   }}
 }}

@@ -253,11 +253,16 @@ def main():
     ap.add_argument("--arch", default="sm_80")
     ap.add_argument("--spec", default="nvidia-a100")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--opt", help="hwsched-opt for the estimate "
+                    "(default: BUILD/bin/hwsched-opt)")
+    ap.add_argument("--only", help="regex on '<kernel> <tm>x<tn>x<kt>'")
     ap.add_argument("--json")
     ap.add_argument("--from-json", help="re-print rows from a --json file "
                     "(re-running the estimate only)")
     args = ap.parse_args()
-    opt = os.path.join(args.build, "bin", "hwsched-opt")
+    opt = args.opt or os.path.join(args.build, "bin", "hwsched-opt")
+    corpus = [c for c in CORPUS if not args.only or
+              re.search(args.only, f"{c[0]} {c[1]}x{c[2]}x{c[3]}")]
     if args.from_json:
         rows = json.load(open(args.from_json))
         with tempfile.TemporaryDirectory() as tmp:
@@ -269,7 +274,7 @@ def main():
                     HERE, "kernels", r["kernel"] + ".mlir"), lib))
         args.cap = rows[0]["cap"]
     else:
-        rows = run_corpus(opt, args.spec, args.arch, args.cap, CORPUS)
+        rows = run_corpus(opt, args.spec, args.arch, args.cap, corpus)
     if args.json:
         json.dump(rows, open(args.json, "w"), indent=1)
     report(rows, args.cap)

@@ -205,11 +205,24 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
       gathered || llvm::is_contained(cons.gatheredValues, found->value);
 
   // Back-to-back GEMM: the consumer contracts over the producer's N.
-  int64_t absentParallel = 1;
-  for (unsigned loop = 0; loop < cons.loopRanges.size(); ++loop)
-    if (!cons.isReductionLoop[loop] &&
-        !llvm::is_contained(fused.loopDims, (int64_t)loop))
-      absentParallel *= cons.loopRanges[loop];
+  // Parallel loops of the consumer that do not index the value: fusing
+  // re-reads the value along them. Tiling for fusion splits the outer loops
+  // first, so only absent loops outside the innermost loop that indexes the
+  // value recompute the producer once per tile (a row broadcast p[d1] over
+  // rows d0); an absent loop inside it stays within one tile (p[d0] over
+  // columns d1).
+  int64_t absentParallel = 1, recompute = 1;
+  int64_t innermostIndexed = -1;
+  for (int64_t loop : fused.loopDims)
+    innermostIndexed = std::max(innermostIndexed, loop);
+  for (unsigned loop = 0; loop < cons.loopRanges.size(); ++loop) {
+    if (cons.isReductionLoop[loop] ||
+        llvm::is_contained(fused.loopDims, (int64_t)loop))
+      continue;
+    absentParallel *= cons.loopRanges[loop];
+    if ((int64_t)loop < innermostIndexed)
+      recompute *= cons.loopRanges[loop];
+  }
   if (prod.isCubeLike() && cons.opClass == OpClass::Contraction &&
       facts.consumerReduces) {
     facts.backToBackGemm = true;
@@ -224,7 +237,7 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
                            : facts.gemm1NFull;
     facts.gemm2N = absentParallel;
   } else if (!window) {
-    facts.recomputeFactor = absentParallel;
+    facts.recomputeFactor = recompute;
   }
 
   // Dominance: consumer fusion moves the consumer to the producer (into the
