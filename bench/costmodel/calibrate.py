@@ -99,6 +99,36 @@ def fit(rows, caps):
     return demand, (best[1], total, lo, hi)
 
 
+def predict(w, r):
+    main_loop = w["reg_per_accumulator"] * r["acc"] + w["reg_per_fragment"] * r["frag"]
+    epilogue = (w["reg_per_accumulator"] * r["acc"]
+                + w["reg_per_epilogue_input"] * r["epi"]
+                + w["reg_per_temporary"] * r["tmp"])
+    demand = (w["reg_base"] + w["reg_per_address_operand"] * r["addr"]
+              + max(main_loop, epilogue))
+    floor = w["reg_floor_base"] + r["acc"] + r["step"]
+    return -(-demand // 1), -(-floor // 1)
+
+
+def cross_validate(rows, caps):
+    """Leave one kernel family out: fit on the others, predict it."""
+    within = spill_ok = spill_n = 0
+    for family in sorted({r["kernel"] for r in rows}):
+        train = [r for r in rows if r["kernel"] != family]
+        test = [r for r in rows if r["kernel"] == family]
+        w, _ = fit(train, caps)
+        for r in test:
+            demand, floor = predict(w, r)
+            within += abs(demand - r["ptxas255"]) <= 0.2 * r["ptxas255"]
+            for cap, spilled in r["spills"].items():
+                spill_n += 1
+                spill_ok += (floor > cap) == spilled
+    n = len(rows)
+    print(f"leave-one-family-out: demand within 20% on {within}/{n} = "
+          f"{100.0 * within / n:.1f}%, spill prediction {spill_ok}/{spill_n} = "
+          f"{100.0 * spill_ok / spill_n:.1f}%")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
@@ -111,6 +141,9 @@ def main():
     ap.add_argument("--write", nargs="*", default=[])
     ap.add_argument("--save-json")
     ap.add_argument("--from-json")
+    ap.add_argument("--cross-validate", action="store_true",
+                    help="also fit on all kernel families but one and "
+                    "predict the held-out family, for each family")
     args = ap.parse_args()
     caps = [int(c) for c in args.caps.split(",")]
     opt = os.path.join(args.build, "bin", "hwsched-opt")
@@ -129,6 +162,8 @@ def main():
                     r["spills"] = {}
             for r, p in zip(rows, part):
                 r["spills"][cap] = p["spill_store"] > 0 or p["spill_load"] > 0
+    if args.cross_validate:
+        cross_validate(rows, caps)
     if args.save_json:
         json.dump(rows, open(args.save_json, "w"), indent=1)
     weights, (good, total, lo, hi) = fit(rows, caps)

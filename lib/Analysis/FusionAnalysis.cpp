@@ -354,9 +354,12 @@ bool hwsched::collectKernelGroup(Operation *op, KernelGroup &group) {
     SmallVector<int> producers, results;
     for (const OperandFeatures &operand : member.operands) {
       unsigned result = 0;
-      int producer = operand.isScalar
-                         ? -1
-                         : findGroupProducer(operand.value, index, result);
+      // A non-Linalg op describes its results as its outputs: they are
+      // its own, not produced by another op of the group.
+      int producer =
+          operand.isScalar || operand.value.getDefiningOp() == member.op
+              ? -1
+              : findGroupProducer(operand.value, index, result);
       producers.push_back(producer);
       results.push_back(result);
     }

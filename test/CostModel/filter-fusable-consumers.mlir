@@ -165,3 +165,92 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// NPU: a Conv2D (cube) producer feeding a channel reduction pays the format
+// cast and is rejected.
+
+func.func @npu_conv(%in: tensor<1x18x18x16xf16>, %f: tensor<3x3x16x16xf16>, %out: tensor<1x16x16x16xf16>, %acc: tensor<1x16x16xf16>)
+    -> tensor<1x16x16xf16> {
+  %c = linalg.conv_2d_nhwc_hwcf ins(%in, %f : tensor<1x18x18x16xf16>, tensor<3x3x16x16xf16>) outs(%out : tensor<1x16x16x16xf16>) -> tensor<1x16x16x16xf16>
+  // expected-remark @below {{fusion of 'linalg.generic' into 'linalg.conv_2d_nhwc_hwcf' on ascend-910b: reject (not profitable: cost >= 0, dominated by format_cast_cycles); cost=256 = +1*format_cast_cycles(512) -1*dma_saved_cycles(256); limits: recompute_factor 1 <= 16 (ok), ub_live_bytes_x_ping_pong 63744 <= 196608 (ok)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%c : tensor<1x16x16x16xf16>) outs(%acc : tensor<1x16x16xf16>) {
+  ^bb0(%x: f16, %s: f16):
+    %a = arith.addf %s, %x : f16
+    linalg.yield %a : f16
+  } -> tensor<1x16x16xf16>
+  return %r : tensor<1x16x16xf16>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.cost_model.filter_fusable_consumers %c {target = "ascend-910b", explain} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// CPU, tiled ops: the fused tile must fit the L2; l2_limit_bytes = 131072
+// (the same script, one attribute changed) flips the decision.
+
+func.func @cpu_tiled(%x: tensor<256x256xf32>, %y: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %e = tensor.empty() : tensor<256x256xf32>
+  %r = scf.forall (%i) in (4) shared_outs(%o = %e) -> tensor<256x256xf32> {
+    %off = affine.apply affine_map<(d0) -> (d0 * 64)>(%i)
+    %xs = tensor.extract_slice %x[%off, 0] [64, 256] [1, 1] : tensor<256x256xf32> to tensor<64x256xf32>
+    %ys = tensor.extract_slice %y[%off, 0] [64, 256] [1, 1] : tensor<256x256xf32> to tensor<64x256xf32>
+    %os = tensor.extract_slice %o[%off, 0] [64, 256] [1, 1] : tensor<256x256xf32> to tensor<64x256xf32>
+    %a = linalg.add ins(%xs, %ys : tensor<64x256xf32>, tensor<64x256xf32>) outs(%os : tensor<64x256xf32>) -> tensor<64x256xf32>
+    // expected-remark @below {{fusion of 'linalg.mul' into 'linalg.add' on x86-avx512: fuse; cost=-640 = +1*cache_pressure_ns(0) +1*recompute_ns(0) -1*bandwidth_saved_ns(640); limits: recompute_factor 1 <= 16 (ok), l2_live_bytes 262144 <= 1310720 (ok), l1_live_bytes 262144 <= 49152 (VIOLATED, soft)}}
+    // expected-remark @below {{fusable}}
+    // expected-remark @below {{fusion of 'linalg.mul' into 'linalg.add' on x86-avx512: reject (L2 overflow: 262144 live bytes > 131072); cost=0 = +1*cache_pressure_ns(640) +1*recompute_ns(0) -1*bandwidth_saved_ns(640); limits: recompute_factor 1 <= 16 (ok), l2_live_bytes 262144 <= 131072 (VIOLATED)}}
+    %m = linalg.mul ins(%a, %ys : tensor<64x256xf32>, tensor<64x256xf32>) outs(%os : tensor<64x256xf32>) -> tensor<64x256xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %m into %o[%off, 0] [64, 256] [1, 1] : tensor<64x256xf32> into tensor<256x256xf32>
+    }
+  }
+  return %r : tensor<256x256xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.structured.match ops{["linalg.add"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.cost_model.filter_fusable_consumers %a {target = "x86-avx512", explain} : (!transform.any_op) -> !transform.any_op
+    transform.debug.emit_remark_at %c, "fusable" : !transform.any_op
+    %c2 = transform.cost_model.filter_fusable_consumers %a {target = "x86-avx512", l2_limit_bytes = 131072, explain} : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %c2 : (!transform.any_op) -> !transform.param<i64>
+    // expected-remark @below {{with l2_limit_bytes = 131072: 0 : i64}}
+    transform.debug.emit_param_as_remark %n, "with l2_limit_bytes = 131072:" : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// A TilingInterface consumer that is not a Linalg op (tensor.pad) is
+// considered too (GPU: elementwise-like, fused).
+
+func.func @pad(%x: tensor<30x30xf32>) -> tensor<32x32xf32> {
+  %e = tensor.empty() : tensor<30x30xf32>
+  %z = arith.constant 0.0 : f32
+  %a = linalg.exp ins(%x : tensor<30x30xf32>) outs(%e : tensor<30x30xf32>) -> tensor<30x30xf32>
+  // expected-remark @below {{fusion of 'tensor.pad' into 'linalg.exp' on nvidia-a100: fuse}}
+  %p = tensor.pad %a low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %z : f32
+  } : tensor<30x30xf32> to tensor<32x32xf32>
+  return %p : tensor<32x32xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %e = transform.structured.match ops{["linalg.exp"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.cost_model.filter_fusable_consumers %e {target = "nvidia-a100", explain} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
