@@ -48,15 +48,21 @@ CORPUS = [
     ("mm_transpose_out", 8, 8, 4),
     ("mmtb_bias_gelu", 4, 4, 4), ("mmtb_bias_gelu", 8, 8, 4),
     ("mmtb_bias_gelu", 2, 4, 8),
+    ("bmm_batchsum", 2, 2, 4), ("bmm_batchsum", 4, 4, 4),
+    ("bmm_batchsum", 2, 4, 8),
 ]
+
+# Reduction-step tiling of the producer, per kernel (default: matmul loops).
+K_TILE = {"bmm_batchsum": "[0, 0, 0, {kt}]"}
 
 TILE_FUSED = """
     %epi = transform.structured.match attributes {{root}} in %root
         : (!transform.any_op) -> !transform.any_op
     %mm = transform.structured.match attributes {{producer}} in %root
         : (!transform.any_op) -> !transform.any_op
-    %fill = transform.structured.match ops{{["linalg.fill"]}} in %root
+    %fills = transform.structured.match ops{{["linalg.fill"]}} in %root
         : (!transform.any_op) -> !transform.any_op
+    %fill = transform.merge_handles %fills : !transform.any_op
     %epi_b, %forall_b = transform.structured.tile_using_forall %epi
         tile_sizes [{bm}, {bn}] (mapping = [#gpu.block<y>, #gpu.block<x>])
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -71,7 +77,7 @@ TILE_FUSED = """
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %ft2
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_k, %loop_k = transform.structured.tile_using_for %mm_t tile_sizes [0, 0, {kt}]
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_t tile_sizes {ktile}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
 """
 
@@ -146,6 +152,7 @@ MAP_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
     transform.apply_patterns to %func_m {{
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
       transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
       transform.apply_patterns.vector.lower_transpose
@@ -168,8 +175,9 @@ REMARK = re.compile(
 def write_library(path, kernel, tm, tn, kt, spec):
     """Writes PATH (the @predict library, hwsched ops) and PATH.map.mlir (the
     @map library, upstream ops only)."""
+    ktile = K_TILE.get(kernel, "[0, 0, {kt}]").format(kt=kt)
     tile = (TILE_ALONE if kernel == "mm_only" else TILE_FUSED).format(
-        bm=16 * tm, bn=16 * tn, tm=tm, tn=tn, kt=kt)
+        bm=16 * tm, bn=16 * tn, tm=tm, tn=tn, kt=kt, ktile=ktile)
     with open(path, "w") as f:
         f.write(PREDICT_LIBRARY.format(tile=tile, spec=spec))
     with open(path + ".map.mlir", "w") as f:

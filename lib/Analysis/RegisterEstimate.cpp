@@ -171,6 +171,10 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
       if (operand.isInit) {
         (reduces ? est.accumulators : est.temporaries) += words;
       } else if (reduces) {
+        // A value produced in the group already sits in registers (the
+        // producer's accumulators): only loaded operands are fragments.
+        if (internal)
+          continue;
         est.fragments += words;
         est.fragmentsPerStep +=
             toWords(getTileElements(operand, stepExt), operand.elementBits);
