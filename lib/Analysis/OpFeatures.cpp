@@ -429,3 +429,36 @@ bool hwsched::computeOpFeatures(Operation *op, OpFeatures &features) {
   collectTilingContext(op, features);
   return true;
 }
+
+std::string hwsched::formatOpFeatures(const OpFeatures &f) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << f.opName << ": " << stringifyOpClass(f.opClass) << ", loops [";
+  llvm::interleave(f.loopRanges, os, ",");
+  os << "] (";
+  llvm::interleave(
+      f.isReductionLoop, os,
+      [&](bool reduction) { os << (reduction ? "R" : "P"); }, ",");
+  os << "), " << f.opsPerPoint << " ops/point";
+  for (const OperandFeatures &operand : f.operands) {
+    if (operand.isScalar)
+      continue;
+    os << ", " << (operand.isInit ? "out " : "in ");
+    llvm::interleave(operand.shape, os, "x");
+    os << "x" << operand.elementType << " "
+       << stringifyAccessPattern(operand.pattern) << " " << operand.bytes
+       << "B";
+    if (operand.isInit && operand.initIsRead)
+      os << " (read)";
+  }
+  if (!f.gatheredValues.empty())
+    os << ", gathers " << f.gatheredValues.size();
+  os << ", ";
+  if (f.threadTiled)
+    os << "tiled to threads";
+  else if (f.tiled)
+    os << "tiled";
+  else
+    os << "untiled";
+  return text;
+}

@@ -137,7 +137,12 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
   auto self = cast<TransformOpInterface>(getOperation());
   StringRef metric = getMetric();
   SmallVector<Attribute> values;
-  std::vector<std::pair<Operation *, KernelMetrics>> computed;
+  struct Computed {
+    Operation *payload;
+    KernelMetrics kernel;
+    KernelGroup group;
+  };
+  std::vector<Computed> computed;
   auto computeAll = [&]() -> DiagnosedSilenceableFailure {
     if (!llvm::is_contained(getKnownMetrics(), metric)) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
@@ -185,7 +190,7 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
       values.push_back(
           Builder(getContext())
               .getI64IntegerAttr(*hwsched::getMetric(kernel, metric)));
-      computed.emplace_back(payload, std::move(kernel));
+      computed.push_back({payload, std::move(kernel), std::move(group)});
     }
 
     return DiagnosedSilenceableFailure::success();
@@ -196,7 +201,7 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
     return done;
   }
 
-  for (auto &[payload, kernel] : computed) {
+  for (auto &[payload, kernel, group] : computed) {
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark();
       remark << "estimate: registers_per_thread=" << kernel.registersPerThread
@@ -209,6 +214,9 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
         remark << "; " << formatRegisterEstimate(kernel.registers);
       if (kernel.conservative)
         remark << " [conservative: dynamic shapes]";
+      remark << "; kernel:";
+      for (const OpFeatures &member : group.ops)
+        remark << " {" << formatOpFeatures(member) << "}";
     } else if (kernel.conservative) {
       payload->emitRemark()
           << "dynamic shapes: conservative estimate of '" << metric << "'";

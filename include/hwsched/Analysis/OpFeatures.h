@@ -142,6 +142,11 @@ struct OpFeatures {
 /// True when the op can be described (LinalgOp or TilingInterface).
 bool isStructuredOp(mlir::Operation *op);
 
+/// One-line summary for remarks, e.g. "linalg.matmul: contraction, loops
+/// [512,512,256] (P,P,R), 2 ops/point, in 512x256xf32 contiguous 524288B,
+/// ..., out 512x512xf32 contiguous 1048576B (read), untiled".
+std::string formatOpFeatures(const OpFeatures &features);
+
 /// Computes the features of `op`. Fails (returns false) when `op` is neither a
 /// LinalgOp nor a TilingInterface op.
 bool computeOpFeatures(mlir::Operation *op, OpFeatures &features);
