@@ -86,7 +86,7 @@ pair("exp_sub_1024", [("x", [1024, 1024]), ("y", [1024, 1024])], f"""
 
 # 4-6. Broadcast consumers of a 1-D transcendental producer: tiling the
 # consumer's rows recomputes the producer once per row tile.
-for rows, n in ((4096, 2048), (512, 2048), (16, 2048)):
+for rows, n in ((4096, 2048), (512, 2048), (64, 2048), (16, 2048)):
     v, m = t([n]), t([rows, n])
     pair(f"exp_bcast_{rows}x{n}", [("x", [n]), ("w", [rows, n])], f"""
   %e1 = tensor.empty() : {v}
@@ -155,6 +155,28 @@ pair("exp_colbcast_2048", [("x", [2048]), ("w", [2048, 2048])], f"""
     linalg.yield %q : f32
   }} -> {t([2048, 2048])}
 """, [2048, 2048], [8, 0], 4)
+
+
+# 11. Back-to-back GEMMs, the second's N (64) fits the first's N (128).
+a1, b1, b2 = t([256, 128]), t([128, 128]), t([128, 64])
+o1, o2 = t([256, 128]), t([256, 64])
+pair("matmul_matmul_256", [("a", [256, 128]), ("b", [128, 128]), ("c", [128, 64])], f"""
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : {o1}
+  %e2 = tensor.empty() : {o2}
+  %i1 = linalg.fill ins(%zero : f32) outs(%e1 : {o1}) -> {o1}
+  %i2 = linalg.fill ins(%zero : f32) outs(%e2 : {o2}) -> {o2}
+  %p = linalg.matmul {{producer}} ins(%a, %b : {a1}, {b1}) outs(%i1 : {o1}) -> {o1}
+  %res = linalg.matmul {{consumer}} ins(%p, %c : {o1}, {b2}) outs(%i2 : {o2}) -> {o2}
+""", [256, 64], [8, 0], 4)
+
+# 12. A long elementwise chain step on a wide tensor.
+s = t([512, 8192])
+pair("mul_max_512x8192", [("x", [512, 8192]), ("y", [512, 8192])], f"""
+  %e = tensor.empty() : {s}
+  %p = linalg.mul {{producer}} ins(%x, %y : {s}, {s}) outs(%e : {s}) -> {s}
+  %res = linalg.max {{consumer}} ins(%p, %y : {s}, {s}) outs(%e : {s}) -> {s}
+""", [512, 8192], [8, 0], 4)
 
 
 def payload(p):

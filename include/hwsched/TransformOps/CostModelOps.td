@@ -152,8 +152,10 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate"> {
       contractions on 16-bit inputs and `compute.peak_fp32_gflops`
       otherwise.
 
-    With `explain`, one remark per payload op with every metric and the
-    register terms. Dynamic extents with upper bounds are replaced by them
+    With `explain`, one remark per payload op with every metric, the
+    register terms and the features of every op of the kernel (class, loop
+    extents and kinds, arithmetic per point, and per operand its shape,
+    element type, access pattern and bytes). Dynamic extents with upper bounds are replaced by them
     and a remark says the value is conservative.
 
     #### Return modes
