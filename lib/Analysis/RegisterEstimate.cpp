@@ -113,14 +113,19 @@ static int64_t getTileElements(const OperandFeatures &operand,
 RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
                                             const RegisterCalibration &cal) {
   RegisterEstimate est;
-  est.tileSource = group.threadTiled ? "tiled" : "default";
+  est.tileSource =
+      group.threadTiled || (!group.ops.empty() && group.ops.front().threadTiled)
+          ? "tiled"
+          : "default";
   est.conservative = group.dynamicShape;
   SmallVector<SmallVector<int64_t>> extents(group.ops.size());
   llvm::DenseSet<void *> addressed;
 
   for (auto [i, op] : llvm::enumerate(group.ops)) {
     SmallVector<int64_t> &ext = extents[i];
-    if (group.threadTiled) {
+    // An op tiled to threads has its per-thread tile in its shapes (also
+    // when its consumer, not yet fused, is outside the thread loop).
+    if (group.threadTiled || op.threadTiled) {
       ext.assign(op.loopRanges.begin(), op.loopRanges.end());
     } else {
       // A consumer iterates over the tile its in-group producer hands it.

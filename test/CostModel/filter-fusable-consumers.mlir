@@ -254,3 +254,47 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// GPU: a producer already tiled to threads (8x8 outputs per thread, the
+// whole K = 4 per step) sets the fused kernel's per-thread tile; its
+// register floor (64 accumulators + 16 fragment registers of one step) fits
+// 255 registers but not reg_limit = 64.
+
+func.func @thread_tiled_producer(%A: tensor<128x4xf32>, %B: tensor<4x128xf32>, %out: tensor<128x128xf32>)
+    -> tensor<128x128xf32> {
+  %e = tensor.empty() : tensor<128x128xf32>
+  %mm = scf.forall (%i, %j) in (16, 16) shared_outs(%o = %out) -> tensor<128x128xf32> {
+    %oi = affine.apply affine_map<(d0) -> (d0 * 8)>(%i)
+    %oj = affine.apply affine_map<(d0) -> (d0 * 8)>(%j)
+    %as = tensor.extract_slice %A[%oi, 0] [8, 4] [1, 1] : tensor<128x4xf32> to tensor<8x4xf32>
+    %bs = tensor.extract_slice %B[0, %oj] [4, 8] [1, 1] : tensor<4x128xf32> to tensor<4x8xf32>
+    %os = tensor.extract_slice %o[%oi, %oj] [8, 8] [1, 1] : tensor<128x128xf32> to tensor<8x8xf32>
+    %m = linalg.matmul {producer} ins(%as, %bs : tensor<8x4xf32>, tensor<4x8xf32>) outs(%os : tensor<8x8xf32>) -> tensor<8x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %m into %o[%oi, %oj] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<128x128xf32>
+    }
+  } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+  // expected-remark @below {{on nvidia-a100: fuse; cost=-0.3506 = +1*reg_pressure(0.1484) +1*coalescing_penalty(0) -1*bandwidth_saved(0.499)}}
+  // expected-remark @below {{register_floor 80 <= 255 (ok), occupancy_register_budget 147 <= 128 (VIOLATED, soft); registers=147 (acc=64 frag=64 epi=0 tmp=64 addr=4 step=16 floor=80 tile=[8,8,4] tiled)}}
+  // expected-remark @below {{on nvidia-a100: reject (spills: at least 80 registers per thread > limit 64)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%mm : tensor<128x128xf32>) outs(%e : tensor<128x128xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %zero = arith.constant 0.0 : f32
+    %relu = arith.maximumf %x, %zero : f32
+    linalg.yield %relu : f32
+  } -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match attributes {producer} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.cost_model.filter_fusable_consumers %p {target = "nvidia-a100", explain} : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.cost_model.filter_fusable_consumers %p {target = "nvidia-a100", reg_limit = 64, explain} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
