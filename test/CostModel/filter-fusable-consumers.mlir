@@ -276,8 +276,7 @@ func.func @thread_tiled_producer(%A: tensor<128x4xf32>, %B: tensor<4x128xf32>, %
       tensor.parallel_insert_slice %m into %o[%oi, %oj] [8, 8] [1, 1] : tensor<8x8xf32> into tensor<128x128xf32>
     }
   } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
-  // expected-remark @below {{on nvidia-a100: fuse; cost=-0.3506 = +1*reg_pressure(0.1484) +1*coalescing_penalty(0) -1*bandwidth_saved(0.499)}}
-  // expected-remark @below {{register_floor 80 <= 255 (ok), occupancy_register_budget 147 <= 128 (VIOLATED, soft); registers=147 (acc=64 frag=64 epi=0 tmp=64 addr=4 step=16 floor=80 tile=[8,8,4] tiled)}}
+  // expected-remark @below {{on nvidia-a100: fuse; cost=-0.3506 = +1*reg_pressure(0.1484) +1*coalescing_penalty(0) -1*bandwidth_saved(0.499); limits: recompute_factor 1 <= 16 (ok), register_floor 80 <= 255 (ok), occupancy_register_budget 147 <= 128 (VIOLATED, soft); registers=147 (acc=64 frag=64 epi=0 tmp=64 addr=4 step=16 floor=80 tile=[8,8,4] tiled)}}
   // expected-remark @below {{on nvidia-a100: reject (spills: at least 80 registers per thread > limit 64)}}
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
                        iterator_types = ["parallel", "parallel"]}
