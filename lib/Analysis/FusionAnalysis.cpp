@@ -251,7 +251,8 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
     fusionPoint = producer;
   DominanceInfo dominance(getOrderRoot(producer));
   for (OpOperand &operand : consumer->getOpOperands()) {
-    if (operand.get() == found->value)
+    if (operand.get() == found->value ||
+        operand.get().getDefiningOp() == producer)
       continue;
     if (!dominance.properlyDominates(operand.get(), fusionPoint)) {
       facts.operandsDominate = false;
@@ -275,6 +276,15 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
     facts.group.operandProducer[1][*index] = 0;
   facts.group.operandResult = facts.group.operandProducer;
   facts.group.operandResult[1][*index] = facts.producerResult;
+  // Other results of a multi-result producer read by the consumer are
+  // produced in the fused kernel as well.
+  for (auto [k, operand] : llvm::enumerate(cons.operands)) {
+    auto result = dyn_cast_or_null<OpResult>(operand.value);
+    if (result && result.getOwner() == producer) {
+      facts.group.operandProducer[1][k] = 0;
+      facts.group.operandResult[1][k] = result.getResultNumber();
+    }
+  }
   facts.group.threadTiled = false;
   facts.group.dynamicShape = prod.dynamicShape || cons.dynamicShape;
   facts.group.dynamicUnbounded = prod.dynamicUnbounded || cons.dynamicUnbounded;

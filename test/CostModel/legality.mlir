@@ -152,3 +152,31 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A consumer reading two results of a multi-result producer: both come from
+// the producer, so the dominance rule holds and both stay in the fused
+// kernel: the only loaded tile is the producer's input (epi=16 = 4x4).
+
+func.func @multi_result(%t: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<8x16xf32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%t : tensor<8x16xf32>) outs(%e, %e : tensor<8x16xf32>, tensor<8x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %w: f32):
+    %q = arith.mulf %x, %x : f32
+    linalg.yield %q, %x : f32, f32
+  } -> (tensor<8x16xf32>, tensor<8x16xf32>)
+  // expected-remark @below {{fusion of 'linalg.add' into 'linalg.generic' on nvidia-a100: fuse; cost=-0.3333 = +1*reg_pressure(0) +1*coalescing_penalty(0) -1*bandwidth_saved(0.3333); limits: recompute_factor 1 <= 16 (ok), register_floor 1 <= 255 (ok), occupancy_register_budget 52 <= 128 (ok, soft); registers=52 (acc=0 frag=0 epi=16 tmp=48 addr=2}}
+  %c = linalg.add ins(%r#0, %r#1 : tensor<8x16xf32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %c : tensor<8x16xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %p = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.cost_model.filter_fusable_consumers %p {target = "nvidia-a100", explain} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
