@@ -297,3 +297,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Dynamic shapes with upper bounds (a tile of at most 64 rows): the pair is
+// scored on the bounds and the decision says it is conservative.
+
+func.func @bounded_dynamic(%x: tensor<1024x64xf32>, %n: index) -> tensor<?x64xf32> {
+  %sz = affine.min affine_map<(d0) -> (d0, 64)>(%n)
+  %s = tensor.extract_slice %x[0, 0] [%sz, 64] [1, 1] : tensor<1024x64xf32> to tensor<?x64xf32>
+  %e = tensor.empty(%sz) : tensor<?x64xf32>
+  %a = linalg.exp ins(%s : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  // expected-remark @below {{fusion of 'linalg.negf' into 'linalg.exp' on ascend-910b: fuse [conservative: dynamic shapes]; cost=-512 = +1*format_cast_cycles(0) -1*dma_saved_cycles(512); limits: recompute_factor 1 <= 16 (ok), ub_live_bytes_x_ping_pong 98304 <= 196608 (ok)}}
+  %r = linalg.negf ins(%a : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %r : tensor<?x64xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.structured.match ops{["linalg.exp"]} in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.cost_model.filter_fusable_consumers %a {target = "ascend-910b", explain} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
