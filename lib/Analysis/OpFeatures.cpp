@@ -271,6 +271,12 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
     llvm::SmallBitVector used(linalgOp.getNumLoops());
     SmallVector<int64_t> parallelOrder;
     for (AffineExpr expr : map.getResults()) {
+      SmallVector<int64_t, 2> exprDims;
+      expr.walk([&](AffineExpr sub) {
+        if (auto dim = dyn_cast<AffineDimExpr>(sub))
+          exprDims.push_back(dim.getPosition());
+      });
+      operand.resultLoopDims.push_back(std::move(exprDims));
       if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
         operand.loopDims.push_back(dim.getPosition());
         used.set(dim.getPosition());

@@ -104,9 +104,19 @@ static int64_t getTileElements(const OperandFeatures &operand,
     return std::min(n, operand.numElements);
   }
   int64_t n = 1;
-  for (int64_t loop : operand.loopDims)
-    if (loop >= 0)
+  for (auto [result, loop] : llvm::enumerate(operand.loopDims)) {
+    if (loop >= 0) {
       n *= ext[loop];
+      continue;
+    }
+    // A window result (d1 + d4): the tile spans the sum of the extents
+    // minus the overlap, e.g. tw + kw - 1 input columns.
+    int64_t span = 1;
+    if (result < operand.resultLoopDims.size())
+      for (int64_t dim : operand.resultLoopDims[result])
+        span += ext[dim] - 1;
+    n *= span;
+  }
   return n;
 }
 

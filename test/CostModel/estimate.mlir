@@ -150,3 +150,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A convolution tiled to threads: the input tile of a window access spans
+// tw + kw - 1 = 4 + 3 - 1 = 6 columns (6x4 input words), the filter 3x4x8,
+// the accumulators 4x8; one reduction step reads 4 input and 8 filter
+// words.
+
+func.func @conv_thread_tile(%in: tensor<1x66x4xf32>, %f: tensor<3x4x128xf32>, %out: tensor<1x64x128xf32>) -> tensor<1x64x128xf32> {
+  %r = scf.forall (%i, %j) in (16, 16) shared_outs(%o = %out) -> tensor<1x64x128xf32> {
+    %ow = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %of = affine.apply affine_map<(d0) -> (d0 * 8)>(%j)
+    %is = tensor.extract_slice %in[0, %ow, 0] [1, 6, 4] [1, 1, 1] : tensor<1x66x4xf32> to tensor<1x6x4xf32>
+    %fs = tensor.extract_slice %f[0, 0, %of] [3, 4, 8] [1, 1, 1] : tensor<3x4x128xf32> to tensor<3x4x8xf32>
+    %os = tensor.extract_slice %o[0, %ow, %of] [1, 4, 8] [1, 1, 1] : tensor<1x64x128xf32> to tensor<1x4x8xf32>
+    // expected-remark @below {{registers=176 (acc=32 frag=120 epi=0 tmp=0 addr=3 step=12 floor=44 tile=[1,4,8,3,4] tiled)}}
+    %c = linalg.conv_1d_nwc_wcf {dilations = dense<1> : tensor<1xi64>, strides = dense<1> : tensor<1xi64>}
+        ins(%is, %fs : tensor<1x6x4xf32>, tensor<3x4x8xf32>) outs(%os : tensor<1x4x8xf32>) -> tensor<1x4x8xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %c into %o[0, %ow, %of] [1, 4, 8] [1, 1, 1] : tensor<1x4x8xf32> into tensor<1x64x128xf32>
+    }
+  } {mapping = [#gpu.thread<y>, #gpu.thread<x>]}
+  return %r : tensor<1x64x128xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %c = transform.structured.match ops{["linalg.conv_1d_nwc_wcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %r = transform.cost_model.estimate %c {target = "nvidia-a100", metric = "registers_per_thread", explain} : (!transform.any_op) -> !transform.param<i64>
+    transform.yield
+  }
+}

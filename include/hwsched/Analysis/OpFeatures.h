@@ -83,6 +83,9 @@ struct OperandFeatures {
   /// Loop dims that index each result of the map (-1 for a non-dim result,
   /// e.g. a window or strided expression).
   llvm::SmallVector<int64_t> loopDims;
+  /// For every result of the map, all loop dims it uses (a window result
+  /// `d1 + d4` uses two).
+  llvm::SmallVector<llvm::SmallVector<int64_t, 2>> resultLoopDims;
   /// Elements and bytes of the operand (its footprint, per tile if tiled).
   int64_t numElements = 0;
   int64_t bytes = 0;
