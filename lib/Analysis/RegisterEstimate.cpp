@@ -130,6 +130,7 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
   est.conservative = group.dynamicShape;
   SmallVector<SmallVector<int64_t>> extents(group.ops.size());
   llvm::DenseSet<void *> addressed;
+  bool anchorReduces = false, anchorIsFill = false;
 
   for (auto [i, op] : llvm::enumerate(group.ops)) {
     SmallVector<int64_t> &ext = extents[i];
@@ -165,8 +166,14 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
       if (ext.empty())
         ext = getDefaultExtents(op, cal);
     }
-    if (i == 0)
+    // Report the tile of the first op that reduces (the kernel's main
+    // loop), else of the first op that is not a fill.
+    if (est.threadTile.empty() || (!anchorReduces && op.hasReduction()) ||
+        (anchorIsFill && op.opClass != OpClass::Fill)) {
       est.threadTile = ext;
+      anchorReduces = op.hasReduction();
+      anchorIsFill = op.opClass == OpClass::Fill;
+    }
 
     // A fill only initialises what the next op accumulates into.
     if (op.opClass == OpClass::Fill)

@@ -104,7 +104,7 @@ func.func @thread_tiled(%A: tensor<128x64xf32>, %B: tensor<64x128xf32>, %bias: t
       scf.yield %m : tensor<8x8xf32>
     }
     %bs2 = tensor.extract_slice %bias[%oj] [8] [1] : tensor<128xf32> to tensor<8xf32>
-    // expected-remark @below {{estimate: registers_per_thread=116 onchip_bytes=928 offchip_bytes=416 flops=320 estimated_time_ns=1 (memory bound); registers=116 (acc=64 frag=32 epi=8 tmp=64 addr=4 step=16 floor=80 tile=[8,8] tiled)}}
+    // expected-remark @below {{estimate: registers_per_thread=116 onchip_bytes=928 offchip_bytes=416 flops=320 estimated_time_ns=1 (memory bound); registers=116 (acc=64 frag=32 epi=8 tmp=64 addr=4 step=16 floor=80 tile=[8,8,2] tiled)}}
     %e = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>],
                          iterator_types = ["parallel", "parallel"]}
         ins(%acc, %bs2 : tensor<8x8xf32>, tensor<8xf32>) outs(%os : tensor<8x8xf32>) {

@@ -77,7 +77,8 @@ struct RegisterEstimate {
   int64_t registers = 0;
   /// Rounded-up floor: a register cap below it spills.
   int64_t floorRegisters = 0;
-  /// Per-thread loop extents assumed for the first op of the group.
+  /// Per-thread loop extents of the kernel's main op (the first op with
+  /// reduction loops, else the first op that is not a fill).
   llvm::SmallVector<int64_t> threadTile;
   /// Where the per-thread tile came from: "tiled" (scf.forall mapped to GPU
   /// threads) or "default" (spec defaults).
