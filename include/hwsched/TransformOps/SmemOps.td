@@ -12,20 +12,80 @@ include "hwsched/TransformOps/HwschedTransformBase.td"
 def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
   let summary = "Packs on-chip allocations with disjoint lifetimes into one buffer";
   let description = !strconcat([{
-    For each scope in `scope`, computes the liveness of every allocation in
-    the target's on-chip memory space (`onchip.memory_space`) and places them
-    at offsets of a single byte buffer, so buffers whose lifetimes never
-    overlap share bytes; uses go through `memref.view`. The result holds the
-    new buffers.
+    For each scope in `scope` (a `func.func`, `gpu.func`, `gpu.launch` or
+    any op with regions), places every allocation in the target's on-chip
+    memory space (`onchip.memory_space` of the spec:
+    `#gpu.address_space<workgroup>` on GPUs, `"ub"` on Ascend NPUs, the
+    default memory space on CPUs) at an offset of one byte buffer, so that
+    buffers whose lifetimes never overlap share bytes.
 
-    Status: not implemented yet; the op validates its spec and then fails
-    silenceably, leaving the payload untouched.
+    Allocations: `memref.alloc` and `memref.alloca` directly in the scope or
+    in its nested loops and branches; those below a nested isolated-from-above
+    op or `gpu.launch` belong to that scope and are left alone. Dynamic sizes
+    use an upper bound proven by `ValueBoundsOpInterface` (e.g. from
+    `affine.min`); without one the buffer stays separate.
+
+    Lifetimes: program points are the ops of the scope in pre-order. A
+    buffer is live from its first to its last use, following aliases
+    (`subview`, `view`, `expand_shape`, `collapse_shape`,
+    `reinterpret_cast`, `cast`, `select`, region yields and iter_args, via
+    `BufferViewFlowAnalysis`). A use inside a loop or branch that does not
+    contain the allocation covers that whole op; a value yielded back into a
+    loop (iter_args, ping-pong buffers) or used after the loop it was
+    allocated in covers the whole loop. An `nvgpu.device_async_copy` keeps
+    its buffers live until the `nvgpu.device_async_wait` that consumes its
+    token. Deallocations end no lifetime and are erased. A buffer with a use
+    the analysis cannot follow (a call, a return or other terminator leaving
+    the scope, `memref.store` of the memref, taking its address, an op
+    without memory-effect information), a non-identity layout or an
+    unbounded dynamic size is pinned: it keeps its own allocation, and the
+    `explain` remark says why.
+
+    Packing: sizes are rounded up to the alignment, the largest of the
+    element size (sub-byte types round up to a byte), the allocation's
+    `alignment` attribute and `onchip.alignment_bytes`. The lower bound is
+    the maximum over program points of the live bytes. Several greedy orders
+    (best fit and first fit by decreasing size, lifetime, size x lifetime,
+    conflicting bytes, and start order) are tried and the best kept; when
+    greedy misses the lower bound on at most 20 buffers, or misses the
+    capacity that the lower bound says is reachable, an exact
+    branch-and-bound search with a fixed step budget runs. The result is
+    deterministic.
+
+    Rewrite: one `memref.alloc` (`memref.alloca` when all merged buffers
+    were allocas) of `memref<N x i8, space>` with `alignment` set, at the
+    start of the scope's entry block; each merged allocation becomes
+    `memref.view` of it at its offset (dynamic sizes passed through).
+
+    Barriers: on GPU targets (spec kind `gpu` or `pipeline.sync =
+    "gpu_barrier"`), when two merged buffers share bytes, a `gpu.barrier` is
+    needed between the last use of the earlier one and the first use of the
+    later one (and, when both live in the same loop, across the back edge).
+    An existing `gpu.barrier` in the block where the two lifetimes meet is
+    reused; otherwise one is inserted right before the first use of the
+    later buffer (or before the first use of the earlier one in the next
+    iteration). Barriers are inserted assuming the control flow around them
+    is uniform across the threads of a block.
+
+    `explain` emits one remark per scope: allocations merged, sum of sizes,
+    our peak (merged buffer plus pinned buffers), the lower bound with the
+    program point and the live buffers there, each buffer's offset
+    (`#i@offset`, buffers numbered in program order), the packing strategy,
+    pinned buffers with the reason, and barriers inserted and reused.
 
     #### Return modes
 
-    A scope whose peak exceeds `onchip.capacity_bytes` is a silenceable
-    failure naming the program point and the live buffers. A handle to an
-    op without regions is a silenceable failure.
+    The result holds the new byte buffers (one per scope that had on-chip
+    allocations to merge). A scope without on-chip allocations is left
+    unchanged and adds nothing to the result. Every scope is analysed and
+    checked before any is changed; on failure the payload is untouched:
+
+    - a handle to an op without regions: silenceable failure;
+    - a lower bound above `onchip.capacity_bytes`: silenceable failure naming
+      the program point (also as a note at its location), the buffers live
+      there, the capacity and the excess;
+    - a lower bound within capacity but no packing found within it:
+      silenceable failure with both figures.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$scope,

@@ -1,0 +1,262 @@
+//===- MergeAllocations.cpp - Pack on-chip buffers into one ---------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Transforms/MergeAllocations.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace hwsched;
+
+std::string hwsched::describeBuffer(const ScopeAllocationLiveness &liveness,
+                                    size_t index) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#" << index << " "
+     << liveness.buffers[index].alloc->getResult(0).getType();
+  return text;
+}
+
+AllocationMergePlan
+hwsched::planAllocationMerge(const ScopeAllocationLiveness &liveness,
+                             uint64_t capacityBytes,
+                             const PackingOptions &options) {
+  AllocationMergePlan plan;
+  plan.capacityBytes = capacityBytes;
+  int64_t lastPoint = static_cast<int64_t>(liveness.programOrder.size()) - 1;
+
+  std::vector<PackingItem> all, mergedItems;
+  std::vector<size_t> allIndex;
+  uint64_t pinnedBytes = 0;
+  for (auto [index, buffer] : llvm::enumerate(liveness.buffers)) {
+    bool pinned = !buffer.pinReason.empty();
+    if (pinned)
+      plan.pinned.push_back(index);
+    if (buffer.unboundedSize)
+      continue;
+    PackingItem item{buffer.start, buffer.end, buffer.bytes, buffer.alignment};
+    plan.sumBytes += getFootprint(item);
+    if (pinned) {
+      // A pinned buffer keeps its own allocation for the whole scope.
+      pinnedBytes += getFootprint(item);
+      item.start = 0;
+      item.end = lastPoint;
+    } else {
+      plan.merged.push_back(index);
+      mergedItems.push_back(item);
+      plan.mergedAlignment = std::max(plan.mergedAlignment, buffer.alignment);
+    }
+    all.push_back(item);
+    allIndex.push_back(index);
+  }
+
+  PackingLowerBound bound = computePackingLowerBound(all);
+  plan.lowerBoundBytes = bound.bytes;
+  if (bound.point >= 0)
+    plan.lowerBoundOp = liveness.programOrder[bound.point];
+  for (size_t i : bound.live)
+    plan.liveAtLowerBound.push_back(allIndex[i]);
+
+  PackingOptions packing = options;
+  packing.capacity =
+      capacityBytes > pinnedBytes ? capacityBytes - pinnedBytes : capacityBytes;
+  PackingResult packed = packAllocations(mergedItems, packing);
+  plan.offsets.assign(packed.offsets.begin(), packed.offsets.end());
+  plan.mergedBytes = packed.peak;
+  plan.peakBytes = packed.peak + pinnedBytes;
+  plan.strategy = packed.strategy;
+  plan.exactSearchRan = packed.exactSearchRan;
+  plan.provedOptimal = packed.provedOptimal;
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The innermost block (inside `scope`) holding both `a` and `b`.
+Block *commonBlock(Operation *a, Operation *b, Operation *scope) {
+  llvm::SmallPtrSet<Block *, 8> blocks;
+  for (Operation *op = a; op && op != scope; op = op->getParentOp())
+    blocks.insert(op->getBlock());
+  for (Operation *op = b; op && op != scope; op = op->getParentOp())
+    if (blocks.contains(op->getBlock()))
+      return op->getBlock();
+  return nullptr;
+}
+
+bool isBarrier(Operation &op) { return isa<gpu::BarrierOp>(op); }
+
+/// Whether `block` holds a barrier strictly between `from` and `to` (either
+/// may be null for the block's start / end).
+Operation *barrierIn(Block *block, Operation *from, Operation *to) {
+  auto it = from ? std::next(from->getIterator()) : block->begin();
+  auto end = to ? to->getIterator() : block->end();
+  for (; it != end; ++it)
+    if (isBarrier(*it))
+      return &*it;
+  return nullptr;
+}
+
+/// Whether some loop strictly inside `scope` encloses `block`: then the
+/// block runs repeatedly and bytes reused within it are reused again across
+/// the back edge.
+bool isInLoop(Block *block, Operation *scope) {
+  for (Operation *op = block->getParentOp(); op && op != scope;
+       op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      return true;
+  return false;
+}
+
+class BarrierPlacer {
+public:
+  BarrierPlacer(RewriterBase &rewriter, Operation *scope,
+                AllocationMergeOutcome &outcome)
+      : rewriter(rewriter), scope(scope), outcome(outcome) {}
+
+  /// Makes sure every path from `lastUse` (of the old bytes) to `firstUse`
+  /// (of the new bytes) crosses a barrier; `wrap` asks for the path through
+  /// the back edge of the loop around both instead of the forward one.
+  void require(Operation *lastUse, Operation *firstUse, bool wrap) {
+    Block *block = commonBlock(lastUse, firstUse, scope);
+    if (!block)
+      return insertBefore(firstUse);
+    Operation *from = block->findAncestorOpInBlock(*lastUse);
+    Operation *to = block->findAncestorOpInBlock(*firstUse);
+    if (wrap) {
+      if (!isInLoop(block, scope))
+        return;
+      // Old bytes used at `from` in one iteration, new bytes at `to` in a
+      // later one: a barrier after `from` or before `to` in this block is
+      // on every such path.
+      if (Operation *b = barrierIn(block, from, nullptr))
+        return reuse(b);
+      if (Operation *b = barrierIn(block, nullptr, to))
+        return reuse(b);
+      return insertBefore(to);
+    }
+    if (from == to) {
+      // Different regions of one op. Branches of a non-loop region op never
+      // run one after the other; otherwise stay conservative and put the
+      // barrier right before the first use, unless its block already has
+      // one before it.
+      if (!isa<LoopLikeOpInterface>(from) && isa<RegionBranchOpInterface>(from))
+        return;
+      if (Operation *b = barrierIn(firstUse->getBlock(), nullptr, firstUse))
+        return reuse(b);
+      return insertBefore(firstUse);
+    }
+    if (!from->isBeforeInBlock(to))
+      return;
+    if (Operation *b = barrierIn(block, from, to))
+      return reuse(b);
+    insertBefore(to);
+  }
+
+private:
+  void reuse(Operation *barrier) {
+    if (!llvm::is_contained(outcome.insertedBarriers, barrier) &&
+        reused.insert(barrier).second)
+      ++outcome.reusedBarriers;
+  }
+  void insertBefore(Operation *op) {
+    rewriter.setInsertionPoint(op);
+    outcome.insertedBarriers.push_back(
+        gpu::BarrierOp::create(rewriter, op->getLoc()));
+  }
+
+  RewriterBase &rewriter;
+  Operation *scope;
+  AllocationMergeOutcome &outcome;
+  llvm::SmallPtrSet<Operation *, 8> reused;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Rewrite
+//===----------------------------------------------------------------------===//
+
+AllocationMergeOutcome hwsched::applyAllocationMerge(
+    RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
+    const AllocationMergePlan &plan, bool insertBarriers) {
+  AllocationMergeOutcome outcome;
+  if (plan.merged.empty() || liveness.scope->getRegion(0).empty())
+    return outcome;
+  Operation *scope = liveness.scope;
+  OpBuilder::InsertionGuard guard(rewriter);
+
+  // Barriers first, while the uses still belong to the original buffers; in
+  // program order of the later buffer so inserted barriers get reused.
+  if (insertBarriers) {
+    BarrierPlacer placer(rewriter, scope, outcome);
+    SmallVector<size_t> order(plan.merged.size());
+    std::iota(order.begin(), order.end(), 0);
+    llvm::stable_sort(order, [&](size_t a, size_t b) {
+      return liveness.buffers[plan.merged[a]].start <
+             liveness.buffers[plan.merged[b]].start;
+    });
+    for (size_t yi = 0; yi < order.size(); ++yi) {
+      const OnChipBuffer &y = liveness.buffers[plan.merged[order[yi]]];
+      uint64_t yLo = plan.offsets[order[yi]];
+      uint64_t yHi = yLo + alignUpTo(y.bytes, y.alignment);
+      for (size_t xi = 0; xi < yi; ++xi) {
+        const OnChipBuffer &x = liveness.buffers[plan.merged[order[xi]]];
+        uint64_t xLo = plan.offsets[order[xi]];
+        uint64_t xHi = xLo + alignUpTo(x.bytes, x.alignment);
+        if (xHi <= yLo || yHi <= xLo || !(x.end < y.start))
+          continue;
+        placer.require(x.endOp, y.startOp, /*wrap=*/false);
+        placer.require(y.endOp, x.startOp, /*wrap=*/true);
+      }
+    }
+  }
+
+  bool allAlloca = llvm::all_of(plan.merged, [&](size_t i) {
+    return isa<memref::AllocaOp>(liveness.buffers[i].alloc);
+  });
+  auto firstType = cast<MemRefType>(
+      liveness.buffers[plan.merged.front()].alloc->getResult(0).getType());
+  auto bufferType = MemRefType::get(
+      {static_cast<int64_t>(plan.mergedBytes)}, rewriter.getI8Type(),
+      MemRefLayoutAttrInterface(), firstType.getMemorySpace());
+  Block &entry = scope->getRegion(0).front();
+  rewriter.setInsertionPointToStart(&entry);
+  Location loc = liveness.buffers[plan.merged.front()].alloc->getLoc();
+  IntegerAttr alignment = rewriter.getI64IntegerAttr(plan.mergedAlignment);
+  Value buffer;
+  if (allAlloca)
+    buffer = memref::AllocaOp::create(rewriter, loc, bufferType, ValueRange(),
+                                      alignment);
+  else
+    buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
+                                     alignment);
+  outcome.buffer = buffer.getDefiningOp();
+
+  for (auto [slot, index] : llvm::enumerate(plan.merged)) {
+    const OnChipBuffer &original = liveness.buffers[index];
+    for (Operation *dealloc : original.deallocs)
+      rewriter.eraseOp(dealloc);
+    Operation *alloc = original.alloc;
+    rewriter.setInsertionPoint(alloc);
+    Value offset = arith::ConstantIndexOp::create(
+        rewriter, alloc->getLoc(), static_cast<int64_t>(plan.offsets[slot]));
+    ValueRange sizes = isa<memref::AllocOp>(alloc)
+                           ? cast<memref::AllocOp>(alloc).getDynamicSizes()
+                           : cast<memref::AllocaOp>(alloc).getDynamicSizes();
+    Value view = memref::ViewOp::create(rewriter, alloc->getLoc(),
+                                        alloc->getResult(0).getType(), buffer,
+                                        offset, sizes);
+    rewriter.replaceOp(alloc, view);
+  }
+  return outcome;
+}
