@@ -127,7 +127,8 @@ public:
   /// Makes sure every path from `lastUse` (of the old bytes) to `firstUse`
   /// (of the new bytes) crosses a barrier; `wrap` asks for the path through
   /// the back edge of the loop around both instead of the forward one.
-  void require(Operation *lastUse, Operation *firstUse, bool wrap) {
+  /// Returns the barrier now on the path, or null when no path needs one.
+  Operation *require(Operation *lastUse, Operation *firstUse, bool wrap) {
     Block *block = commonBlock(lastUse, firstUse, scope);
     if (!block)
       return insertBefore(firstUse);
@@ -135,7 +136,7 @@ public:
     Operation *to = block->findAncestorOpInBlock(*firstUse);
     if (wrap) {
       if (!isInLoop(block, scope))
-        return;
+        return nullptr;
       // Old bytes used at `from` in one iteration, new bytes at `to` in a
       // later one: a barrier after `from` or before `to` in this block is
       // on every such path.
@@ -150,35 +151,39 @@ public:
       // run one after the other; otherwise stay conservative and put the
       // barrier right before the first use, unless its block already has
       // one before it.
-      if (!isa<LoopLikeOpInterface>(from) && isa<RegionBranchOpInterface>(from))
-        return;
+      if (!isa<LoopLikeOpInterface>(from) &&
+          isa<RegionBranchOpInterface>(from))
+        return nullptr;
       if (Operation *b = barrierIn(firstUse->getBlock(), nullptr, firstUse))
         return reuse(b);
       return insertBefore(firstUse);
     }
     if (!from->isBeforeInBlock(to))
-      return;
+      return nullptr;
     if (Operation *b = barrierIn(block, from, to))
       return reuse(b);
-    insertBefore(to);
+    return insertBefore(to);
   }
 
 private:
-  void reuse(Operation *barrier) {
-    if (!llvm::is_contained(outcome.insertedBarriers, barrier) &&
-        reused.insert(barrier).second)
+  Operation *reuse(Operation *barrier) {
+    if (!inserted.contains(barrier) && reused.insert(barrier).second)
       ++outcome.reusedBarriers;
+    return barrier;
   }
-  void insertBefore(Operation *op) {
+  Operation *insertBefore(Operation *op) {
     rewriter.setInsertionPoint(op);
-    outcome.insertedBarriers.push_back(
-        gpu::BarrierOp::create(rewriter, op->getLoc()));
+    Operation *barrier = gpu::BarrierOp::create(rewriter, op->getLoc());
+    outcome.insertedBarriers.push_back(barrier);
+    inserted.insert(barrier);
+    return barrier;
   }
 
   RewriterBase &rewriter;
   Operation *scope;
   AllocationMergeOutcome &outcome;
   llvm::SmallPtrSet<Operation *, 8> reused;
+  llvm::SmallPtrSet<Operation *, 8> inserted;
 };
 } // namespace
 
@@ -199,23 +204,44 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   // program order of the later buffer so inserted barriers get reused.
   if (insertBarriers) {
     BarrierPlacer placer(rewriter, scope, outcome);
-    SmallVector<size_t> order(plan.merged.size());
-    std::iota(order.begin(), order.end(), 0);
-    llvm::stable_sort(order, [&](size_t a, size_t b) {
-      return liveness.buffers[plan.merged[a]].start <
-             liveness.buffers[plan.merged[b]].start;
+    auto bufferOf = [&](size_t slot) -> const OnChipBuffer & {
+      return liveness.buffers[plan.merged[slot]];
+    };
+    SmallVector<size_t> byStart(plan.merged.size()), byEnd;
+    std::iota(byStart.begin(), byStart.end(), 0);
+    byEnd = byStart;
+    llvm::stable_sort(byStart, [&](size_t a, size_t b) {
+      return bufferOf(a).start < bufferOf(b).start;
     });
-    for (size_t yi = 0; yi < order.size(); ++yi) {
-      const OnChipBuffer &y = liveness.buffers[plan.merged[order[yi]]];
-      uint64_t yLo = plan.offsets[order[yi]];
+    llvm::stable_sort(byEnd, [&](size_t a, size_t b) {
+      return bufferOf(a).end > bufferOf(b).end;
+    });
+    for (size_t ySlot : byStart) {
+      const OnChipBuffer &y = bufferOf(ySlot);
+      uint64_t yLo = plan.offsets[ySlot];
       uint64_t yHi = yLo + alignUpTo(y.bytes, y.alignment);
-      for (size_t xi = 0; xi < yi; ++xi) {
-        const OnChipBuffer &x = liveness.buffers[plan.merged[order[xi]]];
-        uint64_t xLo = plan.offsets[order[xi]];
-        uint64_t xHi = xLo + alignUpTo(x.bytes, x.alignment);
-        if (xHi <= yLo || yHi <= xLo || !(x.end < y.start))
+      // Barriers already guarding y's first use: a barrier in block C right
+      // before y's first use also guards every earlier buffer whose last
+      // use is before it in C. Visiting the earlier buffers latest-ending
+      // first makes one barrier serve most of them.
+      SmallVector<Operation *, 4> guards;
+      for (size_t xSlot : byEnd) {
+        const OnChipBuffer &x = bufferOf(xSlot);
+        if (x.end >= y.start)
           continue;
-        placer.require(x.endOp, y.startOp, /*wrap=*/false);
+        uint64_t xLo = plan.offsets[xSlot];
+        uint64_t xHi = xLo + alignUpTo(x.bytes, x.alignment);
+        if (xHi <= yLo || yHi <= xLo)
+          continue;
+        bool guarded = llvm::any_of(guards, [&](Operation *barrier) {
+          Operation *last =
+              barrier->getBlock()->findAncestorOpInBlock(*x.endOp);
+          return last && last != barrier && last->isBeforeInBlock(barrier);
+        });
+        if (!guarded)
+          if (Operation *barrier =
+                  placer.require(x.endOp, y.startOp, /*wrap=*/false))
+            guards.push_back(barrier);
         placer.require(y.endOp, x.startOp, /*wrap=*/true);
       }
     }

@@ -246,7 +246,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-NOT: gpu.barrier
 // CHECK: return
 module attributes {transform.with_named_sequence} {
-  // expected-remark @below {{offsets: #0@128 #1@0 #2@0 #3@0; packing best-fit/size (optimal); barriers: 2 inserted, 0 reused}}
+  // expected-remark @below {{offsets: #0@128 #1@0 #2@0 #3@0; packing first-fit/size (optimal); barriers: 2 inserted, 0 reused}}
   func.func @nested(%out: memref<16xf32>, %cond: i1) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -408,7 +408,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: memref.store %{{.*}}, %[[LATE]]
 module attributes {transform.with_named_sequence} {
-  // expected-remark @below {{offsets: #0@0 #1@512 #2@0; packing best-fit/size (optimal); barriers: 1 inserted, 0 reused}}
+  // expected-remark @below {{offsets: #0@0 #1@512 #2@0; packing first-fit/size (optimal); barriers: 1 inserted, 0 reused}}
   func.func @async_copy(%g: memref<128xf32>, %out: memref<128xf32>) {
     %c0 = arith.constant 0 : index
     %f = arith.constant 1.0 : f32
@@ -451,7 +451,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-NEXT: memref.store %{{.*}}, %[[C]]
 // CHECK-NOT: gpu.barrier
 // CHECK: return
-// REMARK: offsets: #0@0 #1@0 #2@0; packing best-fit/size (optimal); barriers: 1 inserted, 1 reused
+// REMARK: offsets: #0@0 #1@0 #2@0; packing first-fit/size (optimal); barriers: 1 inserted, 1 reused
 // REMARK-NEXT: func.func @barrier_reuse
 module attributes {transform.with_named_sequence} {
   // expected-remark @below {{peak 128 B (buffer 128 B, align 16), lower bound 128 B at 'memref.store' loc("}}

@@ -62,6 +62,10 @@ struct PackingOptions {
   /// Bytes available (0: unbounded). Only decides whether the exact search
   /// runs on large instances.
   uint64_t capacity = 0;
+  /// Instances with more items try only the two most effective greedy
+  /// orders (decreasing size, decreasing size x lifetime), each with first
+  /// fit and best fit; smaller ones try all five orders.
+  size_t allOrdersMaxItems = 400;
   /// The exact search runs on instances with at most this many items when
   /// greedy did not reach the lower bound.
   size_t exactMaxItems = 20;
