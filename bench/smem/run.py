@@ -80,7 +80,6 @@ def make_ir(bufs, name="bench"):
 
 
 PEAK_RE = re.compile(r"peak (\d+) B .* lower bound (\d+) B")
-TIMING_RE = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+([0-9.]+) \(\s*[0-9.]+%\)\s+'?transform-interpreter", re.M)
 
 
 def time_op(opt, bufs):
@@ -100,10 +99,8 @@ def time_op(opt, bufs):
     m = PEAK_RE.search(proc.stderr)
     interp = None
     for line in proc.stderr.splitlines():
-        if "transform-interpreter" in line.lower() or "TransformInterpreter" in line:
-            nums = re.findall(r"([0-9.]+) \(", line)
-            if nums:
-                interp = float(nums[-1]) * 1000.0
+        if line.strip().endswith("InterpreterPass"):
+            interp = float(line.split()[0]) * 1000.0
     return (int(m.group(1)), int(m.group(2))) if m else (None, None), interp, wall * 1000.0
 
 
@@ -165,8 +162,11 @@ def main():
     print()
     print("run time (random intervals; packer = packAllocations alone, best of 3;")
     print("op = transform.smem.merge_allocations inside hwsched-opt, --mlir-timing of the")
-    print("transform interpreter, on a generated straight-line kernel; wall = whole process)")
-    print(f"{'allocs':>7} {'packer ms':>10} {'op ms':>9} {'wall ms':>9} {'op peak = packer peak':>22}")
+    print("transform interpreter, on a generated straight-line kernel; wall = whole process;")
+    print("the op's lower bound must equal the packer's: same intervals; peaks may differ a")
+    print("little because the op sees program points, not the generator's times, and ties")
+    print("in the greedy orders break differently)")
+    print(f"{'allocs':>7} {'packer ms':>10} {'op ms':>9} {'wall ms':>9} {'op peak / LB same':>22}")
     for n in (100, 1000, 10000):
         bufs = scenarios.random_intervals(n, 4242 + n)
         r = run_packer(packer, [(f"t{n}", bufs)])[f"t{n}"]
@@ -174,7 +174,7 @@ def main():
             print(f"{n:>7} {r['ms']:>10.2f} {'-':>9} {'-':>9} {'-':>22}")
             continue
         (peak, lb), op_ms, wall = time_op(opt, bufs)
-        same = "yes" if peak == r["peak"] and lb == r["lb"] else f"no ({peak} vs {r['peak']})"
+        same = f"{peak} / {'=' if lb == r['lb'] else '!='}"
         op_text = f"{op_ms:>9.1f}" if op_ms is not None else f"{'?':>9}"
         print(f"{n:>7} {r['ms']:>10.2f} {op_text} {wall:>9.1f} {same:>22}")
     return 0 if (gap <= 2.0 and not worse and not bad) else 1

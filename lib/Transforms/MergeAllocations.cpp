@@ -216,22 +216,24 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
     llvm::stable_sort(byEnd, [&](size_t a, size_t b) {
       return bufferOf(a).end > bufferOf(b).end;
     });
+    SmallVector<uint64_t> lo(plan.merged.size()), hi(plan.merged.size());
+    for (size_t slot = 0; slot < plan.merged.size(); ++slot) {
+      lo[slot] = plan.offsets[slot];
+      hi[slot] = lo[slot] + alignUpTo(bufferOf(slot).bytes,
+                                      bufferOf(slot).alignment);
+    }
     for (size_t ySlot : byStart) {
       const OnChipBuffer &y = bufferOf(ySlot);
-      uint64_t yLo = plan.offsets[ySlot];
-      uint64_t yHi = yLo + alignUpTo(y.bytes, y.alignment);
       // Barriers already guarding y's first use: a barrier in block C right
       // before y's first use also guards every earlier buffer whose last
       // use is before it in C. Visiting the earlier buffers latest-ending
       // first makes one barrier serve most of them.
       SmallVector<Operation *, 4> guards;
-      for (size_t xSlot : byEnd) {
+      auto first = llvm::partition_point(
+          byEnd, [&](size_t slot) { return bufferOf(slot).end >= y.start; });
+      for (size_t xSlot : llvm::make_range(first, byEnd.end())) {
         const OnChipBuffer &x = bufferOf(xSlot);
-        if (x.end >= y.start)
-          continue;
-        uint64_t xLo = plan.offsets[xSlot];
-        uint64_t xHi = xLo + alignUpTo(x.bytes, x.alignment);
-        if (xHi <= yLo || yHi <= xLo)
+        if (hi[xSlot] <= lo[ySlot] || hi[ySlot] <= lo[xSlot])
           continue;
         bool guarded = llvm::any_of(guards, [&](Operation *barrier) {
           Operation *last =
