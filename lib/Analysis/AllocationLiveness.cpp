@@ -50,16 +50,10 @@ private:
 
 /// Accumulates the interval of one buffer.
 struct IntervalBuilder {
-  const ScopeAllocationLiveness &live;
-  Operation *alloc;
-  llvm::SmallPtrSet<Block *, 8> allocBlocks;
-  int64_t start = INT64_MAX, end = INT64_MIN;
-  Operation *startOp = nullptr, *endOp = nullptr;
-
   IntervalBuilder(const ScopeAllocationLiveness &live, Operation *alloc)
       : live(live), alloc(alloc) {
     for (Operation *op = alloc; op && op != live.scope; op = op->getParentOp())
-      allocBlocks.insert(op->getBlock());
+      allocRegions.insert(op->getParentRegion());
   }
 
   void cover(Operation *op) {
@@ -74,26 +68,47 @@ struct IntervalBuilder {
     }
   }
 
-  /// A use at `user`: the lifetime is decided in the innermost block that
+  /// A use at `user`: the lifetime is decided in the innermost region that
   /// holds both the allocation and the use. The use counts as its ancestor
   /// op there (a whole loop or scf.if); when the allocation itself is nested
   /// deeper (its value left a loop or a branch), the op around the
-  /// allocation is covered entirely as well.
+  /// allocation is covered entirely as well. In a region with several
+  /// blocks, program order says nothing about branches (a back edge can
+  /// reach an earlier block), so the buffer stays live over the whole
+  /// region.
   void addUse(Operation *user) {
     Operation *useAncestor = user;
-    while (useAncestor && useAncestor != live.scope &&
-           !allocBlocks.contains(useAncestor->getBlock()))
+    while (useAncestor->getParentOp() != live.scope &&
+           !allocRegions.contains(useAncestor->getParentRegion()))
       useAncestor = useAncestor->getParentOp();
-    if (!useAncestor || useAncestor == live.scope) {
-      cover(alloc);
+    Region *region = useAncestor->getParentRegion();
+    if (!allocRegions.contains(region)) {
+      // Different regions of the scope itself: cover both ends and all in
+      // between.
+      Operation *allocTop = alloc;
+      while (allocTop->getParentOp() != live.scope)
+        allocTop = allocTop->getParentOp();
+      cover(allocTop);
+      cover(useAncestor);
       return;
     }
-    Operation *allocAncestor =
-        useAncestor->getBlock()->findAncestorOpInBlock(*alloc);
-    if (allocAncestor && allocAncestor != alloc)
+    Operation *allocAncestor = region->findAncestorOpInRegion(*alloc);
+    if (allocAncestor != alloc)
       cover(allocAncestor);
     cover(useAncestor);
+    if (!region->hasOneBlock())
+      for (Block &b : *region)
+        if (!b.empty()) {
+          cover(&b.front());
+          cover(&b.back());
+        }
   }
+
+  const ScopeAllocationLiveness &live;
+  Operation *alloc;
+  llvm::SmallPtrSet<Region *, 8> allocRegions;
+  int64_t start = INT64_MAX, end = INT64_MIN;
+  Operation *startOp = nullptr, *endOp = nullptr;
 };
 
 /// The op that stands for a use by `user` in the lifetime: a value yielded
@@ -256,6 +271,28 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
   if (result.buffers.empty())
     return result;
 
+  // The merged buffer must dominate every allocation it replaces: the entry
+  // block of the scope region holding them, or, when they are spread over
+  // several regions, a point before the scope (only possible when the scope
+  // is not an allocation boundary; otherwise the other regions' buffers keep
+  // their allocations).
+  auto regionOf = [&](Operation *op) {
+    while (op->getParentOp() != scope)
+      op = op->getParentOp();
+    return op->getParentRegion();
+  };
+  Region *home = regionOf(result.buffers.front().alloc);
+  bool oneRegion = llvm::all_of(result.buffers, [&](const OnChipBuffer &b) {
+    return regionOf(b.alloc) == home;
+  });
+  if (oneRegion || isAllocationScopeBoundary(scope)) {
+    result.bufferBlock = &home->front();
+    for (OnChipBuffer &buffer : result.buffers)
+      if (regionOf(buffer.alloc) != home && buffer.pinReason.empty())
+        buffer.pinReason = "in another region of the scope than its first "
+                           "allocation";
+  }
+
   BufferViewFlowAnalysis aliases(scope);
   for (OnChipBuffer &buffer : result.buffers) {
     IntervalBuilder interval(result, buffer.alloc);
@@ -263,10 +300,21 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
     // Sort the aliases by program order so the reported reason is stable.
     SmallVector<Value> values = llvm::to_vector(aliases.resolve(root));
     auto position = [&](Value v) {
-      Operation *def = v.getDefiningOp();
-      if (!def)
-        def = v.getParentBlock()->getParentOp();
-      return result.spans.lookup(def).first;
+      if (auto res = dyn_cast<OpResult>(v))
+        return std::make_tuple(result.spans.lookup(res.getOwner()).first, 1u,
+                               res.getResultNumber());
+      auto arg = cast<BlockArgument>(v);
+      Block *block = arg.getOwner();
+      unsigned blockIndex = 0;
+      for (Block &b : *block->getParent()) {
+        if (&b == block)
+          break;
+        ++blockIndex;
+      }
+      return std::make_tuple(result.spans.lookup(block->getParentOp()).first,
+                             block->getParent()->getRegionNumber() * 1024 +
+                                 blockIndex,
+                             arg.getArgNumber());
     };
     llvm::stable_sort(
         values, [&](Value a, Value b) { return position(a) < position(b); });

@@ -135,6 +135,13 @@ public:
     Operation *from = block->findAncestorOpInBlock(*lastUse);
     Operation *to = block->findAncestorOpInBlock(*firstUse);
     if (wrap) {
+      if (from == to && isa<LoopLikeOpInterface>(from)) {
+        // Both in regions of one loop (scf.while's before and after
+        // regions): the back edge runs inside it. Guard the first use.
+        if (Operation *b = barrierIn(firstUse->getBlock(), nullptr, firstUse))
+          return reuse(b);
+        return insertBefore(firstUse);
+      }
       if (!isInLoop(block, scope))
         return nullptr;
       // Old bytes used at `from` in one iteration, new bytes at `to` in a
@@ -151,8 +158,7 @@ public:
       // run one after the other; otherwise stay conservative and put the
       // barrier right before the first use, unless its block already has
       // one before it.
-      if (!isa<LoopLikeOpInterface>(from) &&
-          isa<RegionBranchOpInterface>(from))
+      if (!isa<LoopLikeOpInterface>(from) && isa<RegionBranchOpInterface>(from))
         return nullptr;
       if (Operation *b = barrierIn(firstUse->getBlock(), nullptr, firstUse))
         return reuse(b);
@@ -195,7 +201,7 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
     RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
     const AllocationMergePlan &plan, bool insertBarriers) {
   AllocationMergeOutcome outcome;
-  if (plan.merged.empty() || liveness.scope->getRegion(0).empty())
+  if (plan.merged.empty())
     return outcome;
   Operation *scope = liveness.scope;
   OpBuilder::InsertionGuard guard(rewriter);
@@ -219,8 +225,8 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
     SmallVector<uint64_t> lo(plan.merged.size()), hi(plan.merged.size());
     for (size_t slot = 0; slot < plan.merged.size(); ++slot) {
       lo[slot] = plan.offsets[slot];
-      hi[slot] = lo[slot] + alignUpTo(bufferOf(slot).bytes,
-                                      bufferOf(slot).alignment);
+      hi[slot] =
+          lo[slot] + alignUpTo(bufferOf(slot).bytes, bufferOf(slot).alignment);
     }
     for (size_t ySlot : byStart) {
       const OnChipBuffer &y = bufferOf(ySlot);
@@ -257,8 +263,10 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   auto bufferType = MemRefType::get(
       {static_cast<int64_t>(plan.mergedBytes)}, rewriter.getI8Type(),
       MemRefLayoutAttrInterface(), firstType.getMemorySpace());
-  Block &entry = scope->getRegion(0).front();
-  rewriter.setInsertionPointToStart(&entry);
+  if (liveness.bufferBlock)
+    rewriter.setInsertionPointToStart(liveness.bufferBlock);
+  else
+    rewriter.setInsertionPoint(scope);
   Location loc = liveness.buffers[plan.merged.front()].alloc->getLoc();
   IntegerAttr alignment = rewriter.getI64IntegerAttr(plan.mergedAlignment);
   Value buffer;
@@ -269,6 +277,24 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
     buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
                                      alignment);
   outcome.buffer = buffer.getDefiningOp();
+
+  // The originals were freed: free the merged buffer where the scope ends
+  // (its views never leave the scope). Regions with several blocks have no
+  // single end; the buffer is then left to the scope's lifetime.
+  bool anyDealloc = llvm::any_of(plan.merged, [&](size_t i) {
+    return !liveness.buffers[i].deallocs.empty();
+  });
+  if (!allAlloca && anyDealloc) {
+    Block *block = liveness.bufferBlock;
+    if (!block) {
+      rewriter.setInsertionPointAfter(scope);
+      memref::DeallocOp::create(rewriter, loc, buffer);
+    } else if (block->getParent()->hasOneBlock() && !block->empty() &&
+               block->back().hasTrait<OpTrait::IsTerminator>()) {
+      rewriter.setInsertionPoint(&block->back());
+      memref::DeallocOp::create(rewriter, loc, buffer);
+    }
+  }
 
   for (auto [slot, index] : llvm::enumerate(plan.merged)) {
     const OnChipBuffer &original = liveness.buffers[index];

@@ -28,7 +28,9 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: memref.store %{{.*}}, %[[C]]
 // CHECK-NOT: memref.alloc
-// CHECK: return
+// CHECK-NOT: memref.dealloc %[[A]]
+// CHECK: memref.dealloc %[[BUF]]
+// CHECK-NEXT: return
 module attributes {transform.with_named_sequence} {
   // expected-remark @below {{merged 3 of 3 on-chip allocations: sum 2560 B, peak 1536 B (buffer 1536 B, align 16), lower bound 1536 B}}
   func.func @chain(%out: memref<256xf32>) {
@@ -725,6 +727,171 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     %m = transform.smem.merge_allocations %f { target = "ascend-910b", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// Unstructured control flow: in a region with several blocks, program order
+// says nothing about back edges (%b is read before %a is written, but holds
+// the previous iteration's value), so buffers used there stay live over the
+// whole region and share nothing.
+// CHECK-LABEL: func.func @unstructured
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<192xi8, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{offsets: #0@0 #1@64 #2@128; packing first-fit/size (optimal); barriers: 0 inserted, 0 reused}}
+  func.func @unstructured(%out: memref<16xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    %pre = memref.alloc() : memref<16xf32, #ws>
+    memref.store %f, %pre[%c0] : memref<16xf32, #ws>
+    %p = memref.load %pre[%c0] : memref<16xf32, #ws>
+    %a = memref.alloc() : memref<16xf32, #ws>
+    %b = memref.alloc() : memref<16xf32, #ws>
+    cf.br ^loop(%c0 : index)
+  ^loop(%i: index):
+    %x = memref.load %b[%c0] : memref<16xf32, #ws>
+    memref.store %x, %a[%c0] : memref<16xf32, #ws>
+    %y = memref.load %a[%c0] : memref<16xf32, #ws>
+    memref.store %y, %b[%c0] : memref<16xf32, #ws>
+    %next = arith.addi %i, %c1 : index
+    %cond = arith.cmpi slt, %next, %n : index
+    cf.cond_br %cond, ^loop(%next : index), ^exit
+  ^exit:
+    memref.store %p, %out[%c0] : memref<16xf32>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// scf.while: %keep is live across the loop; %t (before region) and %u
+// (after region) share bytes, with a barrier before each one's first use
+// (the after region follows the before region, and the back edge leads from
+// the after region to the next before region).
+// CHECK-LABEL: func.func @while_loop
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<128xi8, #gpu.address_space<workgroup>>
+// CHECK: scf.while
+// CHECK: %[[T:.+]] = memref.view
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store %{{.*}}, %[[T]]
+// CHECK: } do {
+// CHECK: %[[U:.+]] = memref.view
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store %{{.*}}, %[[U]]
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{offsets: #0@0 #1@64 #2@64; packing first-fit/size (optimal); barriers: 2 inserted, 0 reused}}
+  func.func @while_loop(%out: memref<16xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    %keep = memref.alloc() : memref<16xf32, #ws>
+    memref.store %f, %keep[%c0] : memref<16xf32, #ws>
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %t = memref.alloc() : memref<16xf32, #ws>
+      %k = memref.load %keep[%c0] : memref<16xf32, #ws>
+      memref.store %k, %t[%c0] : memref<16xf32, #ws>
+      %c = arith.cmpi slt, %i, %n : index
+      scf.condition(%c) %i : index
+    } do {
+    ^bb0(%j: index):
+      %u = memref.alloc() : memref<16xf32, #ws>
+      memref.store %f, %u[%c0] : memref<16xf32, #ws>
+      %v = memref.load %u[%c0] : memref<16xf32, #ws>
+      memref.store %v, %out[%c0] : memref<16xf32>
+      %nx = arith.addi %j, %c1 : index
+      scf.yield %nx : index
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// Any op with regions is a scope: here an scf.if whose branches allocate.
+// The buffer must dominate both branches, so it is created right before the
+// scf.if; the branches share bytes (only one runs).
+// CHECK-LABEL: func.func @if_as_scope
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: %[[BUF:.+]] = memref.alloc() {alignment = 16 : i64} : memref<128xi8, #gpu.address_space<workgroup>>
+// CHECK-NEXT: scf.if
+// CHECK: memref.view %[[BUF]]{{.*}} to memref<16xf32
+// CHECK: } else {
+// CHECK: memref.view %[[BUF]]{{.*}} to memref<32xf32
+module attributes {transform.with_named_sequence} {
+  func.func @if_as_scope(%out: memref<16xf32>, %cond: i1) {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    // expected-remark @below {{merged 2 of 2 on-chip allocations: sum 192 B, peak 128 B (buffer 128 B, align 16), lower bound 128 B}}
+    scf.if %cond {
+      %t = memref.alloc() : memref<16xf32, #ws>
+      memref.store %f, %t[%c0] : memref<16xf32, #ws>
+      %v = memref.load %t[%c0] : memref<16xf32, #ws>
+      memref.store %v, %out[%c0] : memref<16xf32>
+    } else {
+      %e = memref.alloc() : memref<32xf32, #ws>
+      memref.store %f, %e[%c0] : memref<32xf32, #ws>
+      %v = memref.load %e[%c0] : memref<32xf32, #ws>
+      memref.store %v, %out[%c0] : memref<16xf32>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.if"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// CPU target (x86-avx512): no on-chip memory space, so allocations in the
+// default memory space are packed (stack/heap reuse), 64 B alignment, no
+// barriers; freed originals -> the merged buffer is freed at the end.
+// CHECK-LABEL: func.func @cpu
+// CHECK: %[[BUF:.+]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.dealloc %[[BUF]] : memref<256xi8>
+// CHECK-NEXT: return
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{merged 2 of 2 on-chip allocations: sum 384 B, peak 256 B (buffer 256 B, align 64), lower bound 256 B}}
+  func.func @cpu(%out: memref<64xf32>) {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %a = memref.alloc() : memref<64xf32>
+    memref.store %f, %a[%c0] : memref<64xf32>
+    %x = memref.load %a[%c0] : memref<64xf32>
+    memref.dealloc %a : memref<64xf32>
+    %b = memref.alloc() : memref<32xf32>
+    memref.store %x, %b[%c0] : memref<32xf32>
+    %y = memref.load %b[%c0] : memref<32xf32>
+    memref.store %y, %out[%c0] : memref<64xf32>
+    memref.dealloc %b : memref<32xf32>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "x86-avx512", explain } : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 }

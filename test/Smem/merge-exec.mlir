@@ -13,6 +13,17 @@
 // RUN: | FileCheck %s
 // CHECK: EXEC-CHECK: PASS (10 output lines identical)
 
+// The same kernels with their memory spaces erased, merged for the CPU
+// target: default-space allocations are packed (no barriers).
+// RUN: hwsched-opt %S/Inputs/merge-exec.mlir --hwsched-erase-memory-spaces \
+// RUN:   -o %t.cpu.mlir
+// RUN: %python %utils/exec-check.py %t.cpu.mlir --expect-changed -- \
+// RUN:   --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/smem.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_merge_smem_quiet \
+// RUN: | FileCheck %s --check-prefix=CPU
+// CPU: EXEC-CHECK: PASS (10 output lines identical)
+
 // The transformed payload really shares bytes: one buffer per kernel, and
 // the chain kernel's first and third buffers both at offset 0.
 // RUN: hwsched-opt %S/Inputs/merge-exec.mlir \

@@ -73,6 +73,11 @@ struct ScopeAllocationLiveness {
   /// Allocations in the memory space that belong to nested scopes (an
   /// isolated-from-above op or a gpu.launch below `scope`): left alone.
   unsigned nestedScopeAllocations = 0;
+  /// Where a merged buffer must be created to dominate every mergeable
+  /// allocation: at the start of `bufferBlock`, or right before `scope`
+  /// itself (null `bufferBlock`) when the allocations sit in several regions
+  /// of a scope that is not an allocation boundary.
+  mlir::Block *bufferBlock = nullptr;
 };
 
 /// Returns true for ops that delimit a kernel scope: allocations below them
