@@ -220,7 +220,11 @@ void computeSize(Operation *alloc, MemRefType type, uint64_t minAlignment,
   unsigned nextDynamic = 0;
   for (int64_t dim : type.getShape()) {
     if (!ShapedType::isDynamic(dim)) {
-      count *= static_cast<uint64_t>(dim);
+      if (__builtin_mul_overflow(count, static_cast<uint64_t>(dim), &count)) {
+        buffer.unboundedSize = buffer.sizeOverflow = true;
+        buffer.pinReason = "size overflows 64 bits";
+        return;
+      }
       continue;
     }
     Value size = dynamicSizes[nextDynamic++];
@@ -233,9 +237,17 @@ void computeSize(Operation *alloc, MemRefType type, uint64_t minAlignment,
       return;
     }
     buffer.boundedDynamic = true;
-    count *= static_cast<uint64_t>(*bound);
+    if (__builtin_mul_overflow(count, static_cast<uint64_t>(*bound), &count)) {
+      buffer.unboundedSize = buffer.sizeOverflow = true;
+      buffer.pinReason = "size overflows 64 bits";
+      return;
+    }
   }
-  buffer.bytes = count * elementBytes;
+  if (__builtin_mul_overflow(count, elementBytes, &buffer.bytes) ||
+      buffer.bytes > (uint64_t(1) << 62)) {
+    buffer.unboundedSize = buffer.sizeOverflow = true;
+    buffer.pinReason = "size overflows 64 bits";
+  }
 }
 } // namespace
 

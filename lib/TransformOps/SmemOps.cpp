@@ -93,6 +93,16 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
         target.spec.getKind() == HwKind::Gpu ||
         target.spec.getString("pipeline.sync").value_or("") == "gpu_barrier";
     const AllocationMergePlan &plan = item.plan;
+    for (const OnChipBuffer &buffer : item.liveness.buffers)
+      if (buffer.sizeOverflow) {
+        DiagnosedSilenceableFailure failure =
+            emitSilenceableError()
+            << "on-chip allocation of '" << scope->getName()
+            << "' is larger than 2^62 bytes, above onchip.capacity_bytes = "
+            << capacity << " of '" << target.spec.getName() << "'";
+        failure.attachNote(buffer.alloc->getLoc()) << "allocation here";
+        return failure;
+      }
     if (capacity != 0 && plan.lowerBoundBytes > capacity) {
       DiagnosedSilenceableFailure failure =
           emitSilenceableError()

@@ -131,3 +131,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A static size that does not even fit 64 bits is certainly over capacity.
+module attributes {transform.with_named_sequence} {
+  func.func @huge() {
+    // expected-note @below {{allocation here}}
+    %a = memref.alloc() : memref<4611686018427387904x8xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{on-chip allocation of 'func.func' is larger than 2^62 bytes, above onchip.capacity_bytes = 166912 of 'nvidia-a100'}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

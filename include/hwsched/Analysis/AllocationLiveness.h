@@ -49,6 +49,8 @@ struct OnChipBuffer {
   bool boundedDynamic = false;
   /// The size has no proven upper bound (`bytes` is meaningless).
   bool unboundedSize = false;
+  /// The size in bytes does not fit 62 bits (certainly above any capacity).
+  bool sizeOverflow = false;
   /// Inclusive interval of program points where the buffer is live.
   int64_t start = 0;
   int64_t end = 0;

@@ -26,7 +26,8 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     `affine.min`); without one the buffer stays separate.
 
     Lifetimes: program points are the ops of the scope in pre-order. A
-    buffer is live from its first to its last use, following aliases
+    buffer is live from its first to its last use (deallocations do not
+    count), following aliases
     (`subview`, `view`, `expand_shape`, `collapse_shape`,
     `reinterpret_cast`, `cast`, `select`, region yields and iter_args, via
     `BufferViewFlowAnalysis`). A use inside a loop or branch that does not
@@ -34,7 +35,9 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     loop (iter_args, ping-pong buffers) or used after the loop it was
     allocated in covers the whole loop. An `nvgpu.device_async_copy` keeps
     its buffers live until the `nvgpu.device_async_wait` that consumes its
-    token. Deallocations end no lifetime and are erased. A buffer with a use
+    token. In a region with several blocks (unstructured control flow)
+    program order says nothing about back edges, so a buffer used there is
+    live over the whole region. A buffer with a use
     the analysis cannot follow (a call, a return or other terminator leaving
     the scope, `memref.store` of the memref, taking its address, an op
     without memory-effect information), a non-identity layout or an
@@ -44,18 +47,25 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     Packing: sizes are rounded up to the alignment, the largest of the
     element size (sub-byte types round up to a byte), the allocation's
     `alignment` attribute and `onchip.alignment_bytes`. The lower bound is
-    the maximum over program points of the live bytes. Several greedy orders
-    (best fit and first fit by decreasing size, lifetime, size x lifetime,
-    conflicting bytes, and start order) are tried and the best kept; when
-    greedy misses the lower bound on at most 20 buffers, or misses the
-    capacity that the lower bound says is reachable, an exact
-    branch-and-bound search with a fixed step budget runs. The result is
-    deterministic.
+    the maximum over program points of the live (rounded) bytes; pinned
+    buffers count as live throughout. Several greedy orders (first fit and
+    best fit by decreasing size, size x lifetime, lifetime, start order and
+    conflicting bytes; above 400 buffers only the first two orders) are
+    tried and the best kept; when greedy misses the lower bound on at most
+    20 buffers, or misses the capacity that the lower bound says is
+    reachable, an exact branch-and-bound search over canonical placements
+    (each buffer at 0 or right above one it interferes with) runs with a
+    fixed step budget. The result is deterministic.
 
     Rewrite: one `memref.alloc` (`memref.alloca` when all merged buffers
     were allocas) of `memref<N x i8, space>` with `alignment` set, at the
-    start of the scope's entry block; each merged allocation becomes
+    start of the entry block of the scope region holding the allocations
+    (right before the scope when they sit in several of its regions and the
+    scope is not isolated from above or a `gpu.launch`; otherwise buffers
+    outside the first region are pinned); each merged allocation becomes
     `memref.view` of it at its offset (dynamic sizes passed through).
+    Deallocations of merged buffers are erased; if there were any, the
+    merged buffer is deallocated at the end of the scope.
 
     Barriers: on GPU targets (spec kind `gpu` or `pipeline.sync =
     "gpu_barrier"`), when two merged buffers share bytes, a `gpu.barrier` is
@@ -65,7 +75,9 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     reused; otherwise one is inserted right before the first use of the
     later buffer (or before the first use of the earlier one in the next
     iteration). Barriers are inserted assuming the control flow around them
-    is uniform across the threads of a block.
+    is uniform across the threads of a block. The reuse check looks only at
+    barriers directly in that block, not inside nested ops (a barrier at the
+    end of a loop body does not count for uses after the loop).
 
     `explain` emits one remark per scope: allocations merged, sum of sizes,
     our peak (merged buffer plus pinned buffers), the lower bound with the
