@@ -9,6 +9,11 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 opt=${HWSCHED_OPT:-hwsched-opt}
+# A relative path to the tool must survive the cd below.
+case "$opt" in
+  /*) ;;
+  */*) opt="$(pwd)/$opt" ;;
+esac
 # Run from the example directory so locations in remarks read "input.mlir".
 cd "$here"
 exec "$opt" input.mlir \

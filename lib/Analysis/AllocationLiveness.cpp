@@ -342,18 +342,25 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
         std::string reason = escapeReason(use, scope);
         if (!reason.empty() && buffer.pinReason.empty())
           buffer.pinReason = reason;
-        interval.addUse(lifetimeUser(user, scope));
+        buffer.uses.push_back(lifetimeUser(user, scope));
+        interval.addUse(buffer.uses.back());
         if (isAsyncCopy(user)) {
           SmallVector<Operation *> completion;
           if (!collectAsyncCompletion(user, scope, completion) &&
               buffer.pinReason.empty())
             buffer.pinReason = "async copy without a matching "
                                "'nvgpu.device_async_wait'";
-          for (Operation *op : completion)
+          for (Operation *op : completion) {
+            buffer.uses.push_back(op);
             interval.addUse(op);
+          }
         }
       }
     }
+    llvm::sort(buffer.uses, [&](Operation *a, Operation *b) {
+      return result.spans.lookup(a).first < result.spans.lookup(b).first;
+    });
+    buffer.uses.erase(llvm::unique(buffer.uses), buffer.uses.end());
     if (interval.startOp == nullptr)
       interval.cover(buffer.alloc);
     buffer.start = interval.start;

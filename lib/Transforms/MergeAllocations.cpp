@@ -168,10 +168,42 @@ public:
       return nullptr;
     if (Operation *b = barrierIn(block, from, to))
       return reuse(b);
+    if (oldBuffer)
+      if (Operation *b = tailBarrier(from, *oldBuffer))
+        return reuse(b);
     return insertBefore(to);
   }
 
+  /// The buffer whose last use the next forward `require` guards (lets it
+  /// look for a barrier at the end of a loop body).
+  const OnChipBuffer *oldBuffer = nullptr;
+
 private:
+  /// A barrier at the top level of the body of `loop` (a loop with one
+  /// single-block region) after every use of `old`, all of which are inside
+  /// the loop: the last iteration runs it after the last use, and with no
+  /// iteration the buffer is not used at all.
+  Operation *tailBarrier(Operation *loop, const OnChipBuffer &old) {
+    if (!isa<LoopLikeOpInterface>(loop) || loop->getNumRegions() != 1 ||
+        !loop->getRegion(0).hasOneBlock())
+      return nullptr;
+    Block &body = loop->getRegion(0).front();
+    Operation *last = nullptr;
+    for (Operation &op : body)
+      if (isBarrier(op))
+        last = &op;
+    if (!last)
+      return nullptr;
+    for (Operation *use : old.uses) {
+      if (!loop->isProperAncestor(use))
+        return nullptr;
+      Operation *inBody = body.findAncestorOpInBlock(*use);
+      if (!inBody || !inBody->isBeforeInBlock(last))
+        return nullptr;
+    }
+    return last;
+  }
+
   Operation *reuse(Operation *barrier) {
     if (!inserted.contains(barrier) && reused.insert(barrier).second)
       ++outcome.reusedBarriers;
@@ -246,10 +278,13 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
               barrier->getBlock()->findAncestorOpInBlock(*x.endOp);
           return last && last != barrier && last->isBeforeInBlock(barrier);
         });
-        if (!guarded)
+        if (!guarded) {
+          placer.oldBuffer = &x;
           if (Operation *barrier =
                   placer.require(x.endOp, y.startOp, /*wrap=*/false))
             guards.push_back(barrier);
+          placer.oldBuffer = nullptr;
+        }
         placer.require(y.endOp, x.startOp, /*wrap=*/true);
       }
     }

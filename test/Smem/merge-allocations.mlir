@@ -895,3 +895,69 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// A barrier at the end of a loop body guards uses after the loop when every
+// use of the old buffer is inside the loop before it (@tail_barrier: %t is
+// reused, no barrier added). When the old buffer is also used before the
+// loop (@tail_barrier_not_enough: a zero-trip loop would leave that use
+// unguarded), a barrier is inserted before the new buffer's first use.
+// CHECK-LABEL: func.func @tail_barrier
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[N:.+]] = memref.view
+// CHECK-NEXT: memref.store %{{.*}}, %[[N]]
+// CHECK-LABEL: func.func @tail_barrier_not_enough
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-NEXT: }
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[N:.+]] = memref.view
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.store %{{.*}}, %[[N]]
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{offsets: #0@0 #1@0; packing first-fit/size (optimal); barriers: 0 inserted, 1 reused}}
+  func.func @tail_barrier(%out: memref<16xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    %t = memref.alloc() : memref<16xf32, #ws>
+    scf.for %i = %c0 to %n step %c1 {
+      memref.store %f, %t[%c0] : memref<16xf32, #ws>
+      gpu.barrier
+      %v = memref.load %t[%c0] : memref<16xf32, #ws>
+      memref.store %v, %out[%i] : memref<16xf32>
+      gpu.barrier
+    }
+    %next = memref.alloc() : memref<16xf32, #ws>
+    memref.store %f, %next[%c0] : memref<16xf32, #ws>
+    return
+  }
+  // expected-remark @below {{offsets: #0@0 #1@0; packing first-fit/size (optimal); barriers: 1 inserted, 0 reused}}
+  func.func @tail_barrier_not_enough(%out: memref<16xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    %t = memref.alloc() : memref<16xf32, #ws>
+    memref.store %f, %t[%c0] : memref<16xf32, #ws>
+    scf.for %i = %c0 to %n step %c1 {
+      %v = memref.load %t[%c0] : memref<16xf32, #ws>
+      memref.store %v, %out[%i] : memref<16xf32>
+      gpu.barrier
+    }
+    %next = memref.alloc() : memref<16xf32, #ws>
+    memref.store %f, %next[%c0] : memref<16xf32, #ws>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -60,6 +60,10 @@ struct OnChipBuffer {
   mlir::Operation *endOp = nullptr;
   /// Non-empty when the buffer cannot be merged; says why.
   std::string pinReason;
+  /// The ops that use the buffer or an alias, as counted for the lifetime
+  /// (a value yielded back into a loop counts as a use by the loop; the
+  /// waits of async copies count), in program order.
+  llvm::SmallVector<mlir::Operation *> uses;
   /// Deallocations of the buffer (they end no lifetime: erased on merge).
   llvm::SmallVector<mlir::Operation *> deallocs;
 };

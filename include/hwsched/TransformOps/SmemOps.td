@@ -75,9 +75,10 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     reused; otherwise one is inserted right before the first use of the
     later buffer (or before the first use of the earlier one in the next
     iteration). Barriers are inserted assuming the control flow around them
-    is uniform across the threads of a block. The reuse check looks only at
-    barriers directly in that block, not inside nested ops (a barrier at the
-    end of a loop body does not count for uses after the loop).
+    is uniform across the threads of a block. A barrier at the top level of
+    a loop body counts for uses after the loop when every use of the earlier
+    buffer is inside that loop before the barrier; barriers nested deeper are
+    not looked at.
 
     `explain` emits one remark per scope: allocations merged, sum of sizes,
     our peak (merged buffer plus pinned buffers), the lower bound with the
