@@ -225,6 +225,18 @@ private:
 };
 } // namespace
 
+/// The program point of `op`, or for an op inserted by the rewrite, that of
+/// the first original op after it in its block (INT64_MIN if none).
+static int64_t programPoint(const ScopeAllocationLiveness &liveness,
+                            Operation *op) {
+  for (; op; op = op->getNextNode()) {
+    auto it = liveness.spans.find(op);
+    if (it != liveness.spans.end())
+      return it->second.first;
+  }
+  return INT64_MIN;
+}
+
 //===----------------------------------------------------------------------===//
 // Rewrite
 //===----------------------------------------------------------------------===//
@@ -267,10 +279,16 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
       // use is before it in C. Visiting the earlier buffers latest-ending
       // first makes one barrier serve most of them.
       SmallVector<Operation *, 4> guards;
+      // A guard directly in the scope's only block covers every buffer whose
+      // lifetime ends before it, with no back edge around: once one exists,
+      // the buffers ending earlier need no look.
+      int64_t coveredBefore = INT64_MIN;
       auto first = llvm::partition_point(
           byEnd, [&](size_t slot) { return bufferOf(slot).end >= y.start; });
       for (size_t xSlot : llvm::make_range(first, byEnd.end())) {
         const OnChipBuffer &x = bufferOf(xSlot);
+        if (x.end < coveredBefore)
+          break;
         if (hi[xSlot] <= lo[ySlot] || hi[ySlot] <= lo[xSlot])
           continue;
         bool guarded = llvm::any_of(guards, [&](Operation *barrier) {
@@ -281,8 +299,14 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
         if (!guarded) {
           placer.oldBuffer = &x;
           if (Operation *barrier =
-                  placer.require(x.endOp, y.startOp, /*wrap=*/false))
+                  placer.require(x.endOp, y.startOp, /*wrap=*/false)) {
             guards.push_back(barrier);
+            Block *block = barrier->getBlock();
+            if (block->getParentOp() == scope &&
+                block->getParent()->hasOneBlock())
+              coveredBefore =
+                  std::max(coveredBefore, programPoint(liveness, barrier));
+          }
           placer.oldBuffer = nullptr;
         }
         placer.require(y.endOp, x.startOp, /*wrap=*/true);
