@@ -301,6 +301,8 @@ PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
     std::vector<size_t> sequence = base;
     std::sort(sequence.begin(), sequence.end(), order.less);
     for (Fit fit : {Fit::First, Fit::Best}) {
+      if (fit == Fit::Best && n > options.bestFitMaxItems)
+        continue;
       uint64_t peak = placeGreedy(inst, sequence, fit, offsets);
       if (peak < best) {
         best = peak;

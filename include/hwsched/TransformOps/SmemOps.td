@@ -50,7 +50,8 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     the maximum over program points of the live (rounded) bytes; pinned
     buffers count as live throughout. Several greedy orders (first fit and
     best fit by decreasing size, size x lifetime, lifetime, start order and
-    conflicting bytes; above 400 buffers only the first two orders) are
+    conflicting bytes; above 400 buffers only the first two orders, above
+    2000 first fit only) are
     tried and the best kept; when greedy misses the lower bound on at most
     20 buffers, or misses the capacity that the lower bound says is
     reachable, an exact branch-and-bound search over canonical placements

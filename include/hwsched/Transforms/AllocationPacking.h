@@ -66,6 +66,9 @@ struct PackingOptions {
   /// orders (decreasing size, decreasing size x lifetime), each with first
   /// fit and best fit; smaller ones try all five orders.
   size_t allOrdersMaxItems = 400;
+  /// Instances with more items use first fit only (best fit rarely wins
+  /// there and doubles the time).
+  size_t bestFitMaxItems = 2000;
   /// The exact search runs on instances with at most this many items when
   /// greedy did not reach the lower bound.
   size_t exactMaxItems = 20;
