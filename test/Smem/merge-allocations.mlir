@@ -961,3 +961,44 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// Region yields: %r is %a or %b through scf.if; reading %r late keeps both
+// live, so %mid (used in between) shares bytes with neither. %c, read only
+// before %mid, gives its bytes to %mid.
+// CHECK-LABEL: func.func @region_yield
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<192xi8, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{offsets: #0@0 #1@64 #2@128 #3@128}}
+  func.func @region_yield(%out: memref<16xf32>, %cond: i1) {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %a = memref.alloc() : memref<16xf32, #ws>
+    %b = memref.alloc() : memref<16xf32, #ws>
+    %c = memref.alloc() : memref<16xf32, #ws>
+    memref.store %f, %a[%c0] : memref<16xf32, #ws>
+    memref.store %f, %b[%c0] : memref<16xf32, #ws>
+    memref.store %f, %c[%c0] : memref<16xf32, #ws>
+    %x = memref.load %c[%c0] : memref<16xf32, #ws>
+    %r = scf.if %cond -> (memref<16xf32, #ws>) {
+      scf.yield %a : memref<16xf32, #ws>
+    } else {
+      scf.yield %b : memref<16xf32, #ws>
+    }
+    %mid = memref.alloc() : memref<16xf32, #ws>
+    memref.store %x, %mid[%c0] : memref<16xf32, #ws>
+    %m = memref.load %mid[%c0] : memref<16xf32, #ws>
+    %v = memref.load %r[%c0] : memref<16xf32, #ws>
+    %s = arith.addf %v, %m : f32
+    memref.store %s, %out[%c0] : memref<16xf32>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
