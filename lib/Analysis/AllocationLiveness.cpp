@@ -143,6 +143,16 @@ bool collectAsyncCompletion(Operation *copy, Operation *scope,
       users.push_back(lifetimeUser(user, scope));
       StringRef name = user->getName().getStringRef();
       if (name == "nvgpu.device_async_wait") {
+        // With `numGroups` = N > 0 the wait lets the N most recent groups
+        // run on, which may include this copy: it completes at some later
+        // wait we cannot match, so only the end of the scope is safe.
+        auto groups = user->getAttrOfType<IntegerAttr>("numGroups");
+        if (groups && groups.getInt() != 0) {
+          Operation *top = copy;
+          while (top->getParentOp() != scope)
+            top = top->getParentOp();
+          users.push_back(&top->getParentRegion()->back().back());
+        }
         waited = true;
       } else if (name == "nvgpu.device_async_create_group") {
         worklist.append(user->result_begin(), user->result_end());

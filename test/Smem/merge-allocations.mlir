@@ -1002,3 +1002,55 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// A wait with numGroups = 1 may leave the copy's group running: %dst stays
+// live to the end of the scope and %late gets bytes of its own.
+// CHECK-LABEL: func.func @async_partial_wait
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<1024xi8, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{offsets: #0@0 #1@512;}}
+  func.func @async_partial_wait(%g: memref<128xf32>, %out: memref<128xf32>) {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %dst = memref.alloc() : memref<128xf32, #ws>
+    %t = nvgpu.device_async_copy %g[%c0], %dst[%c0], 4 : memref<128xf32> to memref<128xf32, #ws>
+    %grp = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %grp {numGroups = 1 : i32}
+    %late = memref.alloc() : memref<128xf32, #ws>
+    memref.store %f, %late[%c0] : memref<128xf32, #ws>
+    %l = memref.load %late[%c0] : memref<128xf32, #ws>
+    memref.store %l, %out[%c0] : memref<128xf32>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// An async copy whose token is never waited for pins its destination.
+// CHECK-LABEL: func.func @async_never_waited
+// CHECK: memref.alloc() : memref<128xf32, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  // expected-remark @below {{pinned #0 memref<128xf32, #gpu.address_space<workgroup>>: async copy without a matching 'nvgpu.device_async_wait'}}
+  func.func @async_never_waited(%g: memref<128xf32>) {
+    %c0 = arith.constant 0 : index
+    %dst = memref.alloc() : memref<128xf32, #ws>
+    %t = nvgpu.device_async_copy %g[%c0], %dst[%c0], 4 : memref<128xf32> to memref<128xf32, #ws>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

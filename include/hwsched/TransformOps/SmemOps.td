@@ -35,7 +35,10 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     loop (iter_args, ping-pong buffers) or used after the loop it was
     allocated in covers the whole loop. An `nvgpu.device_async_copy` keeps
     its buffers live until the `nvgpu.device_async_wait` that consumes its
-    token. In a region with several blocks (unstructured control flow)
+    token (through `nvgpu.device_async_create_group` and loop-carried
+    tokens); a wait with `numGroups` > 0 may leave the copy running, so the
+    buffers then stay live to the end of the scope; a copy never waited for
+    pins its buffers. In a region with several blocks (unstructured control flow)
     program order says nothing about back edges, so a buffer used there is
     live over the whole region. A buffer with a use
     the analysis cannot follow (a call, a return or other terminator leaving
