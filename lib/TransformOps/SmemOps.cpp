@@ -11,6 +11,8 @@
 #include "hwsched/Analysis/AllocationLiveness.h"
 #include "hwsched/Transforms/MergeAllocations.h"
 
+#include "llvm/ADT/SetVector.h"
+
 using namespace mlir;
 using namespace hwsched;
 
@@ -71,7 +73,13 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     std::string explanation;
   };
   std::vector<ScopeWork> work;
-  for (Operation *scope : state.getPayloadOps(getScope())) {
+  // A scope listed twice is handled once; two scopes claiming the same
+  // allocation (one nested in the other) cannot both rewrite it.
+  llvm::SetVector<Operation *> scopes;
+  for (Operation *scope : state.getPayloadOps(getScope()))
+    scopes.insert(scope);
+  DenseMap<Operation *, Operation *> claimedBy;
+  for (Operation *scope : scopes) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
         resolveTarget(*this, scope, {"target", "explain"}, target);
@@ -93,6 +101,19 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
         target.spec.getKind() == HwKind::Gpu ||
         target.spec.getString("pipeline.sync").value_or("") == "gpu_barrier";
     const AllocationMergePlan &plan = item.plan;
+    for (const OnChipBuffer &buffer : item.liveness.buffers) {
+      auto [it, inserted] = claimedBy.try_emplace(buffer.alloc, scope);
+      if (!inserted) {
+        DiagnosedSilenceableFailure failure =
+            emitSilenceableError()
+            << "scopes overlap: '" << scope->getName() << "' and '"
+            << it->second->getName()
+            << "' in the handle both hold an on-chip allocation; pass "
+               "disjoint scopes";
+        failure.attachNote(buffer.alloc->getLoc()) << "allocation here";
+        return failure;
+      }
+    }
     for (const OnChipBuffer &buffer : item.liveness.buffers)
       if (buffer.sizeOverflow) {
         DiagnosedSilenceableFailure failure =

@@ -148,3 +148,53 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Nested scopes in one handle would both rewrite the same allocation.
+// CHECK-LABEL: func.func @overlapping_scopes
+// CHECK: memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  func.func @overlapping_scopes(%c: i1) {
+    scf.if %c {
+      // expected-note @below {{allocation here}}
+      %a = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.structured.match ops{["func.func", "scf.if"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{scopes overlap: 'func.func' and 'scf.if' in the handle both hold an on-chip allocation; pass disjoint scopes}}
+    %m = transform.smem.merge_allocations %s { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The same scope twice in a handle is merged once.
+// CHECK-LABEL: func.func @duplicate_scope
+// CHECK-COUNT-1: memref.alloc()
+// CHECK-NOT: memref.alloc()
+module attributes {transform.with_named_sequence} {
+  func.func @duplicate_scope() {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %a = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %f, %a[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    %b = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %f, %b[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    // A failing op afterwards makes the IR print (checked above).
+    %x = memref.load %a[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %ff = transform.merge_handles %f, %f : !transform.any_op
+    %m = transform.smem.merge_allocations %ff { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    %a = transform.structured.match ops{["memref.load"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a scope with regions, got 'memref.load'}}
+    %n = transform.smem.merge_allocations %a { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

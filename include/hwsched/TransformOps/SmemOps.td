@@ -98,6 +98,10 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     checked before any is changed; on failure the payload is untouched:
 
     - a handle to an op without regions: silenceable failure;
+    - two scopes of the handle holding the same allocation (one nested in
+      the other without an isolated-from-above op or `gpu.launch` between
+      them): silenceable failure (a scope listed twice is handled once);
+    - a static size above 2^62 bytes: silenceable failure;
     - a lower bound above `onchip.capacity_bytes`: silenceable failure naming
       the program point (also as a note at its location), the buffers live
       there, the capacity and the excess;
