@@ -1,9 +1,11 @@
 // Execution checks on generated kernels (Inputs/gen-random-kernels.py):
 // random nests of scf.for / scf.if, buffers of random sizes allocated at
-// random depths, read-modify-write across loop iterations, reads through
-// subviews and casts, buffers carried out of scf.if. Each kernel runs with
-// three branch settings and prints its output; the merged IR must print the
-// same. (A liveness that ignored loops fails 7 of 8 of these seeds.)
+// random depths, read-modify-write across loop iterations, later uses
+// through subviews and casts made early, buffers carried out of scf.if.
+// Each kernel runs with three branch settings and prints its output; the
+// merged IR must print the same. These seeds do fail with a liveness that
+// ignores aliases, and with one that does not extend uses inside a loop to
+// the whole loop (both tried by mutating the analysis).
 //
 // RUN: %python %S/Inputs/gen-random-kernels.py 1 6 > %t.1.mlir
 // RUN: %python %utils/exec-check.py %t.1.mlir --erase-memory-spaces \

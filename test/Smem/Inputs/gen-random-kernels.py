@@ -39,40 +39,29 @@ class Gen:
         body(depth + 1, j)
         self.emit(depth, "}")
 
-    def write_from(self, depth, dst, src, size_dst, size_src, rmw):
+    def write_from(self, depth, dst, src, ty_dst, ty_src, rmw):
         def body(d, j):
             x = self.fresh()
             if src is None:
                 self.emit(d, f"{x} = memref.load %in[{j}] : memref<16xf32>")
             else:
-                self.emit(d, f"{x} = memref.load {src}[{j}] : {self.ty(size_src)}")
+                self.emit(d, f"{x} = memref.load {src}[{j}] : {ty_src}")
             y = self.fresh()
             c = self.rng.choice(["%one", "%eighth", "%two"])
             self.emit(d, f"{y} = arith.addf {x}, {c} : f32")
             if rmw:
                 old = self.fresh()
-                self.emit(d, f"{old} = memref.load {dst}[{j}] : {self.ty(size_dst)}")
+                self.emit(d, f"{old} = memref.load {dst}[{j}] : {ty_dst}")
                 z = self.fresh()
                 self.emit(d, f"{z} = arith.subf {y}, {old} : f32")
                 y = z
-            self.emit(d, f"memref.store {y}, {dst}[{j}] : {self.ty(size_dst)}")
+            self.emit(d, f"memref.store {y}, {dst}[{j}] : {ty_dst}")
         self.elementwise(depth, body)
 
-    def accumulate(self, depth, src, size):
+    def accumulate(self, depth, src, ty):
         def body(d, j):
             x = self.fresh()
-            view_kind = self.rng.random()
-            if view_kind < 0.3:
-                sv = self.fresh("sv")
-                self.emit(d, f"{sv} = memref.subview {src}[0] [16] [1] : {self.ty(size)} to "
-                             f"memref<16xf32, strided<[1]>, {SPACE}>")
-                self.emit(d, f"{x} = memref.load {sv}[{j}] : memref<16xf32, strided<[1]>, {SPACE}>")
-            elif view_kind < 0.5:
-                ca = self.fresh("ca")
-                self.emit(d, f"{ca} = memref.cast {src} : {self.ty(size)} to memref<?xf32, {SPACE}>")
-                self.emit(d, f"{x} = memref.load {ca}[{j}] : memref<?xf32, {SPACE}>")
-            else:
-                self.emit(d, f"{x} = memref.load {src}[{j}] : {self.ty(size)}")
+            self.emit(d, f"{x} = memref.load {src}[{j}] : {ty}")
             o = self.fresh()
             self.emit(d, f"{o} = memref.load %out[{j}] : memref<16xf32>")
             s = self.fresh()
@@ -81,7 +70,7 @@ class Gen:
         self.elementwise(depth, body)
 
     def block(self, depth, live, budget, in_loop=False):
-        """Statements of one block. `live`: buffers (name, size) written and
+        """Statements of one block. `live`: buffers (value, memref type) written and
         readable here (from enclosing blocks)."""
         local = []
         if in_loop and live and self.rng.random() < 0.7:
@@ -100,8 +89,23 @@ class Gen:
                 b = self.fresh("buf")
                 self.emit(depth, f"{b} = memref.alloc() : {self.ty(size)}")
                 src = self.rng.choice(readable) if readable and self.rng.random() < 0.6 else None
-                self.write_from(depth, b, src[0] if src else None, size, src[1] if src else 16, False)
-                local.append((b, size))
+                self.write_from(depth, b, src[0] if src else None, self.ty(size),
+                                src[1] if src else "memref<16xf32>", False)
+                # Later uses go through an alias made now, half of the time:
+                # the buffer must stay live as long as the alias is used.
+                kind = self.rng.random()
+                if kind < 0.25:
+                    a = self.fresh("sv")
+                    ty = f"memref<16xf32, strided<[1]>, {SPACE}>"
+                    self.emit(depth, f"{a} = memref.subview {b}[0] [16] [1] : {self.ty(size)} to {ty}")
+                    local.append((a, ty))
+                elif kind < 0.5:
+                    a = self.fresh("ca")
+                    ty = f"memref<?xf32, {SPACE}>"
+                    self.emit(depth, f"{a} = memref.cast {b} : {self.ty(size)} to {ty}")
+                    local.append((a, ty))
+                else:
+                    local.append((b, self.ty(size)))
             elif r < 0.55 and readable:
                 self.accumulate(depth, *self.rng.choice(readable))
             elif r < 0.65 and readable:
@@ -121,12 +125,12 @@ class Gen:
                     same = [b for b in readable if b[1] == a[1]]
                     other = self.rng.choice(same)
                     res = self.fresh("sel")
-                    self.emit(depth, f"{res} = scf.if {cond} -> ({self.ty(a[1])}) {{")
+                    self.emit(depth, f"{res} = scf.if {cond} -> ({a[1]}) {{")
                     self.block(depth + 1, readable, budget)
-                    self.emit(depth + 1, f"scf.yield {a[0]} : {self.ty(a[1])}")
+                    self.emit(depth + 1, f"scf.yield {a[0]} : {a[1]}")
                     self.emit(depth, "} else {")
                     self.block(depth + 1, readable, budget)
-                    self.emit(depth + 1, f"scf.yield {other[0]} : {self.ty(a[1])}")
+                    self.emit(depth + 1, f"scf.yield {other[0]} : {a[1]}")
                     self.emit(depth, "}")
                     local.append((res, a[1]))
                 else:
