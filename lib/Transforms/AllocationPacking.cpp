@@ -297,6 +297,8 @@ PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
 
   uint64_t best = std::numeric_limits<uint64_t>::max();
   std::vector<uint64_t> offsets;
+  std::vector<size_t> bestSequence;
+  Fit bestFit = Fit::First;
   for (const Order &order : orders) {
     std::vector<size_t> sequence = base;
     std::sort(sequence.begin(), sequence.end(), order.less);
@@ -307,6 +309,8 @@ PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
       if (peak < best) {
         best = peak;
         result.offsets = offsets;
+        bestSequence = sequence;
+        bestFit = fit;
         result.strategy =
             std::string(fit == Fit::Best ? "best-fit/" : "first-fit/") +
             order.name;
@@ -316,6 +320,40 @@ PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
     }
     if (best <= result.lowerBound.bytes)
       break;
+  }
+
+  // Refinement: the buffers that end at the peak were placed too late in
+  // the order; moving them to the front and placing again often lowers the
+  // peak (iterated greedy, deterministic).
+  if (best > result.lowerBound.bytes && n <= options.refineMaxItems) {
+    std::vector<size_t> sequence = bestSequence;
+    std::vector<uint64_t> current = result.offsets;
+    uint64_t currentPeak = best;
+    for (unsigned round = 0;
+         round < options.refineRounds && best > result.lowerBound.bytes;
+         ++round) {
+      auto critical = [&](size_t i) {
+        return current[i] + inst.footprint[i] == currentPeak;
+      };
+      std::vector<size_t> next;
+      next.reserve(n);
+      for (size_t i : sequence)
+        if (critical(i))
+          next.push_back(i);
+      for (size_t i : sequence)
+        if (!critical(i))
+          next.push_back(i);
+      if (next == sequence)
+        break;
+      sequence = std::move(next);
+      currentPeak = placeGreedy(inst, sequence, bestFit, current);
+      if (currentPeak < best) {
+        best = currentPeak;
+        result.offsets = current;
+        if (result.strategy.find("+refined") == std::string::npos)
+          result.strategy += "+refined";
+      }
+    }
   }
 
   bool greedyMissesCapacity = options.capacity != 0 &&

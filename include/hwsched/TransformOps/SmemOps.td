@@ -55,7 +55,10 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     best fit by decreasing size, size x lifetime, lifetime, start order and
     conflicting bytes; above 400 buffers only the first two orders, above
     2000 first fit only) are
-    tried and the best kept; when greedy misses the lower bound on at most
+    tried and the best kept; up to 400 buffers, the buffers ending at the
+    peak are then moved to the front of the best order and placed again
+    (iterated greedy, 16 rounds at most); when that misses the lower bound
+    on at most
     20 buffers, or misses the capacity that the lower bound says is
     reachable, an exact branch-and-bound search over canonical placements
     (each buffer at 0 or right above one it interferes with) runs with a

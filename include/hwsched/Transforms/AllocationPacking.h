@@ -69,6 +69,11 @@ struct PackingOptions {
   /// Instances with more items use first fit only (best fit rarely wins
   /// there and doubles the time).
   size_t bestFitMaxItems = 2000;
+  /// Instances with at most this many items get up to `refineRounds`
+  /// rounds of iterated greedy when greedy misses the lower bound: the
+  /// buffers ending at the peak move to the front of the best order.
+  size_t refineMaxItems = 400;
+  unsigned refineRounds = 16;
   /// The exact search runs on instances with at most this many items when
   /// greedy did not reach the lower bound.
   size_t exactMaxItems = 20;
