@@ -54,15 +54,13 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     buffers count as live throughout. Several greedy orders (first fit and
     best fit by decreasing size, size x lifetime, lifetime, start order and
     conflicting bytes; above 400 buffers only the first two orders, above
-    2000 first fit only) are
-    tried and the best kept; up to 400 buffers, the buffers ending at the
-    peak are then moved to the front of the best order and placed again
-    (iterated greedy, 16 rounds at most); when that misses the lower bound
-    on at most
-    20 buffers, or misses the capacity that the lower bound says is
-    reachable, an exact branch-and-bound search over canonical placements
-    (each buffer at 0 or right above one it interferes with) runs with a
-    fixed step budget. The result is deterministic.
+    2000 first fit only) are tried and the best kept. Up to 400 buffers, the
+    buffers ending at the peak are then moved to the front of the best order
+    and placed again (iterated greedy, at most 16 rounds). When that misses
+    the lower bound on at most 20 buffers, or misses the capacity that the
+    lower bound says is reachable, an exact branch-and-bound search over
+    canonical placements (each buffer at 0 or right above one it interferes
+    with) runs with a fixed step budget. The result is deterministic.
 
     Rewrite: one `memref.alloc` (`memref.alloca` when all merged buffers
     were allocas) of `memref<N x i8, space>` with `alignment` set, at the
