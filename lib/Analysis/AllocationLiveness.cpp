@@ -20,6 +20,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <cstdint>
+
 using namespace mlir;
 using namespace hwsched;
 

@@ -13,6 +13,9 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <cstdint>
+#include <numeric>
+
 using namespace mlir;
 using namespace hwsched;
 
