@@ -138,6 +138,7 @@ LOWERING_PIPELINE = [
 ]
 
 TENSOR_TYPE_RE = re.compile(r"\btensor<")
+BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^\n]*\})?[ \t]*\n", re.M)
 ADDRESS_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
 NUMBER_RE = re.compile(
     r"(?<![\w.])([-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan))(?![\w.])",
@@ -335,6 +336,7 @@ def parse_args(argv):
     p.add_argument("--shared-lib-dir", default=STOCK_LIB_DIR)
     p.add_argument("--pre-lower-pass-args", default="")
     p.add_argument("--erase-memory-spaces", action="store_true")
+    p.add_argument("--erase-barriers", action="store_true")
     p.add_argument("--keep-temps", metavar="DIR", default=None)
     p.add_argument("--rtol", type=float, default=None)
     p.add_argument("--atol", type=float, default=None)
@@ -362,6 +364,14 @@ def lower_and_run(r, side, ir_path, args, opt, pre_lower_args, libs):
         r.run(f"{side}: pre-lower", [opt, ir_path, *pre_lower_args, "-o", out],
               output_file=out)
         ir_path = out
+    if args.erase_barriers:
+        # One thread runs the kernel on the CPU: a barrier orders nothing,
+        # and gpu.barrier has no CPU lowering.
+        with open(ir_path, errors="replace") as f:
+            text = f.read()
+        ir_path = base + ".nobarriers.mlir"
+        with open(ir_path, "w") as f:
+            f.write(BARRIER_LINE_RE.sub("", text))
     with open(ir_path, errors="replace") as f:
         has_tensors = bool(TENSOR_TYPE_RE.search(f.read()))
     lowered = base + ".lowered.mlir"
