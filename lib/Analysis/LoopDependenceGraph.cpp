@@ -502,9 +502,9 @@ LogicalResult GraphBuilder::collectAccesses(Operation *top,
       add(op, Value(), /*isWrite=*/true, nested);
       return WalkResult::advance();
     }
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
     auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface && op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance(); // nested ops say what they touch
     if (!iface) {
       why = "has unknown memory effects";
       culprit = op;
@@ -749,6 +749,28 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     return firstWrites ? DepKind::RAW : DepKind::WAR;
   };
   for (unsigned a = 0; a < g.nodes.size(); ++a) {
+    // An op that writes what it (or its next instance) touches depends on
+    // itself across iterations (e.g. a matmul accumulating in memory).
+    for (const Access &x : nodeAccesses[a]) {
+      if (!x.isWrite)
+        continue;
+      for (const Access &y : nodeAccesses[a]) {
+        if (!mayAlias(x, y))
+          continue;
+        int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
+        if (buffer >= 0 && g.buffers[buffer].loopLocal)
+          continue;
+        DepEdge self;
+        self.from = self.to = a;
+        self.distance = 1;
+        self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
+        self.buffer = buffer;
+        self.removableByMultiBuffering =
+            buffer >= 0 && g.buffers[buffer].renamable &&
+            x.root == y.root;
+        addEdge(self);
+      }
+    }
     for (unsigned b = a + 1; b < g.nodes.size(); ++b) {
       for (const Access &x : nodeAccesses[a]) {
         for (const Access &y : nodeAccesses[b]) {

@@ -373,39 +373,54 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
   for (unsigned round = 0; round < stageLimit && used(*stages) < stageLimit &&
                            best > schedule.mii;
        ++round) {
-    int bestConstraint = -1;
-    std::vector<unsigned> bestStages;
-    int64_t bestII = best;
-    unsigned tried = 0;
-    for (auto [ci, c] : llvm::enumerate(cs)) {
-      if (c.edge < 0 || graph.edges[c.edge].distance != 0 ||
-          c.weight < 0 || c.from == c.to)
-        continue;
+    // Candidate moves: for one (producer unit, consumer unit) pair, separate
+    // every latency-bound edge of that pair by one more stage (edges of a
+    // pair usually bound the interval together, e.g. the two operand copies
+    // of a matmul).
+    auto isTight = [&](const StageConstraint &c) {
+      if (c.edge < 0 || graph.edges[c.edge].distance != 0 || c.weight < 0 ||
+          c.from == c.to)
+        return false;
       const DepEdge &e = graph.edges[c.edge];
       int64_t lat = edgeLatency(graph, config, e);
-      int64_t delta = (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
-      // Only edges whose latency is not hidden at the current interval.
-      if (lat <= (delta + 1) * best - best || lat == 0)
-        continue;
-      if (++tried > 16)
-        break;
+      int64_t delta =
+          (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
+      return lat > 0 && lat > delta * best;
+    };
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const StageConstraint &c : cs)
+      if (isTight(c)) {
+        std::pair<std::string, std::string> key{graph.nodes[c.from].unit,
+                                                graph.nodes[c.to].unit};
+        if (!llvm::is_contained(pairs, key))
+          pairs.push_back(key);
+      }
+    std::vector<StageConstraint> bestCs;
+    std::vector<unsigned> bestStages;
+    int64_t bestII = best;
+    for (const auto &key : pairs) {
       std::vector<StageConstraint> trial = cs;
-      trial[ci].weight = delta + 1;
+      for (StageConstraint &c : trial) {
+        if (!isTight(c) || graph.nodes[c.from].unit != key.first ||
+            graph.nodes[c.to].unit != key.second)
+          continue;
+        int64_t delta =
+            (*stages)[c.to] - static_cast<int64_t>((*stages)[c.from]);
+        c.weight = std::max<int64_t>(c.weight, delta + 1);
+      }
       std::optional<std::vector<unsigned>> s = toStages(trial);
       if (!s || used(*s) > stageLimit)
         continue;
       int64_t ii = computeAchievedII(graph, config, *s, schedule.mii);
       if (ii < bestII) {
         bestII = ii;
-        bestConstraint = ci;
+        bestCs = trial;
         bestStages = *s;
       }
     }
-    if (bestConstraint < 0)
+    if (bestStages.empty())
       break;
-    cs[bestConstraint].weight =
-        bestStages[cs[bestConstraint].to] -
-        static_cast<int64_t>(bestStages[cs[bestConstraint].from]);
+    cs = bestCs;
     stages = bestStages;
     best = bestII;
   }

@@ -127,6 +127,14 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                           : StringRef("op")) +
                                  "' " + why);
     plan.graph = std::move(*graph);
+    if (getenv("HWSCHED_PIPELINE_DEBUG")) {
+      for (auto [i, n] : llvm::enumerate(plan.graph.nodes))
+        llvm::errs() << "node " << i << " " << n.op->getName() << " " << n.unit << "\n";
+      for (auto &e : plan.graph.edges)
+        llvm::errs() << "edge " << e.from << "->" << e.to << " d" << e.distance << " " << stringifyDepKind(e.kind) << " buf" << e.buffer << (e.removableByMultiBuffering ? " removable" : "") << "\n";
+      for (auto &b : plan.graph.buffers)
+        llvm::errs() << "buffer " << b.name << " renamable " << b.renamable << " " << b.whyNotRenamable << "\n";
+    }
 
     std::string capacityFailure;
     std::optional<StageSchedule> schedule =
