@@ -69,8 +69,26 @@ class Case:
         self.noalias = rng.random() < 0.6
         self.nbuf = rng.randint(2, 4)
         self.kinds = [rng.choice(["alloc", "alloca"]) for _ in range(self.nbuf)]
+        # Scratch buffers are only used inside the loop (so they can be
+        # multi-buffered); the others are initialised before and printed
+        # after it. Only buffers refilled at the top of the body can be
+        # scratch (they are never read uninitialised).
+        self.scratch = [False] * self.nbuf
         self.ops = []
         written = set()
+        # Most bodies start by refilling some buffers (whole, or both halves
+        # through subviews), so they are overwritten every iteration and
+        # their copies can rotate; the rest keep data between iterations.
+        if rng.random() < 0.8:
+            for b in rng.sample(range(self.nbuf), rng.randint(1, self.nbuf)):
+                g, row = rng.randint(0, 1), rng.choice(["iv", "off", "iv1"])
+                if rng.random() < 0.3:
+                    self.ops.append(("load_half", [b, 0, 0], 0, g, row))
+                    self.ops.append(("load_half", [b, 0, 0], 1, g, row))
+                else:
+                    self.ops.append(("load", [b, 0, 0], 0, g, row))
+                written.add(b)
+                self.scratch[b] = rng.random() < 0.7
         for _ in range(rng.randint(2, 8)):
             kind = rng.choice(["load", "load", "load_half", "add", "matmul",
                                "acc_vec", "store", "scale", "fill", "scalar",
@@ -102,8 +120,9 @@ class Case:
         L.append("  %vzero = arith.constant dense<0.0> : vector<4x4xf32>")
         for b in range(self.nbuf):
             L.append(f"  %S{b} = memref.{self.kinds[b]}() : {T}")
-            L.append(f"  %fv{b} = arith.constant {b + 1}.0 : f32")
-            L.append(f"  linalg.fill ins(%fv{b} : f32) outs(%S{b} : {T})")
+            if not self.scratch[b]:
+                L.append(f"  %fv{b} = arith.constant {b + 1}.0 : f32")
+                L.append(f"  linalg.fill ins(%fv{b} : f32) outs(%S{b} : {T})")
         if self.static:
             L.append(f"  %lb = arith.constant {self.lb} : index")
             L.append(f"  %ub = arith.constant {self.ub} : index")
@@ -154,6 +173,8 @@ class Case:
         L.append("  %plain = memref.alloc() : memref<4x4xf32>")
         L.append("  %pu = memref.cast %plain : memref<4x4xf32> to memref<*xf32>")
         for b in range(self.nbuf):
+            if self.scratch[b]:
+                continue
             L.append(f"  memref.copy %S{b}, %plain : {T} to memref<4x4xf32>")
             L.append("  func.call @printMemrefF32(%pu) : (memref<*xf32>) -> ()")
         L.append("  vector.print %r#0 : vector<4x4xf32>")
