@@ -543,7 +543,9 @@ bool GraphBuilder::mayAlias(const Access &a, const Access &b) const {
   };
   if (global(a.root) && global(b.root))
     return *global(a.root) == *global(b.root);
-  // Function arguments may alias each other unless both promise otherwise.
+  // Function arguments may alias each other unless one is noalias (as in
+  // LLVM: memory reached through a noalias argument is reached through no
+  // other argument).
   auto noalias = [](Value root) {
     auto arg = dyn_cast<BlockArgument>(root);
     if (!arg)
@@ -553,7 +555,7 @@ bool GraphBuilder::mayAlias(const Access &a, const Access &b) const {
            (func.getArgAttr(arg.getArgNumber(), "llvm.noalias") ||
             func.getArgAttr(arg.getArgNumber(), "bufferization.noalias"));
   };
-  return !(noalias(a.root) && noalias(b.root));
+  return !(noalias(a.root) || noalias(b.root));
 }
 
 void GraphBuilder::addEdge(DepEdge e) {
