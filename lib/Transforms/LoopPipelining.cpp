@@ -162,7 +162,9 @@ static LogicalResult multiBufferAllocation(RewriterBase &rewriter,
 /// predicated prologue/epilogue of dynamic loops. Pure ops run speculatively.
 static Operation *predicateOp(RewriterBase &rewriter, Operation *op,
                               Value pred) {
-  if (isPure(op))
+  // Barriers stay unconditional: every thread evaluates the same predicate,
+  // and an extra barrier is harmless.
+  if (isPure(op) || isa<gpu::BarrierOp>(op))
     return op;
   Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
