@@ -55,6 +55,17 @@ static bool isOnChipValue(Value v, const UnitContext &ctx) {
   return type && isOnChipMemorySpace(type.getMemorySpace(), ctx);
 }
 
+/// nvgpu.device_async_copy operands (dst, dstIndices..., src, srcIndices...):
+/// returns {dst position, src position}. Matched by name to avoid a build
+/// dependency on the NVGPU dialect.
+static std::pair<unsigned, unsigned> asyncCopyPositions(Operation *op) {
+  SmallVector<unsigned> memrefs;
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (isa<BaseMemRefType>(v.getType()))
+      memrefs.push_back(i);
+  return {memrefs[0], memrefs[1]};
+}
+
 /// Source and target of ops that only move data, null when `op` is not one.
 static std::pair<Value, Value> getCopyOperands(Operation *op) {
   if (auto copy = dyn_cast<memref::CopyOp>(op))
@@ -63,7 +74,8 @@ static std::pair<Value, Value> getCopyOperands(Operation *op) {
     if (copy.hasPureBufferSemantics())
       return {copy.getDpsInputs()[0], copy.getDpsInits()[0]};
   if (op->getName().getStringRef() == "nvgpu.device_async_copy")
-    return {op->getOperand(1), op->getOperand(0)};
+    return {op->getOperand(asyncCopyPositions(op).second),
+            op->getOperand(asyncCopyPositions(op).first)};
   return {};
 }
 
@@ -262,11 +274,14 @@ static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
     return box;
   }
   if (op->getName().getStringRef() == "nvgpu.device_async_copy" &&
-      memref == op->getOperand(0)) {
+      memref == op->getOperand(asyncCopyPositions(op).first)) {
     auto elems = op->getAttrOfType<IntegerAttr>("dstElements");
     unsigned numDstIndices =
         cast<MemRefType>(memref.getType()).getRank();
-    AccessBox box = elementBox(op->getOperands().slice(2, numDstIndices), {},
+    AccessBox box = elementBox(
+        op->getOperands().slice(asyncCopyPositions(op).first + 1,
+                                numDstIndices),
+        {},
                                true);
     if (box.offsets && elems)
       box.sizes.back() = elems.getInt();
@@ -481,8 +496,9 @@ LogicalResult GraphBuilder::collectAccesses(Operation *top,
     bool nested = op != top;
     StringRef name = op->getName().getStringRef();
     if (name == "nvgpu.device_async_copy") {
-      add(op, op->getOperand(1), /*isWrite=*/false, nested);
-      add(op, op->getOperand(0), /*isWrite=*/true, nested);
+      auto [dst, src] = asyncCopyPositions(op);
+      add(op, op->getOperand(src), /*isWrite=*/false, nested);
+      add(op, op->getOperand(dst), /*isWrite=*/true, nested);
       return WalkResult::advance();
     }
     if (name == "nvgpu.device_async_create_group")
@@ -492,7 +508,8 @@ LogicalResult GraphBuilder::collectAccesses(Operation *top,
       // buffer they target: readers must stay after the wait.
       forOp.getBody()->walk([&](Operation *copy) {
         if (copy->getName().getStringRef() == "nvgpu.device_async_copy") {
-          add(op, copy->getOperand(0), /*isWrite=*/true, /*nested=*/true);
+          add(op, copy->getOperand(asyncCopyPositions(copy).first),
+              /*isWrite=*/true, /*nested=*/true);
         }
       });
       return WalkResult::advance();
@@ -668,14 +685,15 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
   // pipeliner cannot express.
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   for (auto [i, operand] : llvm::enumerate(yield.getOperands())) {
-    if (auto arg = dyn_cast<BlockArgument>(operand)) {
-      if (arg.getOwner() == body && arg.getArgNumber() == i + 1)
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (arg && arg.getOwner() == body) {
+      if (arg.getArgNumber() == i + 1)
         continue;
       why = "yields another iteration argument (a distance-2 recurrence)";
       culprit = yield;
       return failure();
     }
-    if (!forOp->isAncestor(operand.getDefiningOp())) {
+    if (!forOp->isAncestor(operand.getParentBlock()->getParentOp())) {
       why = "yields a value defined outside the loop";
       culprit = yield;
       return failure();

@@ -277,3 +277,93 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Capacity fallback: 5 stages would need 4 copies of each buffer (1024
+// bytes), 4 stages 768 bytes; with onchip.capacity_bytes overridden to 600
+// the schedule falls back to 3 stages (512 bytes) and says why.
+// CHECK-LABEL: func.func @capacity_fallback
+// CHECK-DAG: memref.alloc() : memref<2x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.alloc() : memref<2x8x4xf32, #gpu.address_space<workgroup>>
+#ma = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mb = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mc = affine_map<(d0, d1, d2) -> (d0, d1)>
+module attributes {transform.with_named_sequence} {
+  func.func @capacity_fallback(%A: memref<4x64xf32>, %B: memref<64x4xf32>, %init: vector<4x4xf32>) -> vector<4x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 128 bytes on chip}}
+    %a_s = memref.alloc() : memref<4x8xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{buffer 2 copies x 128 bytes on chip}}
+    %b_s = memref.alloc() : memref<8x4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 3 of limit 3: ResMII 8, RecMII 32, MII 32, achieved interval 276}}
+    // expected-remark @below {{on-chip bytes 512 of capacity 600}}
+    // expected-remark @below {{requested 5 stages reduced to 3: 5 stages need 1024 on-chip bytes > capacity 600}}
+    %r = scf.for %k = %c0 to %c64 step %c8 iter_args(%acc = %init) -> (vector<4x4xf32>) {
+      %a = memref.subview %A[0, %k] [4, 8] [1, 1] : memref<4x64xf32> to memref<4x8xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, 0] [8, 4] [1, 1] : memref<64x4xf32> to memref<8x4xf32, strided<[4, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %a, %a_s : memref<4x8xf32, strided<[64, 1], offset: ?>> to memref<4x8xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %b, %b_s : memref<8x4xf32, strided<[4, 1], offset: ?>> to memref<8x4xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %va = vector.transfer_read %a_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32, #gpu.address_space<workgroup>>, vector<4x8xf32>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %vb = vector.transfer_read %b_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x4xf32, #gpu.address_space<workgroup>>, vector<8x4xf32>
+      // expected-remark @below {{stage 2 on unit tensor_core}}
+      %acc2 = vector.contract {indexing_maps = [#ma, #mb, #mc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %va, %vb, %acc : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>
+      scf.yield %acc2 : vector<4x4xf32>
+    }
+    return %r : vector<4x4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 5, "onchip.capacity_bytes" = 600, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// nvgpu async copies: the copy and its group are async_copy work in stage 0,
+// the wait moves with the on-chip reads into stage 1 (the wait orders every
+// read of the copied buffer), the compute follows.
+// CHECK-LABEL: func.func @nvgpu_async
+// CHECK: nvgpu.device_async_copy
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvgpu.device_async_wait
+module attributes {transform.with_named_sequence} {
+  func.func @nvgpu_async(%A: memref<64x4xf32>, %init: vector<4xf32>) -> vector<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 16 bytes on chip}}
+    %s = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 3 of limit 3}}
+    // expected-remark @below {{on-chip bytes 32 of capacity 232448}}
+    %r = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %init) -> (vector<4xf32>) {
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      %t = nvgpu.device_async_copy %A[%k, %c0], %s[%c0], 4 : memref<64x4xf32> to memref<4xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      %g = nvgpu.device_async_create_group %t
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      nvgpu.device_async_wait %g
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      // expected-remark @below {{stage 2 on unit vector}}
+      %acc2 = arith.addf %acc, %v : vector<4xf32>
+      scf.yield %acc2 : vector<4xf32>
+    }
+    return %r : vector<4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 3, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
