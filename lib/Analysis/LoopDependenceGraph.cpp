@@ -59,11 +59,17 @@ static bool isOnChipValue(Value v, const UnitContext &ctx) {
 /// returns {dst position, src position}. Matched by name to avoid a build
 /// dependency on the NVGPU dialect.
 static std::pair<unsigned, unsigned> asyncCopyPositions(Operation *op) {
-  SmallVector<unsigned> memrefs;
-  for (auto [i, v] : llvm::enumerate(op->getOperands()))
-    if (isa<BaseMemRefType>(v.getType()))
-      memrefs.push_back(i);
-  return {memrefs[0], memrefs[1]};
+  std::pair<unsigned, unsigned> positions{0, 0};
+  unsigned seen = 0;
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    if (!isa<BaseMemRefType>(v.getType()))
+      continue;
+    if (seen++ == 0)
+      positions.first = i;
+    else
+      positions.second = i;
+  }
+  return positions;
 }
 
 /// Source and target of ops that only move data, null when `op` is not one.
@@ -255,18 +261,16 @@ static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
   if (auto store = dyn_cast<memref::StoreOp>(op))
     return elementBox(store.getIndices(), {}, true);
   if (auto load = dyn_cast<vector::LoadOp>(op))
-    return elementBox(load.getIndices(), load.getVectorType().getShape(),
-                      true);
+    return elementBox(load.getIndices(), load.getVectorType().getShape(), true);
   if (auto store = dyn_cast<vector::StoreOp>(op))
     return elementBox(store.getIndices(), store.getVectorType().getShape(),
                       true);
   if (auto xfer = dyn_cast<VectorTransferOpInterface>(op)) {
-    bool simple = xfer.getPermutationMap().isMinorIdentity() &&
-                  !xfer.getMask() &&
-                  llvm::all_of(xfer.getInBoundsValues(),
-                               [](bool b) { return b; });
-    AccessBox box = elementBox(xfer.getIndices(),
-                               xfer.getVectorType().getShape(), simple);
+    bool simple =
+        xfer.getPermutationMap().isMinorIdentity() && !xfer.getMask() &&
+        llvm::all_of(xfer.getInBoundsValues(), [](bool b) { return b; });
+    AccessBox box =
+        elementBox(xfer.getIndices(), xfer.getVectorType().getShape(), simple);
     if (!simple && isWrite)
       box.exact = false;
     if (!simple && !isWrite)
@@ -276,13 +280,11 @@ static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
   if (op->getName().getStringRef() == "nvgpu.device_async_copy" &&
       memref == op->getOperand(asyncCopyPositions(op).first)) {
     auto elems = op->getAttrOfType<IntegerAttr>("dstElements");
-    unsigned numDstIndices =
-        cast<MemRefType>(memref.getType()).getRank();
-    AccessBox box = elementBox(
-        op->getOperands().slice(asyncCopyPositions(op).first + 1,
-                                numDstIndices),
-        {},
-                               true);
+    unsigned numDstIndices = cast<MemRefType>(memref.getType()).getRank();
+    AccessBox box =
+        elementBox(op->getOperands().slice(asyncCopyPositions(op).first + 1,
+                                           numDstIndices),
+                   {}, true);
     if (box.offsets && elems)
       box.sizes.back() = elems.getInt();
     else
@@ -316,8 +318,8 @@ static bool boxesIntersect(const AccessBox &a, const AccessBox &b) {
     return true;
   for (size_t d = 0; d < a.offsets->size(); ++d) {
     int64_t lo = std::max((*a.offsets)[d], (*b.offsets)[d]);
-    int64_t hi = std::min((*a.offsets)[d] + a.sizes[d],
-                          (*b.offsets)[d] + b.sizes[d]);
+    int64_t hi =
+        std::min((*a.offsets)[d] + a.sizes[d], (*b.offsets)[d] + b.sizes[d]);
     if (lo >= hi)
       return false;
   }
@@ -786,8 +788,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
         self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
         self.buffer = buffer;
         self.removableByMultiBuffering =
-            buffer >= 0 && g.buffers[buffer].renamable &&
-            x.root == y.root;
+            buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
         addEdge(self);
       }
     }

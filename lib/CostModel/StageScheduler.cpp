@@ -72,8 +72,7 @@ static const PipelineUnit *findUnit(const SchedulerConfig &config,
 
 static bool isGroupNode(const DepNode &node) {
   return node.isSync && node.op &&
-         node.op->getName().getStringRef() ==
-             "nvgpu.device_async_create_group";
+         node.op->getName().getStringRef() == "nvgpu.device_async_create_group";
 }
 
 /// Latency carried by edge `e`: the producer's unit latency for value and
@@ -111,10 +110,10 @@ int64_t hwsched::computeResMII(const LoopDependenceGraph &graph,
 /// Longest-path feasibility of difference constraints `t[to] - t[from] >= w`
 /// over `n` variables plus a source (index n) with t >= 0; optional upper
 /// bound t <= ub. Returns false on a positive cycle or a violated bound.
-static bool feasible(unsigned n,
-                     const std::vector<std::tuple<unsigned, unsigned, int64_t>>
-                         &constraints,
-                     std::optional<int64_t> upperBound) {
+static bool feasible(
+    unsigned n,
+    const std::vector<std::tuple<unsigned, unsigned, int64_t>> &constraints,
+    std::optional<int64_t> upperBound) {
   std::vector<int64_t> dist(n, 0);
   for (unsigned iter = 0; iter <= n + 1; ++iter) {
     bool changed = false;
@@ -176,8 +175,7 @@ int64_t hwsched::computeAchievedII(const LoopDependenceGraph &graph,
         continue;
       int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
                       static_cast<int64_t>(stages[e.from]);
-      cs.emplace_back(e.from, e.to,
-                      edgeLatency(graph, config, e) - delta * ii);
+      cs.emplace_back(e.from, e.to, edgeLatency(graph, config, e) - delta * ii);
     }
     return feasible(graph.nodes.size(), cs, ii - 1);
   };
@@ -370,8 +368,8 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
   auto used = [&](const std::vector<unsigned> &s) {
     return *std::max_element(s.begin(), s.end()) + 1;
   };
-  for (unsigned round = 0; round < stageLimit && used(*stages) < stageLimit &&
-                           best > schedule.mii;
+  for (unsigned round = 0;
+       round < stageLimit && used(*stages) < stageLimit && best > schedule.mii;
        ++round) {
     // Candidate moves: for one (producer unit, consumer unit) pair, separate
     // every latency-bound edge of that pair by one more stage (edges of a
@@ -383,8 +381,7 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
         return false;
       const DepEdge &e = graph.edges[c.edge];
       int64_t lat = edgeLatency(graph, config, e);
-      int64_t delta =
-          (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
+      int64_t delta = (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
       return lat > 0 && lat > delta * best;
     };
     std::vector<std::pair<std::string, std::string>> pairs;
@@ -455,9 +452,9 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
       if (s < limit) {
         std::string text;
         llvm::raw_string_ostream os(text);
-        os << (config.requestedStages ? "requested" : "maximum") << " "
-           << limit << " stages reduced to " << s << ": "
-           << first->numStages << " stages need " << first->onChipBytes
+        os << (config.requestedStages ? "requested" : "maximum") << " " << limit
+           << " stages reduced to " << s << ": " << first->numStages
+           << " stages need " << first->onChipBytes
            << " on-chip bytes > capacity " << config.capacityBytes;
         notes.push_back(text);
       }

@@ -8,8 +8,8 @@
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/CostModel/StageScheduler.h"
-#include "hwsched/Transforms/LoopPipelining.h"
 #include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/Transforms/LoopPipelining.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -31,24 +31,24 @@ struct LoopPlan {
 static void explainPlan(const LoopPlan &plan) {
   const StageSchedule &s = plan.schedule;
   for (auto [n, node] : llvm::enumerate(plan.graph.nodes))
-    node.op->emitRemark() << "stage " << s.stage[n] << " on unit "
-                          << node.unit;
+    node.op->emitRemark() << "stage " << s.stage[n] << " on unit " << node.unit;
   for (auto [b, buffer] : llvm::enumerate(plan.graph.buffers)) {
     if (!buffer.onChip && s.copies[b] <= 1)
       continue;
     Operation *anchor = buffer.allocOp ? buffer.allocOp : plan.loop;
     InFlightDiagnostic diag = anchor->emitRemark();
-    diag << "buffer " << s.copies[b] << " cop" << (s.copies[b] == 1 ? "y" : "ies");
+    diag << "buffer " << s.copies[b] << " cop"
+         << (s.copies[b] == 1 ? "y" : "ies");
     if (buffer.bytes >= 0)
       diag << " x " << buffer.bytes << " bytes";
     else
       diag << " (dynamic size)";
     diag << (buffer.onChip ? " on chip" : " off chip");
   }
-  plan.loop->emitRemark()
-      << "stages " << s.numStages << " of limit " << s.stageLimit
-      << ": ResMII " << s.resMII << ", RecMII " << s.recMII << ", MII "
-      << s.mii << ", achieved interval " << s.achievedII;
+  plan.loop->emitRemark() << "stages " << s.numStages << " of limit "
+                          << s.stageLimit << ": ResMII " << s.resMII
+                          << ", RecMII " << s.recMII << ", MII " << s.mii
+                          << ", achieved interval " << s.achievedII;
   InFlightDiagnostic bytes = plan.loop->emitRemark();
   bytes << "on-chip bytes " << s.onChipBytes << " of capacity "
         << s.capacityBytes;
@@ -84,9 +84,8 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     std::optional<SchedulerConfig> config =
         readSchedulerConfig(target.spec, missing);
     if (!config)
-      return emitSilenceableError()
-             << "spec '" << target.spec.getPath() << "' lacks a valid '"
-             << missing << "'";
+      return emitSilenceableError() << "spec '" << target.spec.getPath()
+                                    << "' lacks a valid '" << missing << "'";
     if (getNumStages())
       config->requestedStages = static_cast<unsigned>(*getNumStages());
 
@@ -101,8 +100,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 
     auto refuse = [&](Operation *culprit, const Twine &why) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                         << "cannot pipeline the loop: "
-                                         << why;
+                                         << "cannot pipeline the loop: " << why;
       diag.attachNote(forOp.getLoc()) << "loop";
       if (culprit && culprit != forOp.getOperation())
         diag.attachNote(culprit->getLoc())
@@ -127,29 +125,21 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                           : StringRef("op")) +
                                  "' " + why);
     plan.graph = std::move(*graph);
-    if (getenv("HWSCHED_PIPELINE_DEBUG")) {
-      for (auto [i, n] : llvm::enumerate(plan.graph.nodes))
-        llvm::errs() << "node " << i << " " << n.op->getName() << " " << n.unit << "\n";
-      for (auto &e : plan.graph.edges)
-        llvm::errs() << "edge " << e.from << "->" << e.to << " d" << e.distance << " " << stringifyDepKind(e.kind) << " buf" << e.buffer << (e.removableByMultiBuffering ? " removable" : "") << "\n";
-      for (auto &b : plan.graph.buffers)
-        llvm::errs() << "buffer " << b.name << " renamable " << b.renamable << " " << b.whyNotRenamable << "\n";
-    }
 
     std::string capacityFailure;
     std::optional<StageSchedule> schedule =
         scheduleStages(plan.graph, *config, capacityFailure);
     if (!schedule) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "on-chip buffers do not fit (spec '" << target.spec.getName()
-          << "'): " << capacityFailure;
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "on-chip buffers do not fit (spec '"
+                                         << target.spec.getName()
+                                         << "'): " << capacityFailure;
       diag.attachNote(forOp.getLoc()) << "loop";
       return diag;
     }
     plan.schedule = std::move(*schedule);
-    std::string precondition = checkPipelinePreconditions(
-        forOp, plan.graph, plan.schedule, culprit);
+    std::string precondition =
+        checkPipelinePreconditions(forOp, plan.graph, plan.schedule, culprit);
     if (!precondition.empty())
       return refuse(culprit, precondition);
     plans.push_back(std::move(plan));
@@ -168,7 +158,6 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                    << why;
     if (rewritten->loop)
       newLoops.push_back(rewritten->loop);
-
   }
   results.set(cast<OpResult>(getPipelined()), newLoops);
   return DiagnosedSilenceableFailure::success();

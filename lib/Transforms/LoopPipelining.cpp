@@ -32,10 +32,9 @@ static std::optional<int64_t> staticTripCount(scf::ForOp forOp) {
   return llvm::divideCeil(*ub - *lb, *step);
 }
 
-std::string hwsched::checkPipelinePreconditions(scf::ForOp forOp,
-                                                const LoopDependenceGraph &graph,
-                                                const StageSchedule &schedule,
-                                                Operation *&culprit) {
+std::string hwsched::checkPipelinePreconditions(
+    scf::ForOp forOp, const LoopDependenceGraph &graph,
+    const StageSchedule &schedule, Operation *&culprit) {
   culprit = forOp;
   if (forOp.getUnsignedCmp())
     return "unsigned loops are not supported (scf::pipelineForLoop compares "
@@ -53,8 +52,10 @@ std::string hwsched::checkPipelinePreconditions(scf::ForOp forOp,
       continue;
     if (!buffer.renamable) {
       culprit = buffer.allocOp ? buffer.allocOp : forOp.getOperation();
-      return "buffer " + buffer.name + " crosses stages but cannot be "
-             "multi-buffered: " + buffer.whyNotRenamable;
+      return "buffer " + buffer.name +
+             " crosses stages but cannot be "
+             "multi-buffered: " +
+             buffer.whyNotRenamable;
     }
     if (!forOp.getInductionVar().getType().isIndex())
       return "multi-buffering needs an index induction variable";
@@ -260,8 +261,9 @@ static bool placeFollowers(scf::ForOp forOp,
 
 /// Final SSA check of the complete body schedule, in the form the pipeliner
 /// requires; returns an empty string when valid.
-static std::string verifyBodySchedule(scf::ForOp forOp,
-                                      llvm::DenseMap<Operation *, int64_t> &stageOf) {
+static std::string
+verifyBodySchedule(scf::ForOp forOp,
+                   llvm::DenseMap<Operation *, int64_t> &stageOf) {
   Block *body = forOp.getBody();
   Operation *yield = body->getTerminator();
   auto position = [&](Operation *op) {
@@ -313,11 +315,9 @@ static std::string verifyBodySchedule(scf::ForOp forOp,
   return "";
 }
 
-FailureOr<PipelineRewriteResult>
-hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
-                      const LoopDependenceGraph &graph,
-                      const StageSchedule &schedule, PipelineSync sync,
-                      std::string &why) {
+FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
+    RewriterBase &rewriter, scf::ForOp forOp, const LoopDependenceGraph &graph,
+    const StageSchedule &schedule, PipelineSync sync, std::string &why) {
   PipelineRewriteResult result;
   result.tripCount = staticTripCount(forOp);
   unsigned numStages = schedule.numStages;
@@ -404,10 +404,6 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     options.predicateFn = predicateOp;
     result.predicated = true;
   }
-  if (getenv("HWSCHED_PIPELINE_DEBUG")) {
-    for (auto &[op, st] : order)
-      llvm::errs() << st << ": " << *op << "\n";
-  }
   // The pipeliner emits the prologue at the rewriter's insertion point.
   rewriter.setInsertionPoint(forOp);
   bool modified = false;
@@ -418,17 +414,8 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     return failure();
   }
   if (sync == PipelineSync::NpuFlag)
-    (*pipelined)->setAttr("hwsched.pipeline_sync",
-                          rewriter.getStringAttr("npu_flag"));
+    (*pipelined)
+        ->setAttr("hwsched.pipeline_sync", rewriter.getStringAttr("npu_flag"));
   result.loop = *pipelined;
-  if (getenv("HWSCHED_PIPELINE_DEBUG"))
-    llvm::errs() << "modified " << modified << " loop " << result.loop.getOperation() << " block " << result.loop->getBlock() << "\n";
-  if (getenv("HWSCHED_PIPELINE_DEBUG"))
-    for (Operation &op : *result.loop->getBlock()) {
-      llvm::errs() << op.getName() << " operands:";
-      for (Value v : op.getOperands())
-        llvm::errs() << (v ? " ok" : " NULL");
-      llvm::errs() << "\n";
-    }
   return result;
 }

@@ -6,6 +6,7 @@
 // RUN:   | FileCheck %s
 
 // A bad spec is reported before anything else.
+// CHECK-LABEL: func.func @spec_first
 module attributes {transform.with_named_sequence} {
   func.func @spec_first() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
