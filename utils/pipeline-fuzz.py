@@ -54,7 +54,7 @@ def half(ms, h):
 
 
 class Case:
-    def __init__(self, rng, idx):
+    def __init__(self, rng, idx, min_ops=2, max_ops=8, max_buffers=4):
         self.idx = idx
         self.target = rng.choice(sorted(TARGETS))
         self.ms = rng.choice(TARGETS[self.target])
@@ -67,7 +67,7 @@ class Case:
         if self.trips == 0:
             self.ub = self.lb - rng.randint(0, 2)
         self.noalias = rng.random() < 0.6
-        self.nbuf = rng.randint(2, 4)
+        self.nbuf = rng.randint(2, max_buffers)
         self.kinds = [rng.choice(["alloc", "alloca"]) for _ in range(self.nbuf)]
         # Scratch buffers are only used inside the loop (so they can be
         # multi-buffered); the others are initialised before and printed
@@ -89,7 +89,7 @@ class Case:
                     self.ops.append(("load", [b, 0, 0], 0, g, row))
                 written.add(b)
                 self.scratch[b] = rng.random() < 0.7
-        for _ in range(rng.randint(2, 8)):
+        for _ in range(rng.randint(min_ops, max_ops)):
             kind = rng.choice(["load", "load", "load_half", "add", "matmul",
                                "acc_vec", "store", "scale", "fill", "scalar",
                                "acc_vec"])
@@ -266,13 +266,18 @@ def main(argv):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cases", type=int, default=300)
     p.add_argument("--per-module", type=int, default=30)
+    p.add_argument("--min-ops", type=int, default=2,
+                   help="random ops per body after the refills (default 2..8)")
+    p.add_argument("--max-ops", type=int, default=8)
+    p.add_argument("--max-buffers", type=int, default=4)
     p.add_argument("--opt", default=os.environ.get("HWSCHED_OPT", "hwsched-opt"))
     p.add_argument("--keep", default=None, help="keep generated files here")
     p.add_argument("--emit-only", default=None,
                    help="write module/library pairs to DIR and exit")
     args = p.parse_args(argv)
     rng = random.Random(args.seed)
-    cases = [Case(rng, i) for i in range(args.cases)]
+    cases = [Case(rng, i, args.min_ops, args.max_ops, args.max_buffers)
+             for i in range(args.cases)]
     modules = [cases[i:i + args.per_module]
                for i in range(0, len(cases), args.per_module)]
     workdir = args.keep or args.emit_only or tempfile.mkdtemp(prefix="pipeline-fuzz-")

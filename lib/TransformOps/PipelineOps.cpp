@@ -12,6 +12,10 @@
 #include "hwsched/Transforms/LoopPipelining.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/Format.h"
+
+#include <chrono>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace hwsched;
@@ -20,6 +24,10 @@ namespace {
 /// Everything decided for one loop before the payload is touched.
 struct LoopPlan {
   scf::ForOp loop;
+  /// Where the loop was (for timing lines printed after it is rewritten).
+  Location loc = UnknownLoc();
+  /// Microseconds spent on analysis and scheduling.
+  double decideMicros = 0;
   LoopDependenceGraph graph;
   StageSchedule schedule;
   PipelineSync sync = PipelineSync::None;
@@ -66,7 +74,9 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages"};
   std::vector<LoopPlan> plans;
   // Decide for every loop first: any refusal leaves all payloads untouched.
+  using Clock = std::chrono::steady_clock;
   for (Operation *payload : state.getPayloadOps(getLoop())) {
+    Clock::time_point start = Clock::now();
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
         resolveTarget(*this, payload, ownAttrs, target);
@@ -91,6 +101,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 
     LoopPlan plan;
     plan.loop = forOp;
+    plan.loc = forOp.getLoc();
     StringRef syncName =
         target.spec.getString("pipeline.sync").value_or("none");
     plan.sync = llvm::StringSwitch<PipelineSync>(syncName)
@@ -142,13 +153,19 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
         checkPipelinePreconditions(forOp, plan.graph, plan.schedule, culprit);
     if (!precondition.empty())
       return refuse(culprit, precondition);
+    plan.decideMicros =
+        std::chrono::duration<double, std::micro>(Clock::now() - start)
+            .count();
     plans.push_back(std::move(plan));
   }
 
+  // bench/pipeline reads per-loop run times from stderr when asked to.
+  bool printTimes = std::getenv("HWSCHED_PIPELINE_TIMING") != nullptr;
   SmallVector<Operation *> newLoops;
   for (LoopPlan &plan : plans) {
     if (getExplain())
       explainPlan(plan);
+    Clock::time_point start = Clock::now();
     std::string why;
     FailureOr<PipelineRewriteResult> rewritten = pipelineLoop(
         rewriter, plan.loop, plan.graph, plan.schedule, plan.sync, why);
@@ -158,6 +175,14 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                    << why;
     if (rewritten->loop)
       newLoops.push_back(rewritten->loop);
+    if (printTimes)
+      llvm::errs() << "schedule_stages-time: " << plan.loc << " decide_us "
+                   << llvm::format("%.1f", plan.decideMicros) << " rewrite_us "
+                   << llvm::format(
+                          "%.1f", std::chrono::duration<double, std::micro>(
+                                      Clock::now() - start)
+                                      .count())
+                   << "\n";
   }
   results.set(cast<OpResult>(getPipelined()), newLoops);
   return DiagnosedSilenceableFailure::success();
