@@ -61,7 +61,7 @@ def library(target, tag="pipeline"):
             "    transform.yield\n  }\n}\n")
 
 
-def run_opt(opt, payload, lib, entry, repeat=3):
+def run_opt(opt, payload, lib, entry, repeat=5):
     """Runs the transform `repeat` times; returns the last stderr with every
     timing line replaced by the fastest of the runs (the machine is shared,
     the minimum is the least disturbed measurement)."""

@@ -11,7 +11,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <deque>
 #include <limits>
+#include <map>
 
 using namespace hwsched;
 
@@ -107,89 +109,201 @@ int64_t hwsched::computeResMII(const LoopDependenceGraph &graph,
   return mii;
 }
 
-/// Longest-path feasibility of difference constraints `t[to] - t[from] >= w`
-/// over `n` variables plus a source (index n) with t >= 0; optional upper
-/// bound t <= ub. Returns false on a positive cycle or a violated bound.
-static bool feasible(
-    unsigned n,
-    const std::vector<std::tuple<unsigned, unsigned, int64_t>> &constraints,
-    std::optional<int64_t> upperBound) {
+namespace {
+/// Active edges merged per (from, to, distance) with the largest latency:
+/// parallel RAW/WAR/WAW/SSA edges constrain timing once.
+struct TimingEdge {
+  unsigned from, to, distance;
+  int64_t latency;
+};
+} // namespace
+
+namespace {
+/// The merged timing edges of a graph with their adjacency, built once per
+/// scheduling run.
+struct TimingGraph {
+  unsigned numNodes = 0;
+  std::vector<TimingEdge> edges;
+  std::vector<std::vector<unsigned>> out;
+  /// 1 + the sum over nodes of their largest outgoing latency: an upper
+  /// bound of any path's latency.
+  int64_t latencySum = 1;
+};
+} // namespace
+
+static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
+                                    const SchedulerConfig &config) {
+  TimingGraph tg;
+  tg.numNodes = graph.nodes.size();
+  std::map<std::tuple<unsigned, unsigned, unsigned>, int64_t> merged;
+  for (const DepEdge &e : graph.edges) {
+    if (!isActive(e) || (e.distance == 0 && e.from == e.to))
+      continue;
+    int64_t lat = edgeLatency(graph, config, e);
+    auto [it, inserted] = merged.try_emplace({e.from, e.to, e.distance}, lat);
+    if (!inserted)
+      it->second = std::max(it->second, lat);
+  }
+  std::vector<int64_t> nodeLatency(tg.numNodes, 0);
+  tg.out.resize(tg.numNodes);
+  for (auto &[key, lat] : merged) {
+    auto [from, to, distance] = key;
+    tg.out[from].push_back(tg.edges.size());
+    tg.edges.push_back({from, to, distance, lat});
+    nodeLatency[from] = std::max(nodeLatency[from], lat);
+  }
+  for (int64_t l : nodeLatency)
+    tg.latencySum += l;
+  return tg;
+}
+
+/// Longest paths (queue-based Bellman-Ford) for t[to] >= t[from] + w(edge),
+/// t >= 0 and optionally t <= upperBound. Returns true when feasible. On a
+/// positive cycle, `cycle` (if given) receives its edge indices.
+template <typename Weight>
+static bool longestPathsFeasible(const TimingGraph &tg, Weight weight,
+                                 std::optional<int64_t> upperBound,
+                                 std::vector<unsigned> *cycle) {
+  unsigned n = tg.numNodes;
   std::vector<int64_t> dist(n, 0);
-  for (unsigned iter = 0; iter <= n + 1; ++iter) {
-    bool changed = false;
-    for (auto &[from, to, w] : constraints) {
-      if (dist[from] + w > dist[to]) {
-        dist[to] = dist[from] + w;
-        changed = true;
-        if (upperBound && dist[to] > *upperBound)
-          return false;
+  std::vector<unsigned> length(n, 0);
+  std::vector<int> pred(n, -1);
+  std::vector<char> queued(n, 1);
+  std::deque<unsigned> queue;
+  for (unsigned v = 0; v < n; ++v)
+    queue.push_back(v);
+  uint64_t relaxations = 0;
+  bool found = false;
+  unsigned foundNode = 0;
+  while (!queue.empty()) {
+    unsigned u = queue.front();
+    queue.pop_front();
+    queued[u] = 0;
+    for (unsigned ei : tg.out[u]) {
+      const TimingEdge &e = tg.edges[ei];
+      int64_t candidate = dist[u] + weight(e);
+      if (candidate <= dist[e.to])
+        continue;
+      dist[e.to] = candidate;
+      pred[e.to] = ei;
+      length[e.to] = length[u] + 1;
+      if (upperBound && candidate > *upperBound)
+        return false;
+      // Amortised cycle check: every n relaxations look for a cycle in the
+      // predecessor graph (any such cycle is positive), which finds positive
+      // cycles long before a path of n edges builds up.
+      if (++relaxations % n == 0 && !found) {
+        std::vector<unsigned> stamp(n, 0);
+        for (unsigned v = 0; v < n && !found; ++v) {
+          unsigned x = v;
+          while (!stamp[x] && pred[x] >= 0) {
+            stamp[x] = v + 1;
+            x = tg.edges[pred[x]].from;
+          }
+          if (stamp[x] == v + 1)
+            found = true, foundNode = x;
+        }
+      }
+      if (found || length[e.to] >= n) {
+        if (cycle) {
+          // Walk back n steps to land on the cycle, then collect it.
+          unsigned x = found ? foundNode : e.to;
+          for (unsigned i = 0; i < n && !found; ++i)
+            x = tg.edges[pred[x]].from;
+          unsigned y = x;
+          cycle->clear();
+          do {
+            cycle->push_back(pred[y]);
+            y = tg.edges[pred[y]].from;
+          } while (y != x && cycle->size() <= n);
+        }
+        return false;
+      }
+      if (!queued[e.to]) {
+        queued[e.to] = 1;
+        queue.push_back(e.to);
       }
     }
-    if (!changed)
-      return true;
   }
-  return false;
+  return true;
+}
+
+/// Smallest value in [lo, cap] satisfying the monotone predicate `ok`
+/// (exponential then binary search: results are usually close to `lo`);
+/// `cap` when none does.
+template <typename Pred>
+static int64_t smallestFeasible(int64_t lo, int64_t cap, Pred ok) {
+  if (ok(lo))
+    return lo;
+  int64_t step = 1, bad = lo;
+  while (bad + step < cap && !ok(bad + step)) {
+    bad += step;
+    step *= 2;
+  }
+  int64_t good = std::min(bad + step, cap);
+  while (good - bad > 1) {
+    int64_t mid = bad + (good - bad) / 2;
+    if (ok(mid))
+      good = mid;
+    else
+      bad = mid;
+  }
+  return good;
+}
+
+/// RecMII by cycle jumping: while the constraints at II have a positive
+/// cycle C, raise II to ceil(latency(C) / distance(C)), a bound that cycle
+/// imposes. Every step lands on a real cycle's ratio, so it ends at the
+/// maximum ratio after few iterations.
+static int64_t recMIIOf(const TimingGraph &tg) {
+  if (llvm::none_of(tg.edges, [](const TimingEdge &e) { return e.distance; }))
+    return 1;
+  int64_t ii = 1;
+  std::vector<unsigned> cycle;
+  while (ii <= tg.latencySum) {
+    auto weight = [&](const TimingEdge &e) {
+      return e.latency - static_cast<int64_t>(e.distance) * ii;
+    };
+    if (longestPathsFeasible(tg, weight, std::nullopt, &cycle))
+      return ii;
+    int64_t latency = 0, distance = 0;
+    for (unsigned ei : cycle) {
+      latency += tg.edges[ei].latency;
+      distance += tg.edges[ei].distance;
+    }
+    int64_t next = distance > 0 ? (latency + distance - 1) / distance : ii + 1;
+    ii = std::max(ii + 1, next);
+  }
+  return ii;
+}
+
+static int64_t achievedIIOf(const TimingGraph &tg,
+                            const std::vector<unsigned> &stages,
+                            int64_t lowerBound) {
+  auto ok = [&](int64_t ii) {
+    auto weight = [&](const TimingEdge &e) {
+      int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
+                      static_cast<int64_t>(stages[e.from]);
+      return e.latency - delta * ii;
+    };
+    return longestPathsFeasible(tg, weight, ii - 1, nullptr);
+  };
+  int64_t lo = std::max<int64_t>(lowerBound, 1);
+  // Every kernel-iteration chain fits once II exceeds the sum of latencies,
+  // and every cycle spans at least one kernel iteration.
+  return smallestFeasible(lo, lo + tg.latencySum, ok);
 }
 
 int64_t hwsched::computeRecMII(const LoopDependenceGraph &graph,
                                const SchedulerConfig &config) {
-  bool hasCarried = llvm::any_of(graph.edges, [](const DepEdge &e) {
-    return e.distance > 0 && isActive(e);
-  });
-  if (!hasCarried)
-    return 1;
-  int64_t hi = 1;
-  for (const DepEdge &e : graph.edges)
-    hi += edgeLatency(graph, config, e);
-  auto ok = [&](int64_t ii) {
-    std::vector<std::tuple<unsigned, unsigned, int64_t>> cs;
-    for (const DepEdge &e : graph.edges)
-      if (isActive(e))
-        cs.emplace_back(e.from, e.to,
-                        edgeLatency(graph, config, e) -
-                            static_cast<int64_t>(e.distance) * ii);
-    return feasible(graph.nodes.size(), cs, std::nullopt);
-  };
-  int64_t lo = 1;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (ok(mid))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  return lo;
+  return recMIIOf(buildTimingGraph(graph, config));
 }
 
 int64_t hwsched::computeAchievedII(const LoopDependenceGraph &graph,
                                    const SchedulerConfig &config,
                                    const std::vector<unsigned> &stages,
                                    int64_t lowerBound) {
-  int64_t hi = std::max<int64_t>(lowerBound, 1);
-  for (const DepEdge &e : graph.edges)
-    hi += edgeLatency(graph, config, e);
-  auto ok = [&](int64_t ii) {
-    std::vector<std::tuple<unsigned, unsigned, int64_t>> cs;
-    for (const DepEdge &e : graph.edges) {
-      if (!isActive(e))
-        continue;
-      int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
-                      static_cast<int64_t>(stages[e.from]);
-      cs.emplace_back(e.from, e.to, edgeLatency(graph, config, e) - delta * ii);
-    }
-    return feasible(graph.nodes.size(), cs, ii - 1);
-  };
-  int64_t lo = std::max<int64_t>(lowerBound, 1);
-  if (!ok(hi))
-    return hi; // not expected for legal assignments; report the bound
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (ok(mid))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  return lo;
+  return achievedIIOf(buildTimingGraph(graph, config), stages, lowerBound);
 }
 
 //===----------------------------------------------------------------------===//
@@ -321,13 +435,14 @@ static void computeCopies(const LoopDependenceGraph &graph,
   schedule.capacityBytes = config.capacityBytes;
 }
 
-StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
-                                         const SchedulerConfig &config,
-                                         unsigned stageLimit) {
+static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
+                                        const SchedulerConfig &config,
+                                        const TimingGraph &tg, int64_t resMII,
+                                        int64_t recMII, unsigned stageLimit) {
   StageSchedule schedule;
   schedule.stageLimit = stageLimit;
-  schedule.resMII = computeResMII(graph, config);
-  schedule.recMII = computeRecMII(graph, config);
+  schedule.resMII = resMII;
+  schedule.recMII = recMII;
   schedule.mii = std::max(schedule.resMII, schedule.recMII);
   unsigned n = graph.nodes.size();
   if (n == 0) {
@@ -361,7 +476,7 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
     // Hard constraints alone are always satisfiable by one stage.
     stages = std::vector<unsigned>(n, 0);
   }
-  int64_t best = computeAchievedII(graph, config, *stages, schedule.mii);
+  int64_t best = achievedIIOf(tg, *stages, schedule.mii);
 
   // Spend unused stages on the edges whose latency bounds the interval:
   // separating producer and consumer by one more stage hides II more cycles.
@@ -408,7 +523,7 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
       std::optional<std::vector<unsigned>> s = toStages(trial);
       if (!s || used(*s) > stageLimit)
         continue;
-      int64_t ii = computeAchievedII(graph, config, *s, schedule.mii);
+      int64_t ii = achievedIIOf(tg, *s, schedule.mii);
       if (ii < bestII) {
         bestII = ii;
         bestCs = trial;
@@ -429,9 +544,20 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
   return schedule;
 }
 
+StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
+                                         const SchedulerConfig &config,
+                                         unsigned stageLimit) {
+  TimingGraph tg = buildTimingGraph(graph, config);
+  return scheduleWithTiming(graph, config, tg, computeResMII(graph, config),
+                            recMIIOf(tg), stageLimit);
+}
+
 std::optional<StageSchedule>
 hwsched::scheduleStages(const LoopDependenceGraph &graph,
                         const SchedulerConfig &config, std::string &failure) {
+  TimingGraph tg = buildTimingGraph(graph, config);
+  int64_t resMII = computeResMII(graph, config);
+  int64_t recMII = recMIIOf(tg);
   std::vector<std::string> notes;
   unsigned limit = config.maxStages;
   if (config.requestedStages) {
@@ -445,7 +571,8 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
   }
   std::optional<StageSchedule> first;
   for (unsigned s = limit; s >= 1; --s) {
-    StageSchedule schedule = scheduleWithLimit(graph, config, s);
+    StageSchedule schedule =
+        scheduleWithTiming(graph, config, tg, resMII, recMII, s);
     if (!first)
       first = schedule;
     if (schedule.onChipBytes <= config.capacityBytes) {

@@ -154,8 +154,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     if (!precondition.empty())
       return refuse(culprit, precondition);
     plan.decideMicros =
-        std::chrono::duration<double, std::micro>(Clock::now() - start)
-            .count();
+        std::chrono::duration<double, std::micro>(Clock::now() - start).count();
     plans.push_back(std::move(plan));
   }
 
@@ -178,10 +177,10 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     if (printTimes)
       llvm::errs() << "schedule_stages-time: " << plan.loc << " decide_us "
                    << llvm::format("%.1f", plan.decideMicros) << " rewrite_us "
-                   << llvm::format(
-                          "%.1f", std::chrono::duration<double, std::micro>(
-                                      Clock::now() - start)
-                                      .count())
+                   << llvm::format("%.1f",
+                                   std::chrono::duration<double, std::micro>(
+                                       Clock::now() - start)
+                                       .count())
                    << "\n";
   }
   results.set(cast<OpResult>(getPipelined()), newLoops);
