@@ -472,8 +472,9 @@ def main(argv):
     big = [r for r in rows if r["ops"] >= 80]
     print()
     print(f"loops: {n}; achieved interval == MII: {eq}; above MII with every stage of the "
-          f"limit in use: {limited}; above MII after a capacity reduction: {reduced}; "
-          f"other: {n - eq - limited}")
+          f"limit in use (stage limit binding): {limited}; above MII after a capacity "
+          f"reduction: {reduced}; above MII with stages left (dependences force ops "
+          f"together): {n - eq - limited}")
     print(f"dependence violations (independent checker): {viol}")
     if big:
         ts = sorted(r["us"] for r in big)
