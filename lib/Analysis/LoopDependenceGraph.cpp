@@ -770,6 +770,10 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
       return DepKind::WAW;
     return firstWrites ? DepKind::RAW : DepKind::WAR;
   };
+  SmallVector<bool> writes;
+  for (const SmallVector<Access> &accesses : nodeAccesses)
+    writes.push_back(llvm::any_of(
+        accesses, [](const Access &access) { return access.isWrite; }));
   for (unsigned a = 0; a < g.nodes.size(); ++a) {
     // An op that writes what it (or its next instance) touches depends on
     // itself across iterations (e.g. a matmul accumulating in memory).
@@ -793,6 +797,8 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
       }
     }
     for (unsigned b = a + 1; b < g.nodes.size(); ++b) {
+      if (!writes[a] && !writes[b])
+        continue;
       for (const Access &x : nodeAccesses[a]) {
         for (const Access &y : nodeAccesses[b]) {
           if (!x.isWrite && !y.isWrite)

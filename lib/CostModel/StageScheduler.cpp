@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -460,15 +461,50 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
       return std::nullopt;
     int64_t depth = *std::max_element(asap->begin(), asap->end()) + 1;
     std::vector<unsigned> stages(n);
-    for (unsigned v = 0; v < n; ++v) {
-      // Merge neighbouring levels when the graph is deeper than the limit;
-      // floor(s * L / D) is monotone and grows by at most 1 per level, so
-      // every constraint stays satisfied.
-      int64_t s = (*asap)[v];
-      stages[v] = depth > stageLimit
-                      ? static_cast<unsigned>(s * stageLimit / depth)
-                      : static_cast<unsigned>(s);
+    if (depth <= stageLimit) {
+      for (unsigned v = 0; v < n; ++v)
+        stages[v] = static_cast<unsigned>((*asap)[v]);
+      return stages;
     }
+    // The graph is deeper than the limit: merge neighbouring levels. Any map
+    // that keeps `stageLimit - 1` of the `depth - 1` level boundaries is
+    // monotone and grows by at most 1 per level, so every constraint stays
+    // satisfied. Try every choice of boundaries when there are few (keeping
+    // the boundaries on the longest latencies matters: merging a copy with
+    // its reader costs far more than merging a load with its compute), else
+    // spread them evenly.
+    auto apply = [&](const std::vector<unsigned> &levelStage) {
+      for (unsigned v = 0; v < n; ++v)
+        stages[v] = levelStage[(*asap)[v]];
+    };
+    std::vector<unsigned> even(depth);
+    for (int64_t l = 0; l < depth; ++l)
+      even[l] = static_cast<unsigned>(l * stageLimit / depth);
+    uint64_t choices = 1;
+    for (int64_t k = 1; k < stageLimit && choices <= 64; ++k)
+      choices = choices * (depth - k) / k;
+    if (stageLimit <= 1 || choices > 64 || depth > 17) {
+      apply(even);
+      return stages;
+    }
+    std::vector<unsigned> bestLevels = even;
+    apply(even);
+    int64_t bestII = achievedIIOf(tg, stages, schedule.mii);
+    // Enumerate boundary subsets as bit masks over the depth - 1 boundaries.
+    for (uint64_t mask = 0; mask < (uint64_t(1) << (depth - 1)); ++mask) {
+      if (static_cast<unsigned>(llvm::popcount(mask)) != stageLimit - 1)
+        continue;
+      std::vector<unsigned> levels(depth, 0);
+      for (int64_t l = 1; l < depth; ++l)
+        levels[l] = levels[l - 1] + ((mask >> (l - 1)) & 1);
+      apply(levels);
+      int64_t ii = achievedIIOf(tg, stages, schedule.mii);
+      if (ii < bestII) {
+        bestII = ii;
+        bestLevels = levels;
+      }
+    }
+    apply(bestLevels);
     return stages;
   };
   std::optional<std::vector<unsigned>> stages = toStages(cs);

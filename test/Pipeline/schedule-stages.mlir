@@ -367,3 +367,49 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Writes through two subviews (halves) of one workgroup buffer, then a read
+// of the whole buffer: the union of the two static boxes covers the read, so
+// the buffer carries nothing between iterations and is double-buffered; the
+// two halves do not depend on each other (both copies share stage 0).
+// CHECK-LABEL: func.func @subview_halves
+// CHECK: memref.alloc() : memref<2x2x4xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK: memref.subview %{{.+}}[0, 0] [1, 4] [1, 1]
+// CHECK: memref.subview %{{.+}}[1, 0] [1, 4] [1, 1]
+module attributes {transform.with_named_sequence} {
+  func.func @subview_halves(%G: memref<64x4xf32>, %init: vector<2x4xf32>) -> vector<2x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 32 bytes on chip}}
+    %h = memref.alloc() : memref<2x4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 2 of limit 2}}
+    // expected-remark @below {{on-chip bytes 64 of capacity 232448}}
+    %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%acc = %init) -> (vector<2x4xf32>) {
+      %g0 = memref.subview %G[%k, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      %k1 = arith.addi %k, %c1 : index
+      %g1 = memref.subview %G[%k1, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      %h0 = memref.subview %h[0, 0] [1, 4] [1, 1] : memref<2x4xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[4, 1]>, #gpu.address_space<workgroup>>
+      %h1 = memref.subview %h[1, 0] [1, 4] [1, 1] : memref<2x4xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[4, 1], offset: 4>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %g0, %h0 : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32, strided<[4, 1]>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %g1, %h1 : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32, strided<[4, 1], offset: 4>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %w = vector.transfer_read %h[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x4xf32, #gpu.address_space<workgroup>>, vector<2x4xf32>
+      // expected-remark @below {{stage 1 on unit vector}}
+      %acc2 = arith.addf %acc, %w : vector<2x4xf32>
+      scf.yield %acc2 : vector<2x4xf32>
+    }
+    return %r : vector<2x4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 2, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
