@@ -349,18 +349,36 @@ buildStageConstraints(const LoopDependenceGraph &graph) {
 /// ASAP stages (longest path from 0); std::nullopt on a positive cycle.
 static std::optional<std::vector<int64_t>>
 asapStages(unsigned n, const std::vector<StageConstraint> &cs) {
+  // Queue-based longest paths from 0; a path of n constraints means a
+  // positive cycle (the caller removes those, so it is only a guard).
+  std::vector<std::vector<unsigned>> out(n);
+  for (auto [i, c] : llvm::enumerate(cs))
+    out[c.from].push_back(i);
   std::vector<int64_t> s(n, 0);
-  for (unsigned iter = 0; iter <= n + 1; ++iter) {
-    bool changed = false;
-    for (const StageConstraint &c : cs)
-      if (s[c.from] + c.weight > s[c.to]) {
-        s[c.to] = s[c.from] + c.weight;
-        changed = true;
+  std::vector<unsigned> length(n, 0);
+  std::vector<char> queued(n, 1);
+  std::deque<unsigned> queue;
+  for (unsigned v = 0; v < n; ++v)
+    queue.push_back(v);
+  while (!queue.empty()) {
+    unsigned u = queue.front();
+    queue.pop_front();
+    queued[u] = 0;
+    for (unsigned ci : out[u]) {
+      const StageConstraint &c = cs[ci];
+      if (s[u] + c.weight <= s[c.to])
+        continue;
+      s[c.to] = s[u] + c.weight;
+      length[c.to] = length[u] + 1;
+      if (length[c.to] > n)
+        return std::nullopt;
+      if (!queued[c.to]) {
+        queued[c.to] = 1;
+        queue.push_back(c.to);
       }
-    if (!changed)
-      return s;
+    }
   }
-  return std::nullopt;
+  return s;
 }
 
 /// Drops the soft separation inside strongly connected components (ops of one
@@ -483,7 +501,10 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     uint64_t choices = 1;
     for (int64_t k = 1; k < stageLimit && choices <= 64; ++k)
       choices = choices * (depth - k) / k;
-    if (stageLimit <= 1 || choices > 64 || depth > 17) {
+    // Each choice costs an interval computation: keep the search within a
+    // budget proportional to the graph size.
+    if (stageLimit <= 1 || choices > 64 || depth > 17 ||
+        choices * tg.edges.size() > 20000) {
       apply(even);
       return stages;
     }
@@ -546,6 +567,9 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     std::vector<StageConstraint> bestCs;
     std::vector<unsigned> bestStages;
     int64_t bestII = best;
+    // A few unit pairs per round bound the search on large graphs.
+    if (pairs.size() > 8)
+      pairs.resize(8);
     for (const auto &key : pairs) {
       std::vector<StageConstraint> trial = cs;
       for (StageConstraint &c : trial) {
@@ -557,7 +581,9 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
         c.weight = std::max<int64_t>(c.weight, delta + 1);
       }
       std::optional<std::vector<unsigned>> s = toStages(trial);
-      if (!s || used(*s) > stageLimit)
+      // Unchanged stages (hard constraints keep the ops together) cannot
+      // lower the interval.
+      if (!s || used(*s) > stageLimit || *s == *stages)
         continue;
       int64_t ii = achievedIIOf(tg, *s, schedule.mii);
       if (ii < bestII) {
