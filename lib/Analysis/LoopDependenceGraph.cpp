@@ -702,6 +702,23 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     }
   }
 
+  // Async copies complete only at a device_async_wait; without one in the
+  // body nothing orders a copy before its readers once they are in
+  // different stages (we do not invent the wait's group structure).
+  Operation *asyncCopy = nullptr;
+  bool hasWait = false;
+  body->walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (name == "nvgpu.device_async_copy" && !asyncCopy)
+      asyncCopy = op;
+    hasWait |= name == "nvgpu.device_async_wait";
+  });
+  if (asyncCopy && !hasWait) {
+    why = "is not completed by an nvgpu.device_async_wait in the loop body";
+    culprit = asyncCopy;
+    return failure();
+  }
+
   unsigned position = 0;
   for (Operation &op : body->without_terminator()) {
     ++position;
