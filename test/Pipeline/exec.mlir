@@ -8,7 +8,8 @@
 // static trip counts 0, 1, 2, 3, 4, 6, lower bound 3 with step 5, step 3,
 // pass-through iter_args, an address carried to the next iteration, writes
 // through subviews of one buffer and the read-before-write hazard pattern
-// (loops-exec.mlir).
+// (loops-exec.mlir), and a buffer allocated inside the body
+// (local-alloc-exec.mlir).
 //
 // RUN: %python %utils/exec-check.py %S/Inputs/matmul-k-exec.mlir --erase-memory-spaces --erase-gpu-barriers --expect-changed -- \
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100 | FileCheck %s
@@ -28,5 +29,7 @@
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100_s3 | FileCheck %s
 // RUN: %python %utils/exec-check.py %S/Inputs/loops-exec.mlir --erase-memory-spaces --erase-gpu-barriers --expect-changed -- \
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=cpu | FileCheck %s
+// RUN: %python %utils/exec-check.py %S/Inputs/local-alloc-exec.mlir --erase-memory-spaces --erase-gpu-barriers --expect-changed -- \
+// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100_s3 | FileCheck %s
 
 // CHECK: EXEC-CHECK: PASS
