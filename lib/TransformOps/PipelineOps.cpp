@@ -165,6 +165,20 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 
   // bench/pipeline reads per-loop run times from stderr when asked to.
   bool printTimes = std::getenv("HWSCHED_PIPELINE_TIMING") != nullptr;
+  // Rewriting an outer loop clones and erases its body: a nested loop of the
+  // same handle would be left dangling.
+  for (LoopPlan &outer : plans)
+    for (LoopPlan &inner : plans)
+      if (outer.loop != inner.loop &&
+          outer.loop->isProperAncestor(inner.loop)) {
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "the handle holds nested loops; schedule them in separate "
+               "calls (inner loops first)";
+        diag.attachNote(inner.loc) << "nested loop";
+        return diag;
+      }
+
   SmallVector<Operation *> newLoops;
   for (LoopPlan &plan : plans) {
     if (getExplain())

@@ -222,3 +222,27 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Nested loops in one handle.
+module attributes {transform.with_named_sequence} {
+  func.func @nested(%m: memref<8x8xf32>, %v: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    scf.for %i = %c0 to %c8 step %c1 {
+      // expected-note @below {{nested loop}}
+      scf.for %j = %c0 to %c8 step %c1 {
+        memref.store %v, %m[%i, %j] : memref<8x8xf32>
+      }
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loops = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{the handle holds nested loops; schedule them in separate calls (inner loops first)}}
+    %p = transform.pipeline.schedule_stages %loops { target = "nvidia-h100" } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}

@@ -96,7 +96,7 @@ def ScheduleStagesOp
     failures, payload unchanged: a payload op that is not `scf.for`, an
     unsigned loop, an op with unknown memory effects (e.g. `func.call`), a
     yield of another iteration argument or of a value defined outside the
-    loop, an `nvgpu.device_async_copy` without an `nvgpu.device_async_wait`
+    loop, nested loops in one handle, an `nvgpu.device_async_copy` without an `nvgpu.device_async_wait`
     in the body, on-chip capacity exceeded with one stage (the message gives the
     bytes and the capacity), multi-buffering with a non-index induction
     variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or
