@@ -18,6 +18,7 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -44,6 +45,9 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // As in mlir-opt: gpu-module-to-binary needs the GPU dialects' LLVM IR
+  // translations, so the ptxas harness can run on hwsched-opt alone.
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
   hwsched::registerTransformExtension(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
