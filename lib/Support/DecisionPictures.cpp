@@ -7,8 +7,8 @@
 #include "hwsched/Support/DecisionPictures.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -61,8 +61,18 @@ std::string formatBytes(int64_t bytes) {
   llvm::raw_string_ostream os(text);
   if (bytes >= 1024 && bytes % 1024 == 0)
     os << bytes / 1024 << " KiB";
+  else if (bytes >= 4096)
+    os << llvm::format("%.1f KiB", bytes / 1024.0);
   else
     os << bytes << " B";
+  return text;
+}
+
+/// Coordinates with two decimals: raw_ostream prints doubles in exponent
+/// form, which is valid SVG but unreadable when diffing pictures.
+std::string fmt(double value) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.2f", value);
   return text;
 }
 
@@ -72,16 +82,17 @@ struct SvgCanvas {
 
   SvgCanvas(double width, double height) {
     os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
-       << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
-       << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-       << "<rect x=\"0\" y=\"0\" width=\"" << width << "\" height=\""
-       << height << "\" fill=\"white\"/>\n";
+       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << fmt(width)
+       << "\" height=\"" << fmt(height) << "\" viewBox=\"0 0 " << fmt(width)
+       << " " << fmt(height)
+       << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+       << "<rect x=\"0\" y=\"0\" width=\"" << fmt(width) << "\" height=\""
+       << fmt(height) << "\" fill=\"white\"/>\n";
   }
   void rect(double x, double y, double w, double h, llvm::StringRef fill,
             llvm::StringRef extra = "", llvm::StringRef tooltip = "") {
-    os << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\""
-       << std::max(w, 0.5) << "\" height=\"" << std::max(h, 0.5)
+    os << "<rect x=\"" << fmt(x) << "\" y=\"" << fmt(y) << "\" width=\""
+       << fmt(std::max(w, 0.5)) << "\" height=\"" << fmt(std::max(h, 0.5))
        << "\" fill=\"" << fill << "\" " << extra << ">";
     if (!tooltip.empty())
       os << "<title>" << escapeXml(tooltip) << "</title>";
@@ -89,13 +100,13 @@ struct SvgCanvas {
   }
   void line(double x1, double y1, double x2, double y2, llvm::StringRef stroke,
             llvm::StringRef extra = "") {
-    os << "<line x1=\"" << x1 << "\" y1=\"" << y1 << "\" x2=\"" << x2
-       << "\" y2=\"" << y2 << "\" stroke=\"" << stroke << "\" " << extra
-       << "/>\n";
+    os << "<line x1=\"" << fmt(x1) << "\" y1=\"" << fmt(y1) << "\" x2=\""
+       << fmt(x2) << "\" y2=\"" << fmt(y2) << "\" stroke=\"" << stroke << "\" "
+       << extra << "/>\n";
   }
   void label(double x, double y, llvm::StringRef text,
              llvm::StringRef extra = "") {
-    os << "<text x=\"" << x << "\" y=\"" << y << "\" " << extra << ">"
+    os << "<text x=\"" << fmt(x) << "\" y=\"" << fmt(y) << "\" " << extra << ">"
        << escapeXml(text) << "</text>\n";
   }
   std::string finish() {
@@ -108,11 +119,16 @@ struct SvgCanvas {
 std::string hwsched::renderMemoryLayoutSvg(const MemoryLayoutPicture &p) {
   const double left = 90, top = 50, plotW = 760, plotH = 420, bottom = 70;
   int64_t points = p.numProgramPoints;
-  int64_t maxByte = std::max(p.capacityBytes, p.peakBytes);
+  int64_t maxByte = p.peakBytes;
   for (const LayoutBox &b : p.boxes) {
     points = std::max(points, b.end);
     maxByte = std::max(maxByte, b.offset + b.size);
   }
+  // Scale to the buffers, not to a capacity that may dwarf them; the
+  // capacity line is drawn only when it is on the same scale.
+  bool capacityOnScale = p.capacityBytes > 0 && p.capacityBytes <= 2 * maxByte;
+  if (capacityOnScale)
+    maxByte = std::max(maxByte, p.capacityBytes);
   points = std::max<int64_t>(points, 1);
   maxByte = std::max<int64_t>(maxByte, 1);
   double sx = plotW / points, sy = plotH / (maxByte * 1.05);
@@ -137,19 +153,23 @@ std::string hwsched::renderMemoryLayoutSvg(const MemoryLayoutPicture &p) {
                       std::to_string(b.start) + ", " + std::to_string(b.end) +
                       ")" + (b.pinned ? ", pinned" : "");
     svg.rect(bx, by, bw, bh, kPalette[i % std::size(kPalette)],
-             "stroke=\"black\" stroke-width=\"0.6\" fill-opacity=\"0.85\"", tip);
+             "stroke=\"black\" stroke-width=\"0.6\" fill-opacity=\"0.85\"",
+             tip);
     if (b.pinned)
       svg.rect(bx, by, bw, bh, "url(#pinned)", "fill-opacity=\"0.4\"");
     if (bh >= 12 && bw >= 30)
       svg.label(bx + 3, by + std::min(bh, 14.0) - 2, b.name,
                 "font-size=\"10\" fill=\"white\"");
   }
-  if (p.capacityBytes > 0) {
+  if (p.capacityBytes > 0 && !capacityOnScale) {
+    svg.label(left + plotW - 260, top + 14,
+              "capacity " + formatBytes(p.capacityBytes) + " (above the plot)",
+              "fill=\"#d62728\"");
+  } else if (p.capacityBytes > 0) {
     svg.line(left, y(p.capacityBytes), left + plotW, y(p.capacityBytes),
              "#d62728", "stroke-width=\"2\" stroke-dasharray=\"6,4\"");
     svg.label(left + plotW - 140, y(p.capacityBytes) - 4,
-              "capacity " + formatBytes(p.capacityBytes),
-              "fill=\"#d62728\"");
+              "capacity " + formatBytes(p.capacityBytes), "fill=\"#d62728\"");
   }
   if (p.peakBytes > 0)
     svg.line(left, y(p.peakBytes), left + plotW, y(p.peakBytes), "#333",
@@ -222,12 +242,11 @@ std::string hwsched::renderScheduleSvg(const SchedulePicture &p) {
   // Stage legend.
   for (int64_t s = 0; s <= maxStage; ++s) {
     double lx = left + s * 90;
-    svg.rect(lx, top + plotH + 46, 14, 14,
-             kPalette[s % std::size(kPalette)]);
+    svg.rect(lx, top + plotH + 46, 14, 14, kPalette[s % std::size(kPalette)]);
     svg.label(lx + 18, top + plotH + 58, "stage " + std::to_string(s));
   }
-  svg.label(left + plotW - 80, top + plotH + 16, "cycles " +
-                std::to_string(endCycle), "font-size=\"10\"");
+  svg.label(left + plotW - 80, top + plotH + 16,
+            "cycles " + std::to_string(endCycle), "font-size=\"10\"");
   return svg.finish();
 }
 

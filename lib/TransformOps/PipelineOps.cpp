@@ -8,6 +8,8 @@
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/CostModel/StageScheduler.h"
+
+#include "DecisionPictureBuilders.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/LoopPipelining.h"
 
@@ -31,6 +33,9 @@ struct LoopPlan {
   LoopDependenceGraph graph;
   StageSchedule schedule;
   PipelineSync sync = PipelineSync::None;
+  /// For the schedule picture.
+  std::vector<PipelineUnit> units;
+  std::string targetName;
 };
 } // namespace
 
@@ -155,6 +160,8 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
       return diag;
     }
     plan.schedule = std::move(*schedule);
+    plan.units = config->units;
+    plan.targetName = target.spec.getName().str();
     std::string precondition =
         checkPipelinePreconditions(forOp, plan.graph, plan.schedule, culprit);
     if (!precondition.empty())
@@ -183,6 +190,15 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   for (LoopPlan &plan : plans) {
     if (getExplain())
       explainPlan(plan);
+    std::string pictureError;
+    std::optional<std::string> picture = hwsched::detail::drawStageSchedule(
+        plan.graph, plan.schedule, plan.units, plan.targetName,
+        hwsched::detail::pictureStem(plan.loop, "loop", newLoops.size()),
+        pictureError);
+    if (!pictureError.empty())
+      emitWarning() << "no picture: " << pictureError;
+    if (picture && getExplain())
+      plan.loop->emitRemark() << "schedule picture " << *picture;
     double start = cpuMicros();
     std::string why;
     FailureOr<PipelineRewriteResult> rewritten = pipelineLoop(

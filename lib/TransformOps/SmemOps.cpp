@@ -6,6 +6,7 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "DecisionPictureBuilders.h"
 #include "OpHelpers.h"
 
 #include "hwsched/Analysis/AllocationLiveness.h"
@@ -149,6 +150,17 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
              << " B";
     if (getExplain() && !item.liveness.buffers.empty())
       item.explanation = explainPlan(item.liveness, plan);
+    if (!item.liveness.buffers.empty()) {
+      std::string pictureError;
+      std::optional<std::string> picture = hwsched::detail::drawMergePlan(
+          item.liveness, plan, target.spec.getName(),
+          hwsched::detail::pictureStem(scope, "smem", work.size()),
+          pictureError);
+      if (!pictureError.empty())
+        emitWarning() << "no picture: " << pictureError;
+      if (picture && getExplain())
+        item.explanation += "; picture " + *picture;
+    }
     work.push_back(std::move(item));
   }
 

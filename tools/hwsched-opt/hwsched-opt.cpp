@@ -27,16 +27,18 @@ static llvm::cl::opt<std::string> defaultTarget(
     llvm::cl::desc("Hardware spec (name or .json path) for hwsched ops that "
                    "name no target and whose payload records none"),
     llvm::cl::init(""),
-    llvm::cl::cb<void, std::string>(
-        [](const std::string &target) { hwsched::setDefaultTarget(target); }));
+    llvm::cl::cb<void, std::string>([](const std::string &target) {
+      hwsched::setDefaultTarget(target);
+    }));
 
 static llvm::cl::opt<std::string> pictureDir(
     "hwsched-svg-dir",
     llvm::cl::desc("Write SVG pictures of hwsched decisions (memory layouts, "
                    "pipeline schedules) into this directory"),
     llvm::cl::init(""),
-    llvm::cl::cb<void, std::string>(
-        [](const std::string &dir) { hwsched::setPictureDirectory(dir); }));
+    llvm::cl::cb<void, std::string>([](const std::string &dir) {
+      hwsched::setPictureDirectory(dir);
+    }));
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
@@ -50,6 +52,6 @@ int main(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   hwsched::registerTransformExtension(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "hwsched optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "hwsched optimizer driver\n", registry));
 }

@@ -79,9 +79,8 @@ std::string getPictureDirectory();
 /// Writes `svg` to `<dir>/<stem>.svg`, replacing an older picture of the same
 /// stem (the stem is sanitized; callers make it unique per decision, e.g.
 /// from the scope's symbol name). Returns the path written.
-llvm::Expected<std::string> writePicture(llvm::StringRef dir,
-                                         llvm::StringRef stem,
-                                         llvm::StringRef svg);
+llvm::Expected<std::string>
+writePicture(llvm::StringRef dir, llvm::StringRef stem, llvm::StringRef svg);
 
 } // namespace hwsched
 

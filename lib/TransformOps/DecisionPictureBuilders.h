@@ -1,0 +1,52 @@
+//===- DecisionPictureBuilders.h - Pictures from op decisions ---*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Glue between the plans the ops compute and the SVG renderers: each builder
+// turns one plan into picture data and writes it when a picture directory is
+// set (hwsched-opt --hwsched-svg-dir, or $HWSCHED_SVG_DIR for the plugin).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_LIB_TRANSFORMOPS_DECISIONPICTUREBUILDERS_H
+#define HWSCHED_LIB_TRANSFORMOPS_DECISIONPICTUREBUILDERS_H
+
+#include "hwsched/Analysis/AllocationLiveness.h"
+#include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/CostModel/StageScheduler.h"
+#include "hwsched/Transforms/MergeAllocations.h"
+
+#include <optional>
+#include <string>
+
+namespace hwsched {
+namespace detail {
+
+/// A file-name stem for pictures of decisions at `op`: the enclosing symbol
+/// name, then what the op is ("launch", "loop"), then `index`.
+std::string pictureStem(mlir::Operation *op, llvm::StringRef what,
+                        unsigned index);
+
+/// Draws the on-chip layout of a merge plan (before the rewrite: buffer
+/// names are taken from the IR). Returns the path written, std::nullopt when
+/// pictures are off; a write failure is returned as an error string in
+/// `error`.
+std::optional<std::string>
+drawMergePlan(const ScopeAllocationLiveness &liveness,
+              const AllocationMergePlan &plan, llvm::StringRef targetName,
+              llvm::StringRef stem, std::string &error);
+
+/// Draws a stage schedule as a modulo timeline over a few iterations.
+std::optional<std::string> drawStageSchedule(const LoopDependenceGraph &graph,
+                                             const StageSchedule &schedule,
+                                             llvm::ArrayRef<PipelineUnit> units,
+                                             llvm::StringRef targetName,
+                                             llvm::StringRef stem,
+                                             std::string &error);
+
+} // namespace detail
+} // namespace hwsched
+
+#endif // HWSCHED_LIB_TRANSFORMOPS_DECISIONPICTUREBUILDERS_H
