@@ -37,6 +37,7 @@ config.substitutions.extend([
     ("%mlir_runner", os.path.join(config.llvm_tools_dir, "mlir-runner")),
     ("%mlir_lib_dir", config.llvm_lib_dir),
     ("%hwsched_plugin", os.path.join(config.hwsched_lib_dir, "HwschedPlugin.so")),
+    ("%hwsched_obj_root", config.hwsched_obj_root),
 ])
 
 # Ground truth for GPU figures: tests that need ptxas declare REQUIRES: ptxas

@@ -15,6 +15,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 #include <set>
 
 using namespace hwsched;
@@ -44,6 +45,19 @@ std::vector<std::string> hwsched::getSpecSearchPath() {
   if (const char *env = std::getenv("HWSCHED_SPEC_PATH"))
     append(env);
   append(HWSCHED_SPEC_DIRS);
+  // An install tree moved after the build (or a package installed under
+  // another prefix) still finds its specs beside the binary that holds this
+  // code: <prefix>/bin/hwsched-opt or <prefix>/lib/HwschedPlugin.so.
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&getSpecSearchPath), &info) &&
+      info.dli_fname) {
+    llvm::SmallString<256> dir(info.dli_fname);
+    llvm::sys::path::remove_filename(dir);
+    llvm::sys::path::append(dir, "..", "share", "hwsched", "hw-specs");
+    llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+    if (llvm::sys::fs::is_directory(dir))
+      append(dir);
+  }
   return dirs;
 }
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hwsched/Support/DecisionPictures.h"
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/Passes.h"
@@ -27,6 +28,14 @@ static llvm::cl::opt<std::string> defaultTarget(
     llvm::cl::init(""),
     llvm::cl::cb<void, std::string>(
         [](const std::string &target) { hwsched::setDefaultTarget(target); }));
+
+static llvm::cl::opt<std::string> pictureDir(
+    "hwsched-svg-dir",
+    llvm::cl::desc("Write SVG pictures of hwsched decisions (memory layouts, "
+                   "pipeline schedules) into this directory"),
+    llvm::cl::init(""),
+    llvm::cl::cb<void, std::string>(
+        [](const std::string &dir) { hwsched::setPictureDirectory(dir); }));
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
