@@ -476,9 +476,31 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
+  // One remark per decision, at the matmul: the tiles the spec gave.
+  transform.named_sequence @hwsched_cpu_report_tiles(
+      %mm: !transform.any_op {transform.readonly},
+      %mc: !transform.param<i64> {transform.readonly},
+      %nc: !transform.param<i64> {transform.readonly},
+      %kc: !transform.param<i64> {transform.readonly},
+      %mr: !transform.param<i64> {transform.readonly},
+      %nr: !transform.param<i64> {transform.readonly}) {
+    transform.debug.emit_param_as_remark %mc, "hwsched cpu matmul: MC (C block rows) =" at %mm
+        : !transform.param<i64>, !transform.any_op
+    transform.debug.emit_param_as_remark %nc, "hwsched cpu matmul: NC (C block columns) =" at %mm
+        : !transform.param<i64>, !transform.any_op
+    transform.debug.emit_param_as_remark %kc, "hwsched cpu matmul: KC (K block) =" at %mm
+        : !transform.param<i64>, !transform.any_op
+    transform.debug.emit_param_as_remark %mr, "hwsched cpu matmul: MR (register tile rows) =" at %mm
+        : !transform.param<i64>, !transform.any_op
+    transform.debug.emit_param_as_remark %nr, "hwsched cpu matmul: NR (register tile columns) =" at %mm
+        : !transform.param<i64>, !transform.any_op
+    transform.yield
+  }
+
   // @hwsched_cpu_matmul_main(%module)
   // Schedules every matmul (+ epilogue) chain of %module with tiles from the
-  // spec, then bufferizes and lowers the module. Usable as the interpreter's
+  // spec (one remark per tile size, at the matmul), then bufferizes and
+  // lowers the module. Usable as the interpreter's
   // entry point: --transform-interpreter=entry-point=hwsched_cpu_matmul_main.
   transform.named_sequence @hwsched_cpu_matmul_main(
       %module: !transform.any_op {transform.consumed}) {
@@ -492,6 +514,10 @@ module attributes {transform.with_named_sequence} {
           @hwsched_cpu_matmul_tiles_from_spec failures(propagate) (%mm)
           : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
               !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.include @hwsched_cpu_report_tiles failures(propagate)
+          (%mm, %mc, %nc, %kc, %mr, %nr)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
           (%epilogue, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
@@ -505,6 +531,10 @@ module attributes {transform.with_named_sequence} {
           @hwsched_cpu_matmul_tiles_from_spec failures(propagate) (%mm)
           : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
               !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.include @hwsched_cpu_report_tiles failures(propagate)
+          (%mm, %mc, %nc, %kc, %mr, %nr)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
           (%mm, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
