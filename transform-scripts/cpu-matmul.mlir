@@ -64,10 +64,15 @@
 //        (A block; written for KC <= 256: 1.25 MB -> 128)
 //   NC = largest power of two <= 512 with NC*KC*4 <= cpu.l2_bytes / 4
 //        (packed B panel; 1.25 MB -> 256)
-// For x86-avx512 that gives MC=128 NC=256 KC=256 MR=8 NR=32. Powers of two
-// keep the tiles dividing the power-of-two problem sizes; other sizes need
-// the knobs given by hand (or by transform.cost_model.select_tile_config
-// later, which can replace this sequence without touching the others).
+// Then each tile is clamped to the problem (MC, NC, KC to M, N, K; MR, NR
+// to MC, NC): a tile larger than its dimension becomes the dimension.
+// For x86-avx512 that gives MC=128 NC=256 KC=256 MR=8 NR=32 (a 64x16x48
+// matmul gets 64, 16, 48, 8, 16). Powers of two keep the tiles dividing
+// power-of-two problem sizes; a dimension that is larger than its tile but
+// not a multiple of it (e.g. 100 or 384 with these tiles) is refused with an
+// error: give the knobs by hand for it (or, later, through
+// transform.cost_model.select_tile_config, which can replace this sequence
+// without touching the others).
 // Measured on the bench machine (bench/cpu-matmul/README.md): a 4-wide K
 // unroll, NR-outer order and packing of B are worth having; 6x64 tiles need
 // MC a multiple of 6 and lose at power-of-two sizes.
@@ -134,7 +139,7 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    %row_pads = transform.structured.match ops{["tensor.pad"]} in %loops#0
+    %row_pads = transform.structured.match ops{["tensor.pad"]} in %pack_loop
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %row_pads : !transform.any_op {
     ^bb0(%row_pad: !transform.any_op):
@@ -258,6 +263,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.param<i64>
     %f0 = transform.get_parent_op %matmul {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
+    // The problem's M, N, K (on a copy of the handle: foreach_match consumes
+    // its root).
+    %mm0 = transform.merge_handles %matmul : !transform.any_op
+    %mm1, %dm, %dn, %dk = transform.foreach_match restrict_root in %mm0
+        @hwsched_cpu_matmul_dims -> @hwsched_cpu_forward3
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>,
+            !transform.param<i64>, !transform.param<i64>)
 
     // NR = 2 * vector_width_bits / 32.
     %w1024 = transform.param.constant 1024 : i64 -> !transform.param<i64>
@@ -328,9 +340,83 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.param<i64>)
-    transform.yield %mc, %nc, %kc, %mr, %nr
+
+    // Clamp to the problem: a tile larger than its dimension becomes the
+    // dimension (so a 64x64x64 matmul gets 64, 64, 64, 8, 32).
+    %f7, %mc_c = transform.foreach_match restrict_root in %f6, %dm, %mc
+        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
+        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+    %f8, %nc_c = transform.foreach_match restrict_root in %f7, %dn, %nc
+        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
+        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+    %f9, %kc_c = transform.foreach_match restrict_root in %f8, %dk, %kc
+        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
+        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+    %f10, %mr_c = transform.foreach_match restrict_root in %f9, %mc_c, %mr
+        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
+        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+    %f11, %nr_c = transform.foreach_match restrict_root in %f10, %nc_c, %nr
+        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
+        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.param<i64>)
+    transform.yield %mc_c, %nc_c, %kc_c, %mr_c, %nr_c
         : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
           !transform.param<i64>, !transform.param<i64>
+  }
+
+  // The static M, N, K of a linalg.matmul.
+  transform.named_sequence @hwsched_cpu_matmul_dims(
+      %op: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
+    %m, %n, %k = transform.match.structured %op
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+                                  !transform.param<i64>) {
+    ^bb0(%s: !transform.any_op):
+      %dm = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
+      %dn = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      %dk = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %dm, %dn, %dk
+          : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    transform.yield %m, %n, %k
+        : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+  // Clamp rows: the tile when it fits in the dimension, else the dimension.
+  transform.named_sequence @hwsched_cpu_tile_fits(
+      %op: !transform.any_op {transform.readonly},
+      %dim: !transform.param<i64> {transform.readonly},
+      %tile: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["func.func"] : !transform.any_op
+    transform.match.param.cmpi ge %dim, %tile : !transform.param<i64>
+    transform.yield %tile : !transform.param<i64>
+  }
+  transform.named_sequence @hwsched_cpu_tile_is_dim(
+      %op: !transform.any_op {transform.readonly},
+      %dim: !transform.param<i64> {transform.readonly},
+      %tile: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.match.operation_name %op ["func.func"] : !transform.any_op
+    transform.yield %dim : !transform.param<i64>
+  }
+  transform.named_sequence @hwsched_cpu_forward(
+      %p: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    transform.yield %p : !transform.param<i64>
+  }
+  transform.named_sequence @hwsched_cpu_forward3(
+      %a: !transform.param<i64> {transform.readonly},
+      %b: !transform.param<i64> {transform.readonly},
+      %c: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    transform.yield %a, %b, %c : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
   }
 
   // Matchers of the rule tables (%v: the spec figure, %t1 > %t2 > %t3 the

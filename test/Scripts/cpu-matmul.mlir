@@ -15,6 +15,12 @@
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   | FileCheck %s --check-prefix=EXEC
+// The spec's tiles clamped to a 32x64x48 problem (MC=32 NC=64 KC=48):
+// RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
+// RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s
