@@ -45,8 +45,8 @@
 // Requirements: static shapes, f32, each dimension a multiple of its tile
 // (M of MC and MR, N of NC and NR, K of KC, MC of MR, NC of NR); the epilogue
 // is a 2-D all-parallel linalg.generic whose first input is the matmul result.
-// A partial tile makes dynamic shapes, which the vectorizer rejects with an
-// error (nothing is silently left scalar).
+// A partial tile makes the transform fail with an error (nothing is silently
+// left scalar or computed wrong).
 //
 // Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec derives them
 // from the spec that applies at the matmul (transform.hwsched.query_spec).
@@ -73,9 +73,9 @@
 // error: give the knobs by hand for it (or, later, through
 // transform.cost_model.select_tile_config, which can replace this sequence
 // without touching the others).
-// Measured on the bench machine (bench/cpu-matmul/README.md): a 4-wide K
-// unroll, NR-outer order and packing of B are worth having; 6x64 tiles need
-// MC a multiple of 6 and lose at power-of-two sizes.
+// Measured on the bench machine (bench/cpu-matmul/README.md): packing B
+// (row-wise, into a stack buffer) is what matters; the 4-wide K unroll and
+// the NR-outer order measured neutral; 6x64 tiles need MC a multiple of 6.
 module attributes {transform.with_named_sequence} {
 
   //===--------------------------------------------------------------------===//
