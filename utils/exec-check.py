@@ -75,6 +75,10 @@ Options:
   --erase-memory-spaces  run --hwsched-erase-memory-spaces (needs hwsched-opt as
                          --opt) on both sides before lowering, so that payloads
                          with GPU / string memory spaces can run on the CPU.
+  --erase-gpu-barriers   delete `gpu.barrier` ops (a line-based edit of the IR)
+                         on both sides before pre-lowering: a single-threaded
+                         CPU run needs no workgroup barrier, and gpu.barrier
+                         has no CPU lowering.
   --keep-temps DIR       keep all intermediate files in DIR (created if needed):
                          {before,after}.{prelowered,lowered}.mlir,
                          after.transformed.mlir, {before,after}.output.txt and
@@ -111,6 +115,9 @@ STOCK_RUNNER = os.path.join(LLVM_DIR, "bin", "mlir-runner")
 STOCK_LIB_DIR = os.path.join(LLVM_DIR, "lib")
 RUNNER_LIBS = ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"]
 ERASE_MEMORY_SPACES_FLAG = "--hwsched-erase-memory-spaces"
+# A whole line holding a gpu.barrier (it has no operands or results).
+GPU_BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^}\n]*\})?[ \t]*\n",
+                                 re.MULTILINE)
 
 # The lowering pipeline, one pass per entry, run as
 #   --pass-pipeline='builtin.module(<entries joined by ",">)'.
@@ -335,6 +342,9 @@ def parse_args(argv):
     p.add_argument("--shared-lib-dir", default=STOCK_LIB_DIR)
     p.add_argument("--pre-lower-pass-args", default="")
     p.add_argument("--erase-memory-spaces", action="store_true")
+    # --erase-barriers is the older spelling, kept for existing tests.
+    p.add_argument("--erase-gpu-barriers", "--erase-barriers",
+                   dest="erase_gpu_barriers", action="store_true")
     p.add_argument("--keep-temps", metavar="DIR", default=None)
     p.add_argument("--rtol", type=float, default=None)
     p.add_argument("--atol", type=float, default=None)
@@ -357,6 +367,13 @@ def parse_args(argv):
 def lower_and_run(r, side, ir_path, args, opt, pre_lower_args, libs):
     """Pre-lowers, lowers and runs one side; returns normalized output lines."""
     base = os.path.join(r.workdir, side.lower())
+    if args.erase_gpu_barriers:
+        with open(ir_path, errors="replace") as f:
+            text = f.read()
+        out = base + ".nobarriers.mlir"
+        with open(out, "w") as f:
+            f.write(GPU_BARRIER_LINE_RE.sub("", text))
+        ir_path = out
     if pre_lower_args:
         out = base + ".prelowered.mlir"
         r.run(f"{side}: pre-lower", [opt, ir_path, *pre_lower_args, "-o", out],

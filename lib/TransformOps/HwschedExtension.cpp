@@ -6,11 +6,13 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 using namespace mlir;
@@ -30,6 +32,9 @@ public:
     declareGeneratedDialect<memref::MemRefDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<gpu::GPUDialect>();
+    // schedule_stages: multi-buffer slices and predicated epilogues.
+    declareGeneratedDialect<affine::AffineDialect>();
+    declareGeneratedDialect<ub::UBDialect>();
 
     registerTransformOps<
 #define GET_OP_LIST

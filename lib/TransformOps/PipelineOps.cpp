@@ -6,18 +6,200 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
-#include "OpHelpers.h"
+#include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/CostModel/StageScheduler.h"
+#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/Transforms/LoopPipelining.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/Format.h"
+
+#include <cstdlib>
+#include <ctime>
 
 using namespace mlir;
 using namespace hwsched;
+
+namespace {
+/// Everything decided for one loop before the payload is touched.
+struct LoopPlan {
+  scf::ForOp loop;
+  /// Where the loop was (for timing lines printed after it is rewritten).
+  Location loc = UnknownLoc();
+  /// Microseconds spent on analysis and scheduling.
+  double decideMicros = 0;
+  LoopDependenceGraph graph;
+  StageSchedule schedule;
+  PipelineSync sync = PipelineSync::None;
+};
+} // namespace
+
+/// Emits the `explain` remarks of one plan: one per scheduled op, one per
+/// multi-buffered allocation, the interval figures and every stage decision.
+static void explainPlan(const LoopPlan &plan) {
+  const StageSchedule &s = plan.schedule;
+  for (auto [n, node] : llvm::enumerate(plan.graph.nodes))
+    node.op->emitRemark() << "stage " << s.stage[n] << " on unit " << node.unit;
+  for (auto [b, buffer] : llvm::enumerate(plan.graph.buffers)) {
+    if (!buffer.onChip && s.copies[b] <= 1)
+      continue;
+    Operation *anchor = buffer.allocOp ? buffer.allocOp : plan.loop;
+    InFlightDiagnostic diag = anchor->emitRemark();
+    diag << "buffer " << s.copies[b] << " cop"
+         << (s.copies[b] == 1 ? "y" : "ies");
+    if (buffer.bytes >= 0)
+      diag << " x " << buffer.bytes << " bytes";
+    else
+      diag << " (dynamic size)";
+    diag << (buffer.onChip ? " on chip" : " off chip");
+  }
+  plan.loop->emitRemark() << "stages " << s.numStages << " of limit "
+                          << s.stageLimit << ": ResMII " << s.resMII
+                          << ", RecMII " << s.recMII << ", MII " << s.mii
+                          << ", achieved interval " << s.achievedII;
+  InFlightDiagnostic bytes = plan.loop->emitRemark();
+  bytes << "on-chip bytes " << s.onChipBytes << " of capacity "
+        << s.capacityBytes;
+  if (s.dynamicOnChipBuffers)
+    bytes << " (" << s.dynamicOnChipBuffers
+          << " dynamic-size on-chip buffers not counted)";
+  for (const std::string &note : s.notes)
+    plan.loop->emitRemark() << note;
+}
 
 DiagnosedSilenceableFailure
 transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
                                    transform::TransformState &state) {
-  return hwsched::detail::reportNotImplemented(
-      *this, state, results, getLoop(), {"target", "explain", "num_stages"},
-      "issue #4: stage scheduling");
+  SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages"};
+  std::vector<LoopPlan> plans;
+  // Decide for every loop first: any refusal leaves all payloads untouched.
+  // CPU time of this thread: the benchmark machine is shared, wall-clock
+  // time would measure the other jobs.
+  auto cpuMicros = [] {
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+  };
+  for (Operation *payload : state.getPayloadOps(getLoop())) {
+    double start = cpuMicros();
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(*this, payload, ownAttrs, target);
+    if (!resolved.succeeded())
+      return resolved;
+    auto forOp = dyn_cast<scf::ForOp>(payload);
+    if (!forOp) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "expects scf.for payload ops, got '"
+                                         << payload->getName() << "'";
+      diag.attachNote(payload->getLoc()) << "payload op";
+      return diag;
+    }
+    std::string missing;
+    std::optional<SchedulerConfig> config =
+        readSchedulerConfig(target.spec, missing);
+    if (!config)
+      return emitSilenceableError() << "spec '" << target.spec.getPath()
+                                    << "' lacks a valid '" << missing << "'";
+    if (getNumStages())
+      config->requestedStages = static_cast<unsigned>(*getNumStages());
+
+    LoopPlan plan;
+    plan.loop = forOp;
+    plan.loc = forOp.getLoc();
+    StringRef syncName =
+        target.spec.getString("pipeline.sync").value_or("none");
+    plan.sync = llvm::StringSwitch<PipelineSync>(syncName)
+                    .Case("gpu_barrier", PipelineSync::GpuBarrier)
+                    .Case("npu_flag", PipelineSync::NpuFlag)
+                    .Default(PipelineSync::None);
+
+    auto refuse = [&](Operation *culprit, const Twine &why) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "cannot pipeline the loop: " << why;
+      diag.attachNote(forOp.getLoc()) << "loop";
+      if (culprit && culprit != forOp.getOperation())
+        diag.attachNote(culprit->getLoc())
+            << "'" << culprit->getName() << "' here";
+      return diag;
+    };
+    if (forOp.getUnsignedCmp())
+      return refuse(forOp, "unsigned loops are not supported");
+
+    UnitContext ctx;
+    ctx.kind = target.spec.getKind();
+    ctx.onChipMemorySpace = target.onChipMemorySpace;
+    ctx.units = target.spec.getPipelineUnits();
+    ctx.barriersAreSync = plan.sync == PipelineSync::GpuBarrier;
+    std::string why;
+    Operation *culprit = nullptr;
+    FailureOr<LoopDependenceGraph> graph =
+        buildLoopDependenceGraph(forOp, ctx, why, culprit);
+    if (failed(graph))
+      return refuse(culprit, "'" +
+                                 (culprit ? culprit->getName().getStringRef()
+                                          : StringRef("op")) +
+                                 "' " + why);
+    plan.graph = std::move(*graph);
+
+    std::string capacityFailure;
+    std::optional<StageSchedule> schedule =
+        scheduleStages(plan.graph, *config, capacityFailure);
+    if (!schedule) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "on-chip buffers do not fit (spec '"
+                                         << target.spec.getName()
+                                         << "'): " << capacityFailure;
+      diag.attachNote(forOp.getLoc()) << "loop";
+      return diag;
+    }
+    plan.schedule = std::move(*schedule);
+    std::string precondition =
+        checkPipelinePreconditions(forOp, plan.graph, plan.schedule, culprit);
+    if (!precondition.empty())
+      return refuse(culprit, precondition);
+    plan.decideMicros = cpuMicros() - start;
+    plans.push_back(std::move(plan));
+  }
+
+  // bench/pipeline reads per-loop run times from stderr when asked to.
+  bool printTimes = std::getenv("HWSCHED_PIPELINE_TIMING") != nullptr;
+  // Rewriting an outer loop clones and erases its body: a nested loop of the
+  // same handle would be left dangling.
+  for (LoopPlan &outer : plans)
+    for (LoopPlan &inner : plans)
+      if (outer.loop != inner.loop &&
+          outer.loop->isProperAncestor(inner.loop)) {
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "the handle holds nested loops; schedule them in separate "
+               "calls (inner loops first)";
+        diag.attachNote(inner.loc) << "nested loop";
+        return diag;
+      }
+
+  SmallVector<Operation *> newLoops;
+  for (LoopPlan &plan : plans) {
+    if (getExplain())
+      explainPlan(plan);
+    double start = cpuMicros();
+    std::string why;
+    FailureOr<PipelineRewriteResult> rewritten = pipelineLoop(
+        rewriter, plan.loop, plan.graph, plan.schedule, plan.sync, why);
+    if (failed(rewritten))
+      return emitDefiniteFailure() << "pipelining failed after the payload "
+                                      "was modified: "
+                                   << why;
+    if (rewritten->loop)
+      newLoops.push_back(rewritten->loop);
+    if (printTimes)
+      llvm::errs() << "schedule_stages-time: " << plan.loc << " decide_us "
+                   << llvm::format("%.1f", plan.decideMicros) << " rewrite_us "
+                   << llvm::format("%.1f", cpuMicros() - start) << "\n";
+  }
+  results.set(cast<OpResult>(getPipelined()), newLoops);
+  return DiagnosedSilenceableFailure::success();
 }
 
 void transform::ScheduleStagesOp::getEffects(

@@ -14,22 +14,95 @@ def ScheduleStagesOp
                           [FunctionalStyleTransformOpTrait]> {
   let summary = "Software-pipelines an scf.for under the target's resources";
   let description = !strconcat([{
-    Builds the dependence graph of the loop body (SSA and memory, alias
-    aware), assigns ops to stages so that dependent ops on different units
-    (copy / on-chip load / matrix / vector, from `pipeline.units` of the
-    spec) land in different stages, multi-buffers the on-chip buffers that
-    cross stages within `onchip.capacity_bytes`, and rewrites the loop into
-    prologue, kernel and epilogue. Without `num_stages`, picks the largest
-    stage count that fits the capacity and `pipeline.max_stages`.
+    Software-pipelines each `scf.for` of `loop` so that the copy of a later
+    iteration, the on-chip load of the next one and the compute of the
+    current one overlap, within the target's units and on-chip capacity.
 
-    Status: not implemented yet; the op validates its spec and then fails
-    silenceably, leaving the loop untouched.
+    #### Dependence graph
+
+    Nodes are the body's ops except scalar index/integer arithmetic,
+    constants and memref views, which are not scheduled on their own: each
+    follows its earliest user. Edges are SSA def-use (through those ops and
+    through `iter_args`, distance 1) and memory RAW/WAR/WAW dependences
+    between ops with memory effects, found from `MemoryEffectOpInterface`.
+    Accesses are traced through `subview`/`cast`/other views to their
+    allocation: different `alloc`/`alloca` never alias, function arguments
+    may alias each other unless one is `llvm.noalias`, and two static boxes
+    of one allocation (e.g. two subviews) conflict only if they overlap. A
+    buffer that every iteration overwrites before reading (checked on the
+    accessed boxes, including unions of subview writes) carries no data
+    between iterations; its cross-iteration WAR/WAW edges disappear once it
+    is multi-buffered. Other buffers keep distance-1 edges, which force
+    their accessors into one stage.
+
+    Units (`pipeline.units` of the spec): GPU `async_copy`
+    (`nvgpu.device_async_copy`, copies global -> on-chip), `smem_load` (loads
+    and copies from on-chip memory, `nvgpu.device_async_wait`),
+    `tensor_core` (linalg contractions, `vector.contract`, `nvgpu.mma.sync`),
+    `vector` (everything else); NPU `mte2` (copy-in to the on-chip space),
+    `mte3` (copy-out), `cube` (contractions), `vector`; CPU `load` (copies
+    and loads), `vector`. On-chip buffers are allocations in the spec's
+    `onchip.memory_space` (integer space 3 also counts on GPUs; the default
+    space on the CPU).
+
+    #### Schedule
+
+    ResMII = max over units of ceil(issue cycles of its ops / count); RecMII
+    = the smallest II for which every dependence cycle of latency L and
+    distance D has L <= D * II; MII = max of both. Stages: a dependent op on
+    another unit goes to a later stage than its producer, same-unit or
+    independent ops may share one, ops of one recurrence stay together;
+    loop-carried dependences are kept in body order (a producer of iteration
+    i never runs after a consumer of iteration i + 1). Unused stages (up to
+    the limit) are spent on the edges whose latency bounds the interval. The
+    achieved interval is the smallest II >= MII for which the assignment is
+    a modulo schedule (op v of iteration j at (j + stage(v)) * II + t(v),
+    0 <= t(v) < II, latencies from the spec). A buffer touched in stages s
+    .. t gets t - s + 1 copies.
+
+    The stage limit is `num_stages` (clamped to `pipeline.max_stages`) or,
+    without it, `pipeline.max_stages`. While the on-chip bytes of all copies
+    exceed `onchip.capacity_bytes` the limit is lowered (a remark with
+    `explain` says why); if even one stage does not fit, the op fails.
+
+    #### Rewrite
+
+    Buffers crossing stages are multi-buffered with `memref::multiBuffer`
+    (`alloca` through a temporary `alloc`; the upstream overwrite analysis is
+    replaced by ours). With `pipeline.sync = "gpu_barrier"` existing
+    `gpu.barrier` ops are dropped and one is placed before every op that
+    takes part in a memory dependence (so any cross-stage, cross-thread
+    hazard is ordered); `npu_flag` marks the kernel loop with
+    `hwsched.pipeline_sync = "npu_flag"` for the lowering to insert flags;
+    `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
+    and epilogue: peeled for static trip counts, predicated (side-effecting
+    ops under `scf.if`, `ub.poison` for unused results) for dynamic ones,
+    which also handles trip counts below the stage count. Static trip counts
+    below the number of stages are unrolled completely. Pass-through
+    `iter_args` are removed first. A schedule with one stage leaves the loop
+    as it is.
+
+    `explain` emits, before rewriting: one remark per scheduled op (`stage S
+    on unit U`), one per on-chip or multi-buffered allocation (copies and
+    bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
+    achieved interval, on-chip bytes against the capacity, and every clamp
+    or reduction of the stage count with its reason.
 
     #### Return modes
 
-    Consumes `loop` and returns the pipelined loop. Unsupported bodies and
-    capacity overflow are silenceable failures that leave the payload
-    unchanged.
+    Consumes `loop`; `pipelined` holds the new kernel loops (the unchanged
+    loop for one stage; nothing for a loop unrolled completely). Every
+    payload op is analysed and scheduled before any is changed. Silenceable
+    failures, payload unchanged: a payload op that is not `scf.for`, an
+    unsigned loop, an op with unknown memory effects (e.g. `func.call`), a
+    yield of another iteration argument or of a value defined outside the
+    loop, nested loops in one handle, an `nvgpu.device_async_copy` without an `nvgpu.device_async_wait`
+    in the body, on-chip capacity exceeded with one stage (the message gives the
+    bytes and the capacity), multi-buffering with a non-index induction
+    variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or
+    `onchip.capacity_bytes`. A failure of the upstream rewriters after the
+    payload changed (not expected: the preconditions mirror theirs) is a
+    definite failure.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$loop,

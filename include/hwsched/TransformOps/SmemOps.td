@@ -12,20 +12,102 @@ include "hwsched/TransformOps/HwschedTransformBase.td"
 def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
   let summary = "Packs on-chip allocations with disjoint lifetimes into one buffer";
   let description = !strconcat([{
-    For each scope in `scope`, computes the liveness of every allocation in
-    the target's on-chip memory space (`onchip.memory_space`) and places them
-    at offsets of a single byte buffer, so buffers whose lifetimes never
-    overlap share bytes; uses go through `memref.view`. The result holds the
-    new buffers.
+    For each scope in `scope` (a `func.func`, `gpu.func`, `gpu.launch` or
+    any op with regions), places every allocation in the target's on-chip
+    memory space (`onchip.memory_space` of the spec:
+    `#gpu.address_space<workgroup>` on GPUs, `"ub"` on Ascend NPUs, the
+    default memory space on CPUs) at an offset of one byte buffer, so that
+    buffers whose lifetimes never overlap share bytes.
 
-    Status: not implemented yet; the op validates its spec and then fails
-    silenceably, leaving the payload untouched.
+    Allocations: `memref.alloc` and `memref.alloca` directly in the scope or
+    in its nested loops and branches; those below a nested isolated-from-above
+    op or `gpu.launch` belong to that scope and are left alone. Dynamic sizes
+    use an upper bound proven by `ValueBoundsOpInterface` (e.g. from
+    `affine.min`); without one the buffer stays separate.
+
+    Lifetimes: program points are the ops of the scope in pre-order. A
+    buffer is live from its first to its last use (deallocations do not
+    count), following aliases
+    (`subview`, `view`, `expand_shape`, `collapse_shape`,
+    `reinterpret_cast`, `cast`, `select`, region yields and iter_args, via
+    `BufferViewFlowAnalysis`). A use inside a loop or branch that does not
+    contain the allocation covers that whole op; a value yielded back into a
+    loop (iter_args, ping-pong buffers) or used after the loop it was
+    allocated in covers the whole loop. An `nvgpu.device_async_copy` keeps
+    its buffers live until the `nvgpu.device_async_wait` that consumes its
+    token (through `nvgpu.device_async_create_group` and loop-carried
+    tokens); a wait with `numGroups` > 0 may leave the copy running, so the
+    buffers then stay live to the end of the scope; a copy never waited for
+    pins its buffers. In a region with several blocks (unstructured control flow)
+    program order says nothing about back edges, so a buffer used there is
+    live over the whole region. A buffer with a use
+    the analysis cannot follow (a call, a return or other terminator leaving
+    the scope, `memref.store` of the memref, taking its address, an op
+    without memory-effect information), a non-identity layout or an
+    unbounded dynamic size is pinned: it keeps its own allocation, and the
+    `explain` remark says why.
+
+    Packing: sizes are rounded up to the alignment, the largest of the
+    element size (sub-byte types round up to a byte), the allocation's
+    `alignment` attribute and `onchip.alignment_bytes`. The lower bound is
+    the maximum over program points of the live (rounded) bytes; pinned
+    buffers count as live throughout. Several greedy orders (first fit and
+    best fit by decreasing size, size x lifetime, lifetime, start order and
+    conflicting bytes; above 400 buffers only the first two orders, above
+    2000 first fit only) are tried and the best kept. Up to 400 buffers, the
+    buffers ending at the peak are then moved to the front of the best order
+    and placed again (iterated greedy, at most 16 rounds). When that misses
+    the lower bound on at most 20 buffers, or misses the capacity that the
+    lower bound says is reachable, an exact branch-and-bound search over
+    canonical placements (each buffer at 0 or right above one it interferes
+    with) runs with a fixed step budget. The result is deterministic.
+
+    Rewrite: one `memref.alloc` (`memref.alloca` when all merged buffers
+    were allocas) of `memref<N x i8, space>` with `alignment` set, at the
+    start of the entry block of the scope region holding the allocations
+    (right before the scope when they sit in several of its regions and the
+    scope is not isolated from above or a `gpu.launch`; otherwise buffers
+    outside the first region are pinned); each merged allocation becomes
+    `memref.view` of it at its offset (dynamic sizes passed through).
+    Deallocations of merged buffers are erased; if there were any, the
+    merged buffer is deallocated at the end of the scope.
+
+    Barriers: on GPU targets (spec kind `gpu` or `pipeline.sync =
+    "gpu_barrier"`), when two merged buffers share bytes, a `gpu.barrier` is
+    needed between the last use of the earlier one and the first use of the
+    later one (and, when both live in the same loop, across the back edge).
+    An existing `gpu.barrier` in the block where the two lifetimes meet is
+    reused; otherwise one is inserted right before the first use of the
+    later buffer (or before the first use of the earlier one in the next
+    iteration). Barriers are inserted assuming the control flow around them
+    is uniform across the threads of a block. A barrier at the top level of
+    a loop body counts for uses after the loop when every use of the earlier
+    buffer is inside that loop before the barrier; barriers nested deeper are
+    not looked at.
+
+    `explain` emits one remark per scope: allocations merged, sum of sizes,
+    our peak (merged buffer plus pinned buffers), the lower bound with the
+    program point and the live buffers there, each buffer's offset
+    (`#i@offset`, buffers numbered in program order), the packing strategy,
+    pinned buffers with the reason, and barriers inserted and reused.
 
     #### Return modes
 
-    A scope whose peak exceeds `onchip.capacity_bytes` is a silenceable
-    failure naming the program point and the live buffers. A handle to an
-    op without regions is a silenceable failure.
+    The result holds the new byte buffers (one per scope that had on-chip
+    allocations to merge). A scope without on-chip allocations is left
+    unchanged and adds nothing to the result. Every scope is analysed and
+    checked before any is changed; on failure the payload is untouched:
+
+    - a handle to an op without regions: silenceable failure;
+    - two scopes of the handle holding the same allocation (one nested in
+      the other without an isolated-from-above op or `gpu.launch` between
+      them): silenceable failure (a scope listed twice is handled once);
+    - a static size above 2^62 bytes: silenceable failure;
+    - a lower bound above `onchip.capacity_bytes`: silenceable failure naming
+      the program point (also as a note at its location), the buffers live
+      there, the capacity and the excess;
+    - a lower bound within capacity but no packing found within it:
+      silenceable failure with both figures.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$scope,
@@ -45,19 +127,83 @@ def EliminateRedundantCopiesOp
     : Hwsched_TransformOp<"smem.eliminate_redundant_copies"> {
   let summary = "Removes copies that move data for nothing";
   let description = !strconcat([{
-    Applies forward (`copy s -> t; use t` becomes `use s`) and backward (the
-    producer of `s` writes `t` directly) copy elimination to `memref.copy`,
-    `linalg.copy` and copy-like `linalg.generic` inside `scope`, until
-    nothing changes, and erases allocations that became dead. Copies whose
-    purpose is a memory-space change are kept.
+    Removes buffer copies inside each payload op of `scope` (typically a
+    `func.func`) that only move data, and erases the allocations they leave
+    dead. Candidates are `memref.copy`, `linalg.copy` and copy-like
+    `linalg.generic` ops on buffers (one input, one init, identity maps,
+    parallel loops, a body that yields its input unchanged), in any memory
+    space. For a copy `s -> t` two rewrites are tried, forward first:
 
-    Status: not implemented yet; the op validates its spec and then fails
-    silenceably, leaving the payload untouched.
+    * **forward** (`def s; copy s -> t; use t` becomes `def s; use s`): the
+      reads of `t` after the copy read `s`, and the copy goes away. Legal
+      when `t` is a `memref.alloc`/`memref.alloca` inside the scope whose
+      every use is a direct read or write, or a (non rank-reducing)
+      `memref.subview` that is only read (it is rebuilt on `s`); no other
+      alias (a view of a view, a call, a return, a loop-carried value) may
+      exist; every read of `t` lies after the copy in the copy's block (or
+      nested in an op after it); and no op between the copy and the last
+      such read (nested ops included) may write or free `t` or `s` or
+      anything alias analysis cannot separate from them. Writes of `t`
+      elsewhere are dead once its reads are gone and are erased with it.
+    * **backward** (`def s; copy s -> t` becomes `def t`): the producers and
+      other users of `s` use `t` directly. Legal when `s` is a local
+      allocation used only directly or through (non rank-reducing)
+      `memref.subview`s, which are rebuilt on `t`; every use of `s` lies
+      before the copy in the copy's block; nothing from the first use of `s`
+      to the copy may read or write `t` (or a possible alias of it); `t` is
+      defined before the first use of `s` (the pure ops and allocations
+      defining it, such as a `memref.alloc` and a `memref.subview`, are
+      moved up when their operands allow); and, when a loop separates the
+      copy from the allocation of `s`, the first use of `s` overwrites all
+      of it (its earlier contents would otherwise be carried between
+      iterations).
+
+    Aliasing is decided by `mlir::AliasAnalysis` (LocalAliasAnalysis),
+    refined by function arguments marked `llvm.noalias` or
+    `bufferization.noalias`, which are taken not to alias any other buffer;
+    without them, two function arguments may alias, which blocks most
+    rewrites between them. Both rewrites also require that the copy cover
+    the whole target (equal static shapes for the linalg forms; an unranked
+    `memref.copy` is not a candidate), that `s` and `t` cannot overlap,
+    and, when the two types differ in layout, that every redirected use
+    accepts any layout (`memref.load`/`store`, `vector.transfer_read`/
+    `write`, `memref.copy`, Linalg ops); otherwise the copy is kept as a
+    layout change. Ordering is only reasoned about inside one block: a use in
+    another region (the other branch of an `scf.if`, after the loop that
+    holds the copy) cannot be ordered and keeps the copy, and a read of `t`
+    before a copy inside a loop sees the previous iteration's copy
+    (loop-carried).
+
+    Memory spaces: a copy whose source and target live in different memory
+    spaces (e.g. global -> `#gpu.address_space<workgroup>` staging, GM ->
+    `"ub"`) is a staging copy that exists for speed, and is always kept:
+    removing it would make the consumer read the slower space, and no
+    hwsched spec declares a pair of spaces that a consumer reads at no loss.
+    (The C++ API, `hwsched::CopyLegalityOptions::interchangeableSpaces`,
+    takes such pairs.)
+
+    The rewrites are applied one at a time until none applies, so chains
+    (`a -> b -> c`) collapse. An allocation whose only remaining users are
+    deallocations and ops that only write it is erased with them. The target
+    decides nothing except which memory space counts as on-chip
+    (`onchip.memory_space`) in the report.
+
+    With `explain`, remarks say: on each removed copy, the rule (forward or
+    backward) and which buffer its users now use; on each kept copy, the
+    reason of each rule (intervening write, intervening read, source used
+    after the copy, alias not ruled out, use in another region, loop-carried
+    value, escaping or aliased buffer, unknown memory effects, memory-space
+    or layout change, shape not provably equal), naming the op that blocks
+    it; on each scope that holds copies, the number of copies removed and
+    the bytes of on-chip allocations before and after.
 
     #### Return modes
 
-    Modifies the payload in place; the handle stays valid. A handle to an op
-    without regions is a silenceable failure.
+    Modifies the payload in place and produces no result; the `scope` handle
+    stays valid (handles to erased copies and allocations are invalidated).
+    A scope payload op without regions is a silenceable failure, and so is a
+    bad spec; in both cases no scope has been changed. Succeeds, changing
+    nothing, when no copy is redundant.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$scope,

@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""Benchmark of transform.pipeline.schedule_stages over a corpus of loops.
+
+Corpus: the execution-test inputs of test/Pipeline/Inputs (every loop tagged
+`pipeline`, scheduled for nvidia-h100, ascend-910b and x86-avx512), random
+loops from utils/pipeline-fuzz.py (small bodies, their own random targets
+and num_stages) and large random bodies of about 100 scheduled ops.
+
+For every loop it prints: scheduled ops, ResMII, RecMII, MII, the achieved
+interval, stages used / stage limit, on-chip bytes / capacity, the op's run
+time (analysis + scheduling, then rewrite, in microseconds, measured inside
+the op: HWSCHED_PIPELINE_TIMING=1) and the number of dependence violations
+found by an independent checker.
+
+The checker does not use the scheduler's graph: it re-reads the loop's text,
+derives SSA def-use (through unscheduled index/view ops and iter_args) and
+memory accesses (memref.copy, linalg ins/outs, loads/stores, transfers,
+nvgpu async copies; element sets from static subview boxes and constant
+indices; function arguments alias unless llvm.noalias), takes the stages
+and buffer copies from the `explain` remarks, and checks, for a body-ordered
+kernel:
+  - a value is never used in an earlier stage than its definition, and a
+    loop-carried value is defined no later than stage(use) + 1 (and only +1
+    when the definition comes first in the body);
+  - two conflicting accesses (one a write) to a buffer that is not
+    multi-buffered are in the same stage; on a multi-buffered buffer they
+    keep body order (stage(a) <= stage(b)), the copies cover the stage span
+    (copies >= span + 1), and every read is covered by writes earlier in the
+    same iteration (no data flows between iterations).
+
+  python3 bench/pipeline/run.py [--opt build/bin/hwsched-opt] [--seed 11]
+      [--small 60] [--large 10] [--large-ops 90] [--csv FILE]
+"""
+
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+INPUTS = os.path.join(ROOT, "test", "Pipeline", "Inputs")
+FUZZ = os.path.join(ROOT, "utils", "pipeline-fuzz.py")
+TARGETS = ["nvidia-h100", "ascend-910b", "x86-avx512"]
+
+REMARK_RE = re.compile(r"^(.*?):(\d+):(\d+): remark: (.*)$")
+TIME_RE = re.compile(r'schedule_stages-time: loc\("(.*?)":(\d+):(\d+)\) decide_us ([\d.]+) rewrite_us ([\d.]+)')
+SUMMARY_RE = re.compile(r"stages (\d+) of limit (\d+): ResMII (\d+), RecMII (\d+), MII (\d+), achieved interval (\d+)")
+BYTES_RE = re.compile(r"on-chip bytes (\d+) of capacity (\d+)")
+STAGE_RE = re.compile(r"stage (\d+) on unit (\w+)")
+BUFFER_RE = re.compile(r"buffer (\d+) cop")
+
+
+def library(target, tag="pipeline"):
+    return ("module attributes {transform.with_named_sequence} {\n"
+            "  transform.named_sequence @bench(%root: !transform.any_op {transform.readonly}) {\n"
+            f"    %l = transform.structured.match ops{{[\"scf.for\"]}} attributes{{{tag}}} in %root : (!transform.any_op) -> !transform.op<\"scf.for\">\n"
+            f"    %p = transform.pipeline.schedule_stages %l {{ target = \"{target}\", explain }} : (!transform.op<\"scf.for\">) -> !transform.op<\"scf.for\">\n"
+            "    transform.yield\n  }\n}\n")
+
+
+def run_opt(opt, payload, lib, entry, repeat=5):
+    """Runs the transform `repeat` times; returns the last stderr with every
+    timing line replaced by the fastest of the runs (the machine is shared,
+    the minimum is the least disturbed measurement)."""
+    env = dict(os.environ, HWSCHED_PIPELINE_TIMING="1")
+    best = {}
+    for _ in range(repeat):
+        proc = subprocess.run(
+            [opt, payload, f"--transform-preload-library=transform-library-paths={lib}",
+             f"--transform-interpreter=entry-point={entry}", "-o", os.devnull],
+            capture_output=True, text=True, env=env)
+        for m in TIME_RE.finditer(proc.stderr):
+            key = (m.group(2), m.group(3))
+            t = float(m.group(4)) + float(m.group(5))
+            if key not in best or t < best[key][0]:
+                best[key] = (t, m.group(0))
+    err = TIME_RE.sub(lambda m: best[(m.group(2), m.group(3))][1], proc.stderr)
+    return proc.returncode, err
+
+
+# ----------------------------------------------------------------------------
+# Independent checker on the loop text.
+# ----------------------------------------------------------------------------
+
+NAME = r"%[\w.$-]+(?:#\d+)?"
+
+
+def find_loops(lines):
+    """(start line index, end line index) of every scf.for in the text."""
+    loops = []
+    for i, line in enumerate(lines):
+        if re.search(r"\bscf\.for\b", line):
+            depth = 0
+            for j in range(i, len(lines)):
+                depth += lines[j].count("{") - lines[j].count("}")
+                if depth <= 0 and j > i:
+                    loops.append((i, j))
+                    break
+    return loops
+
+
+def func_of(lines, idx):
+    for i in range(idx, -1, -1):
+        if lines[i].lstrip().startswith("func.func"):
+            return lines[i]
+    return ""
+
+
+def dims_of(type_text):
+    m = re.search(r"memref<([\dx]+)x\w+", type_text)
+    if not m:
+        return None
+    return tuple(int(d) for d in m.group(1).split("x"))
+
+
+class LoopText:
+    """Ops of one loop body, with their defs, uses and memory accesses."""
+
+    def __init__(self, lines, start, end):
+        self.lines = lines
+        self.start = start
+        header = lines[start]
+        self.iter_args = re.findall(r"(" + NAME + r") = " + NAME, header.split("iter_args", 1)[1]) \
+            if "iter_args" in header else []
+        self.iv = re.search(r"scf\.for (?:unsigned )?(" + NAME + ")", header).group(1)
+        sig = func_of(lines, start)
+        self.args = {}
+        for name, typ in re.findall(r"(" + NAME + r"): (memref<[^>]*>(?: \{[^}]*\})?)", sig):
+            self.args[name] = ("noalias" in typ, dims_of(typ))
+        # Constants and memref definitions of the whole function (text before
+        # and inside the loop).
+        self.consts, self.memdef = {}, {}
+        fstart = start
+        while fstart > 0 and not lines[fstart].lstrip().startswith("func.func"):
+            fstart -= 1
+        for line in lines[fstart:end]:
+            m = re.match(r"\s*(" + NAME + r") = arith\.constant (-?\d+) : index", line)
+            if m:
+                self.consts[m.group(1)] = int(m.group(2))
+            m = re.match(r"\s*(" + NAME + r") = memref\.(alloc|alloca)\(\) : (memref<[^>]*>)", line)
+            if m:
+                self.memdef[m.group(1)] = ("alloc", m.group(1), dims_of(m.group(3)))
+            m = re.match(r"\s*(" + NAME + r") = memref\.(subview|cast) (" + NAME + r")(.*)", line)
+            if m:
+                self.memdef[m.group(1)] = (m.group(2), m.group(3), m.group(4))
+        # Top-level body ops (depth 1).
+        self.ops = []
+        depth = 0
+        for i in range(start + 1, end):
+            line = lines[i]
+            if depth == 0 and line.strip() and not line.strip().startswith("//"):
+                self.ops.append(i)
+            depth += line.count("{") - line.count("}")
+            depth = max(depth, 0)
+        self.yield_line = next((i for i in self.ops if "scf.yield" in lines[i]), None)
+        self.yields = re.findall(NAME, lines[self.yield_line].split(":")[0]) if self.yield_line is not None else []
+        self.defs = {}
+        for i in self.ops:
+            m = re.match(r"\s*((?:" + NAME + r"(?::\d+)?)(?:, " + NAME + r")*) = ", lines[i])
+            if m:
+                for res in m.group(1).split(", "):
+                    base = res.split(":")[0]
+                    self.defs[base] = i
+
+    def root_and_elems(self, name):
+        """(root, element set or None for 'any'); element sets in root coords."""
+        offsets, sizes = None, None
+        while name in self.memdef:
+            kind, src, rest = self.memdef[name]
+            if kind == "alloc":
+                break
+            if kind == "subview":
+                m = re.match(r"\[([^\]]*)\] \[([^\]]*)\] \[([^\]]*)\]", rest.strip())
+                if not m:
+                    return src, None
+                offs = [x.strip() for x in m.group(1).split(",")]
+                szs = [x.strip() for x in m.group(2).split(",")]
+                if all(re.fullmatch(r"-?\d+", x) for x in offs + szs) and offsets is None:
+                    offsets, sizes = [int(x) for x in offs], [int(x) for x in szs]
+                else:
+                    offsets = "any"
+            name = src
+        shape = self.memdef[name][2] if name in self.memdef else \
+            (self.args[name][1] if name in self.args else None)
+        if offsets == "any" or shape is None:
+            return name, None
+        if offsets is None:
+            offsets, sizes = [0] * len(shape), list(shape)
+        if len(offsets) != len(shape):
+            return name, None
+        return name, box_set(offsets, sizes)
+
+    def accesses(self, i):
+        """[(root, elems or None, is_write, exact)] of the op on line i."""
+        line = self.lines[i]
+        acc = []
+
+        def add(name, write, exact=True, elems=None):
+            root, full = self.root_and_elems(name)
+            if elems is not None and full is not None:
+                acc.append((root, elems, write, exact))
+            else:
+                acc.append((root, full, write, exact and full is not None))
+
+        m = re.search(r"memref\.copy (" + NAME + r"), (" + NAME + r")", line)
+        if m:
+            add(m.group(1), False)
+            add(m.group(2), True)
+        m = re.search(r"linalg\.\w+ (?:\{[^}]*\} )?ins\(([^:)]*)(?::[^)]*)?\) outs\(([^:)]*)", line)
+        if m:
+            for n in re.findall(NAME, m.group(1)):
+                if n in self.memdef or n in self.args:
+                    add(n, False)
+            for n in re.findall(NAME, m.group(2)):
+                add(n, False)
+                add(n, True)
+        for op, write in (("vector.transfer_read", False), ("memref.load", False),
+                          ("vector.load", False)):
+            m = re.search(op + r" (" + NAME + r")\[([^\]]*)\]", line)
+            if m:
+                add(m.group(1), write, exact=False, elems=self.point(m.group(1), m.group(2))
+                    if op == "memref.load" else None)
+        for op in ("memref.store", "vector.transfer_write", "vector.store"):
+            m = re.search(op + r" " + NAME + r", (" + NAME + r")\[([^\]]*)\]", line)
+            if m:
+                pt = self.point(m.group(1), m.group(2)) if op == "memref.store" else None
+                add(m.group(1), True, exact=pt is not None, elems=pt)
+        m = re.search(r"nvgpu\.device_async_copy (" + NAME + r")\[[^\]]*\], (" + NAME + r")\[", line)
+        if m:
+            add(m.group(1), False)
+            add(m.group(2), True, exact=False)
+        if "nvgpu.device_async_wait" in line:
+            for j in self.ops:
+                mm = re.search(r"nvgpu\.device_async_copy " + NAME + r"\[[^\]]*\], (" + NAME + r")\[", self.lines[j])
+                if mm:
+                    add(mm.group(1), True, exact=False)
+        return acc
+
+    def point(self, name, idx_text):
+        idx = [x.strip() for x in idx_text.split(",") if x.strip()]
+        if not all(x in self.consts for x in idx):
+            return None
+        root, full = self.root_and_elems(name)
+        if full is None or name != root:
+            return None
+        return {tuple(self.consts[x] for x in idx)}
+
+    def operands(self, i):
+        line = self.lines[i]
+        body = line.split(" = ", 1)[1] if re.match(r"\s*" + NAME + r".* = ", line) else line
+        body = body.split(" : ")[0]
+        return [n.split("#")[0] for n in re.findall(NAME, body)]
+
+
+def box_set(offsets, sizes):
+    sets = [()]
+    for o, s in zip(offsets, sizes):
+        sets = [p + (k,) for p in sets for k in range(o, o + s)]
+    return set(sets)
+
+
+def check_loop(text, stages, copies):
+    """Returns a list of violation strings for one loop."""
+    v = []
+    lt = text
+    pos = {line: k for k, line in enumerate(lt.ops)}
+    scheduled = {line for line in lt.ops if line in stages}
+
+    def producers(name, seen=None):
+        """Scheduled ops producing `name` within the body, with the number of
+        iteration boundaries crossed."""
+        seen = seen or set()
+        if name in seen:
+            return []
+        seen.add(name)
+        if name in lt.iter_args:
+            k = lt.iter_args.index(name)
+            if k >= len(lt.yields):
+                return []
+            return [(p, d + 1) for p, d in producers(lt.yields[k], seen) if d == 0]
+        if name not in lt.defs:
+            return []
+        line = lt.defs[name]
+        if line in scheduled:
+            return [(line, 0)]
+        out = []
+        for n in lt.operands(line):
+            out += producers(n, seen)
+        return out
+
+    for u in scheduled:
+        for n in set(lt.operands(u)):
+            for p, d in producers(n):
+                if p == u:
+                    continue
+                if d == 0 and stages[p] > stages[u]:
+                    v.append(f"line {u + 1}: uses a value of line {p + 1} from a later stage")
+                if d == 1 and stages[p] > stages[u] + (1 if pos[p] < pos[u] else 0):
+                    v.append(f"line {u + 1}: loop-carried value of line {p + 1} defined too late")
+    # Memory.
+    acc = {i: lt.accesses(i) for i in lt.ops}
+    for i in lt.ops:
+        if acc[i] and i not in stages:
+            v.append(f"line {i + 1}: memory op without a stage")
+
+    def alias(r1, r2):
+        if r1 == r2:
+            return True
+        if r1 in lt.args and r2 in lt.args:
+            return not (lt.args[r1][0] or lt.args[r2][0])
+        return False
+
+    # Overwrite property of multi-buffered roots.
+    renamed = {r for r, c in copies.items() if c > 1}
+    for r in renamed:
+        written = set()
+        for i in lt.ops:
+            for root, elems, w, exact in acc[i]:
+                if root != r or w:
+                    continue
+                need = elems if elems is not None else lt.root_and_elems(r)[1]
+                if need is None or not need <= written:
+                    v.append(f"line {i + 1}: multi-buffered {r} read before being overwritten")
+            for root, elems, w, exact in acc[i]:
+                if root == r and w and exact and elems is not None:
+                    written |= elems
+    span = collections.defaultdict(list)
+    for i in lt.ops:
+        for root, *_ in acc[i]:
+            if i in stages:
+                span[root].append(stages[i])
+    for r in renamed:
+        if r in span and copies[r] < max(span[r]) - min(span[r]) + 1:
+            v.append(f"{r}: {copies[r]} copies for stages {min(span[r])}..{max(span[r])}")
+    for a_k, a in enumerate(lt.ops):
+        for b in lt.ops[a_k:]:
+            if a not in stages or b not in stages:
+                continue
+            for ra, ea, wa, _ in acc[a]:
+                for rb, eb, wb, _ in acc[b]:
+                    if not (wa or wb) or not alias(ra, rb):
+                        continue
+                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
+                        continue
+                    if ra == rb and ra in renamed:
+                        if stages[a] > stages[b]:
+                            v.append(f"lines {a + 1}->{b + 1}: order inverted on {ra}")
+                    elif stages[a] != stages[b]:
+                        v.append(f"lines {a + 1},{b + 1}: conflicting accesses to "
+                                 f"{ra}/{rb} in stages {stages[a]} and {stages[b]}")
+    return sorted(set(v))
+
+
+def analyse(payload, stderr, label, rows):
+    with open(payload) as f:
+        lines = f.read().split("\n")
+    loops = find_loops(lines)
+    remarks = collections.defaultdict(list)
+    for line in stderr.splitlines():
+        m = REMARK_RE.match(line)
+        if m and os.path.abspath(m.group(1)) == os.path.abspath(payload):
+            remarks[int(m.group(2)) - 1].append(m.group(4))
+    times = {}
+    for m in TIME_RE.finditer(stderr):
+        times[int(m.group(2)) - 1] = float(m.group(4)) + float(m.group(5))
+    for start, end in loops:
+        summary = next((SUMMARY_RE.search(r) for r in remarks.get(start, []) if SUMMARY_RE.search(r)), None)
+        if not summary:
+            continue
+        bytes_m = next((BYTES_RE.search(r) for r in remarks[start] if BYTES_RE.search(r)), None)
+        text = LoopText(lines, start, end)
+        stages = {}
+        for i in text.ops:
+            for r in remarks.get(i, []):
+                m = STAGE_RE.search(r)
+                if m:
+                    stages[i] = int(m.group(1))
+        copies = {}
+        for name, (kind, _, _) in text.memdef.items():
+            if kind != "alloc":
+                continue
+            # The nearest definition above the loop (names repeat across
+            # functions).
+            line = next((k for k in range(start - 1, -1, -1)
+                         if re.match(r"\s*" + re.escape(name) + r" = memref\.alloca?\(", lines[k])), None)
+            if line is None:
+                continue
+            for r in remarks.get(line, []):
+                m = BUFFER_RE.search(r)
+                if m:
+                    copies[name] = int(m.group(1))
+        violations = check_loop(text, stages, copies)
+        s = [int(x) for x in summary.groups()]
+        rows.append(dict(loop=f"{label}:{start + 1}", ops=len(stages), stages=s[0], limit=s[1],
+                         resmii=s[2], recmii=s[3], mii=s[4], ii=s[5],
+                         bytes=int(bytes_m.group(1)) if bytes_m else 0,
+                         capacity=int(bytes_m.group(2)) if bytes_m else 0,
+                         us=times.get(start, float("nan")), violations=violations,
+                         reduced=any("reduced" in r for r in remarks[start])))
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--opt", default=os.path.join(ROOT, "build", "bin", "hwsched-opt"))
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--small", type=int, default=60)
+    p.add_argument("--large", type=int, default=10)
+    p.add_argument("--large-ops", type=int, default=90)
+    p.add_argument("--csv", default=None)
+    p.add_argument("--show-violations", action="store_true")
+    args = p.parse_args(argv)
+    work = tempfile.mkdtemp(prefix="bench-pipeline-")
+    rows = []
+    # The inputs use workgroup memory; the NPU and CPU runs see the same
+    # loops with the buffers in "ub" and in the default space.
+    spaces = {"nvidia-h100": None, "ascend-910b": '"ub"', "x86-avx512": "0"}
+    for name in ("matmul-k-exec.mlir", "loops-exec.mlir"):
+        for target in TARGETS:
+            lib = os.path.join(work, f"lib-{target}.mlir")
+            with open(lib, "w") as f:
+                f.write(library(target))
+            payload = os.path.join(INPUTS, name)
+            if spaces[target]:
+                with open(payload) as f:
+                    text = f.read().replace("#gpu.address_space<workgroup>", spaces[target])
+                payload = os.path.join(work, f"{target}-{name}")
+                with open(payload, "w") as f:
+                    f.write(text)
+            rc, err = run_opt(args.opt, payload, lib, "bench")
+            analyse(payload, err, f"{name.split('.')[0]}/{target}", rows)
+    for kind, count, extra in (("small", args.small, []),
+                               ("large", args.large, ["--min-ops", str(args.large_ops),
+                                                      "--max-ops", str(args.large_ops),
+                                                      "--max-buffers", "12"])):
+        if count == 0:
+            continue
+        out = os.path.join(work, kind)
+        subprocess.run([sys.executable, FUZZ, "--seed", str(args.seed), "--cases", str(count),
+                        "--per-module", "10", "--emit-only", out, *extra],
+                       check=True, capture_output=True)
+        for f in sorted(os.listdir(out)):
+            if f.endswith(".lib.mlir"):
+                continue
+            payload = os.path.join(out, f)
+            lib = payload.replace(".mlir", ".lib.mlir")
+            with open(lib) as fh:
+                text = re.sub(r"(schedule_stages %l \{[^}]*?) \}", r"\1, explain }", fh.read())
+            with open(lib, "w") as fh:
+                fh.write(text)
+            rc, err = run_opt(args.opt, payload, lib, "fuzz")
+            analyse(payload, err, f"{kind}/{f.split('.')[0]}", rows)
+
+    hdr = f"{'loop':34} {'ops':>4} {'ResMII':>6} {'RecMII':>6} {'MII':>5} {'II':>5} {'st/lim':>6} {'bytes/capacity':>16} {'us':>8} {'viol':>4}"
+    print(hdr)
+    print("-" * len(hdr))
+    for r in rows:
+        print(f"{r['loop']:34} {r['ops']:>4} {r['resmii']:>6} {r['recmii']:>6} {r['mii']:>5} "
+              f"{r['ii']:>5} {str(r['stages']) + '/' + str(r['limit']):>6} "
+              f"{str(r['bytes']) + '/' + str(r['capacity']):>16} {r['us']:>8.0f} {len(r['violations']):>4}")
+        if args.show_violations:
+            for v in r["violations"]:
+                print("    violation:", v)
+    n = len(rows)
+    eq = sum(r["ii"] == r["mii"] for r in rows)
+    limited = sum(r["ii"] != r["mii"] and r["stages"] == r["limit"] for r in rows)
+    reduced = sum(r["ii"] != r["mii"] and r["reduced"] for r in rows)
+    viol = sum(len(r["violations"]) for r in rows)
+    big = [r for r in rows if r["ops"] >= 80]
+    print()
+    print(f"loops: {n}; achieved interval == MII: {eq}; above MII with every stage of the "
+          f"limit in use (stage limit binding): {limited}; above MII after a capacity "
+          f"reduction: {reduced}; above MII with stages left (dependences force ops "
+          f"together): {n - eq - limited}")
+    print(f"dependence violations (independent checker): {viol}")
+    if big:
+        ts = sorted(r["us"] for r in big)
+        print(f"loops with >= 80 scheduled ops: {len(big)}, ops {min(r['ops'] for r in big)}.."
+              f"{max(r['ops'] for r in big)}, op time median {ts[len(ts) // 2] / 1000:.2f} ms, "
+              f"max {ts[-1] / 1000:.2f} ms")
+    if args.csv:
+        with open(args.csv, "w") as f:
+            f.write("loop,ops,resmii,recmii,mii,ii,stages,limit,bytes,capacity,us,violations\n")
+            for r in rows:
+                f.write(f"{r['loop']},{r['ops']},{r['resmii']},{r['recmii']},{r['mii']},{r['ii']},"
+                        f"{r['stages']},{r['limit']},{r['bytes']},{r['capacity']},{r['us']:.1f},"
+                        f"{len(r['violations'])}\n")
+    return 1 if viol else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

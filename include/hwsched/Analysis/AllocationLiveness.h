@@ -1,0 +1,103 @@
+//===- AllocationLiveness.h - Lifetimes of on-chip buffers ------*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Which on-chip allocations of a scope are live where. Program points are the
+// pre-order numbers of the ops in the scope; a buffer is live on an inclusive
+// interval of them. The interval covers every use of the buffer and of its
+// aliases (views, casts, selects, region yields and iter_args, through
+// BufferViewFlowAnalysis), extended over structured control flow:
+//   - a use nested in an op that does not contain the allocation (a loop, an
+//     scf.if) counts as a use of that whole op, so a buffer used in a loop
+//     but allocated outside it is live across the whole loop;
+//   - a value yielded back into a loop (iter_args, ping-pong buffers) keeps
+//     the buffer live across the whole loop, as does a use after the loop of
+//     a buffer allocated inside it;
+//   - an async copy (nvgpu.device_async_copy) keeps its buffers live until
+//     the nvgpu.device_async_wait that consumes its token.
+// Uses the analysis cannot follow (calls, returns, storing the memref, ops
+// without memory-effect information) pin the buffer: it keeps its own
+// allocation, and `pinReason` says why.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_ANALYSIS_ALLOCATIONLIVENESS_H
+#define HWSCHED_ANALYSIS_ALLOCATIONLIVENESS_H
+
+#include "mlir/IR/Operation.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <string>
+
+namespace hwsched {
+
+/// One allocation in the on-chip memory space of a scope.
+struct OnChipBuffer {
+  /// The memref.alloc or memref.alloca.
+  mlir::Operation *alloc = nullptr;
+  /// Upper bound of the bytes the buffer needs (element storage size times
+  /// the element count; dynamic sizes use a proven upper bound).
+  uint64_t bytes = 0;
+  /// max(element size in bytes, the alloc's `alignment`, the spec minimum).
+  uint64_t alignment = 1;
+  /// The shape has dynamic sizes whose upper bound was proven.
+  bool boundedDynamic = false;
+  /// The size has no proven upper bound (`bytes` is meaningless).
+  bool unboundedSize = false;
+  /// The size in bytes does not fit 62 bits (certainly above any capacity).
+  bool sizeOverflow = false;
+  /// Inclusive interval of program points where the buffer is live.
+  int64_t start = 0;
+  int64_t end = 0;
+  /// The ops at which the interval starts and ends (ancestors of the first
+  /// and last uses in the block where the lifetime is decided).
+  mlir::Operation *startOp = nullptr;
+  mlir::Operation *endOp = nullptr;
+  /// Non-empty when the buffer cannot be merged; says why.
+  std::string pinReason;
+  /// The ops that use the buffer or an alias, as counted for the lifetime
+  /// (a value yielded back into a loop counts as a use by the loop; the
+  /// waits of async copies count), in program order.
+  llvm::SmallVector<mlir::Operation *> uses;
+  /// Deallocations of the buffer (they end no lifetime: erased on merge).
+  llvm::SmallVector<mlir::Operation *> deallocs;
+};
+
+/// The on-chip buffers of one scope, in program order.
+struct ScopeAllocationLiveness {
+  mlir::Operation *scope = nullptr;
+  llvm::SmallVector<OnChipBuffer> buffers;
+  /// Program point -> op, and op -> (first, last) program point of the op
+  /// and everything nested in it.
+  llvm::SmallVector<mlir::Operation *> programOrder;
+  llvm::DenseMap<mlir::Operation *, std::pair<int64_t, int64_t>> spans;
+  /// Allocations in the memory space that belong to nested scopes (an
+  /// isolated-from-above op or a gpu.launch below `scope`): left alone.
+  unsigned nestedScopeAllocations = 0;
+  /// Where a merged buffer must be created to dominate every mergeable
+  /// allocation: at the start of `bufferBlock`, or right before `scope`
+  /// itself (null `bufferBlock`) when the allocations sit in several regions
+  /// of a scope that is not an allocation boundary.
+  mlir::Block *bufferBlock = nullptr;
+};
+
+/// Returns true for ops that delimit a kernel scope: allocations below them
+/// belong to them, not to an enclosing scope (isolated-from-above ops and
+/// gpu.launch).
+bool isAllocationScopeBoundary(mlir::Operation *op);
+
+/// Computes the buffers of `scope` in `memorySpace` (a null attribute means
+/// the default memory space) and their lifetimes. `minAlignment` is the
+/// spec's on-chip alignment.
+ScopeAllocationLiveness analyzeAllocationLiveness(mlir::Operation *scope,
+                                                  mlir::Attribute memorySpace,
+                                                  uint64_t minAlignment);
+
+} // namespace hwsched
+
+#endif // HWSCHED_ANALYSIS_ALLOCATIONLIVENESS_H

@@ -1,0 +1,111 @@
+//===- StageScheduler.h - Resource-aware stage assignment -------*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns a loop dependence graph and a hardware spec into a stage schedule:
+// ResMII / RecMII / MII, one stage per scheduled op, the number of copies of
+// every buffer that crosses stages, and the on-chip bytes those copies take.
+// Plain data in, plain data out: tests, remarks, benchmarks and the rewrite
+// all read the same StageSchedule.
+//
+// Timing model (modulo scheduling): op v of iteration j issues at
+// (j + stage(v)) * II + t(v) with 0 <= t(v) < II. An edge u -> v of distance d
+// needs t(v) + (d + stage(v) - stage(u)) * II >= t(u) + latency(u). The
+// achieved interval is the smallest II >= MII for which such offsets exist.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_COSTMODEL_STAGESCHEDULER_H
+#define HWSCHED_COSTMODEL_STAGESCHEDULER_H
+
+#include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/HwSpec/HwSpec.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hwsched {
+
+/// One `pipeline.units.<name>` entry of the spec.
+struct PipelineUnit {
+  std::string name;
+  int64_t count = 1;
+  int64_t latencyCycles = 1;
+  int64_t issueCycles = 1;
+};
+
+/// What the scheduler needs from the spec and the caller.
+struct SchedulerConfig {
+  std::vector<PipelineUnit> units;
+  int64_t capacityBytes = 0;
+  unsigned maxStages = 1;
+  /// The op's `num_stages`, if given.
+  std::optional<unsigned> requestedStages;
+};
+
+/// Reads `pipeline.units`, `pipeline.max_stages` and `onchip.capacity_bytes`;
+/// returns the first missing key in `missing` on failure.
+std::optional<SchedulerConfig> readSchedulerConfig(const HwSpec &spec,
+                                                   std::string &missing);
+
+/// The schedule of one loop.
+struct StageSchedule {
+  /// Stage per graph node.
+  std::vector<unsigned> stage;
+  /// Stages used (max stage + 1).
+  unsigned numStages = 1;
+  /// The stage limit the schedule was computed for.
+  unsigned stageLimit = 1;
+  int64_t resMII = 1, recMII = 1, mii = 1;
+  /// Smallest II the stage assignment supports under the timing model.
+  int64_t achievedII = 1;
+  /// Copies per graph buffer (1: not multi-buffered).
+  std::vector<unsigned> copies;
+  /// On-chip bytes with the copies, and the capacity they are checked
+  /// against; `dynamicOnChipBuffers` counts buffers with unknown size.
+  int64_t onChipBytes = 0;
+  int64_t capacityBytes = 0;
+  unsigned dynamicOnChipBuffers = 0;
+  /// Human-readable decisions: clamps and reductions of the stage count.
+  std::vector<std::string> notes;
+};
+
+/// Lower bounds of the interval.
+int64_t computeResMII(const LoopDependenceGraph &graph,
+                      const SchedulerConfig &config);
+int64_t computeRecMII(const LoopDependenceGraph &graph,
+                      const SchedulerConfig &config);
+
+/// Smallest II >= `lowerBound` under which `stages` is a valid modulo
+/// schedule (ignoring edges removed by multi-buffering).
+int64_t computeAchievedII(const LoopDependenceGraph &graph,
+                          const SchedulerConfig &config,
+                          const std::vector<unsigned> &stages,
+                          int64_t lowerBound);
+
+/// Assigns stages with at most `stageLimit` stages, and computes copies and
+/// bytes (no capacity decision).
+StageSchedule scheduleWithLimit(const LoopDependenceGraph &graph,
+                                const SchedulerConfig &config,
+                                unsigned stageLimit);
+
+/// Picks the stage count (requested or largest fitting, clamped to
+/// max_stages, reduced while the copies exceed the capacity) and returns its
+/// schedule; std::nullopt when even one stage does not fit (`failure` then
+/// holds the numbers).
+std::optional<StageSchedule> scheduleStages(const LoopDependenceGraph &graph,
+                                            const SchedulerConfig &config,
+                                            std::string &failure);
+
+/// Independent legality check of a stage assignment against the graph's
+/// distance-0 and loop-carried edges (for body-order kernels): returns an
+/// empty string when legal, else a description of the first violation.
+std::string checkStageLegality(const LoopDependenceGraph &graph,
+                               const std::vector<unsigned> &stages);
+
+} // namespace hwsched
+
+#endif // HWSCHED_COSTMODEL_STAGESCHEDULER_H

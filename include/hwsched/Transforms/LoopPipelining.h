@@ -1,0 +1,62 @@
+//===- LoopPipelining.h - Stage-scheduled loop rewrite ----------*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Applies a StageSchedule to an scf.for: multi-buffers the buffers that cross
+// stages (memref::multiBuffer, after our own overwrite check), inserts the
+// target's synchronisation, and expands the loop into prologue / kernel /
+// epilogue with scf::pipelineForLoop (peeled for static trip counts,
+// predicated for dynamic ones); trip counts below the stage count are
+// unrolled completely. Usable from C++ without the Transform dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_TRANSFORMS_LOOPPIPELINING_H
+#define HWSCHED_TRANSFORMS_LOOPPIPELINING_H
+
+#include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/CostModel/StageScheduler.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <string>
+
+namespace hwsched {
+
+/// `pipeline.sync` of the spec.
+enum class PipelineSync { None, GpuBarrier, NpuFlag };
+
+/// What the rewrite did.
+struct PipelineRewriteResult {
+  /// The pipelined kernel loop (or the unchanged loop for one stage); null
+  /// when the loop was unrolled completely.
+  mlir::scf::ForOp loop;
+  bool unrolled = false;
+  bool predicated = false;
+  /// Static trip count when known.
+  std::optional<int64_t> tripCount;
+  unsigned multiBufferedAllocations = 0;
+  unsigned barriersInserted = 0;
+};
+
+/// Checks, without touching the IR, that the rewrite can apply `schedule` to
+/// `forOp`; returns an empty string or the reason (and `culprit`).
+std::string checkPipelinePreconditions(mlir::scf::ForOp forOp,
+                                       const LoopDependenceGraph &graph,
+                                       const StageSchedule &schedule,
+                                       mlir::Operation *&culprit);
+
+/// Rewrites `forOp` according to `schedule` (which must come from `graph` of
+/// the same loop and pass checkPipelinePreconditions). Failure after the IR
+/// changed is reported through `why` and must be treated as a definite error.
+mlir::FailureOr<PipelineRewriteResult>
+pipelineLoop(mlir::RewriterBase &rewriter, mlir::scf::ForOp forOp,
+             const LoopDependenceGraph &graph, const StageSchedule &schedule,
+             PipelineSync sync, std::string &why);
+
+} // namespace hwsched
+
+#endif // HWSCHED_TRANSFORMS_LOOPPIPELINING_H

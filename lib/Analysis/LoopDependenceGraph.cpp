@@ -1,0 +1,860 @@
+//===- LoopDependenceGraph.cpp - Dependences of an scf.for body -----------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Analysis/LoopDependenceGraph.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace hwsched;
+
+StringRef hwsched::stringifyDepKind(DepKind kind) {
+  switch (kind) {
+  case DepKind::SSA:
+    return "ssa";
+  case DepKind::RAW:
+    return "raw";
+  case DepKind::WAR:
+    return "war";
+  case DepKind::WAW:
+    return "waw";
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Unit classification
+//===----------------------------------------------------------------------===//
+
+bool hwsched::isOnChipMemorySpace(Attribute space, const UnitContext &ctx) {
+  if (auto intSpace = dyn_cast_or_null<IntegerAttr>(space)) {
+    // NVVM/AMDGPU number workgroup memory 3; an integer 0 is the default.
+    if (ctx.kind == HwKind::Gpu && intSpace.getInt() == 3)
+      return true;
+    if (intSpace.getInt() == 0)
+      space = nullptr;
+  }
+  if (ctx.kind == HwKind::Cpu && !ctx.onChipMemorySpace)
+    return !space;
+  return space && space == ctx.onChipMemorySpace;
+}
+
+static bool isOnChipValue(Value v, const UnitContext &ctx) {
+  auto type = dyn_cast<BaseMemRefType>(v.getType());
+  return type && isOnChipMemorySpace(type.getMemorySpace(), ctx);
+}
+
+/// nvgpu.device_async_copy operands (dst, dstIndices..., src, srcIndices...):
+/// returns {dst position, src position}. Matched by name to avoid a build
+/// dependency on the NVGPU dialect.
+static std::pair<unsigned, unsigned> asyncCopyPositions(Operation *op) {
+  std::pair<unsigned, unsigned> positions{0, 0};
+  unsigned seen = 0;
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    if (!isa<BaseMemRefType>(v.getType()))
+      continue;
+    if (seen++ == 0)
+      positions.first = i;
+    else
+      positions.second = i;
+  }
+  return positions;
+}
+
+/// Source and target of ops that only move data, null when `op` is not one.
+static std::pair<Value, Value> getCopyOperands(Operation *op) {
+  if (auto copy = dyn_cast<memref::CopyOp>(op))
+    return {copy.getSource(), copy.getTarget()};
+  if (auto copy = dyn_cast<linalg::CopyOp>(op))
+    if (copy.hasPureBufferSemantics())
+      return {copy.getDpsInputs()[0], copy.getDpsInits()[0]};
+  if (op->getName().getStringRef() == "nvgpu.device_async_copy")
+    return {op->getOperand(asyncCopyPositions(op).second),
+            op->getOperand(asyncCopyPositions(op).first)};
+  return {};
+}
+
+/// The memref read by a plain load, null otherwise.
+static Value getLoadSource(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return load.getMemRef();
+  if (auto load = dyn_cast<vector::LoadOp>(op))
+    return load.getBase();
+  if (auto read = dyn_cast<vector::TransferReadOp>(op))
+    return isa<BaseMemRefType>(read.getBase().getType()) ? read.getBase()
+                                                         : Value();
+  if (op->getName().getStringRef() == "nvgpu.ldmatrix")
+    return op->getOperand(0);
+  return {};
+}
+
+static bool isContraction(Operation *op) {
+  if (isa<vector::ContractionOp>(op))
+    return true;
+  StringRef name = op->getName().getStringRef();
+  if (name == "nvgpu.mma.sync" || name == "nvgpu.mma.sp.sync" ||
+      name == "nvgpu.warpgroup.mma")
+    return true;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return linalg::isaContractionOpInterface(linalgOp);
+  return false;
+}
+
+std::string hwsched::classifyUnit(Operation *op, const UnitContext &ctx) {
+  auto pick = [&](StringRef unit) -> std::string {
+    if (llvm::is_contained(ctx.units, unit.str()))
+      return unit.str();
+    if (llvm::is_contained(ctx.units, std::string("vector")))
+      return "vector";
+    return ctx.units.empty() ? std::string("vector") : ctx.units.front();
+  };
+  StringRef name = op->getName().getStringRef();
+  auto [copySrc, copyDst] = getCopyOperands(op);
+  Value loadSrc = getLoadSource(op);
+  switch (ctx.kind) {
+  case HwKind::Gpu:
+    if (name == "nvgpu.device_async_copy" ||
+        name == "nvgpu.device_async_create_group")
+      return pick("async_copy");
+    if (name == "nvgpu.device_async_wait")
+      return pick("smem_load");
+    if (copySrc && !isOnChipValue(copySrc, ctx) && isOnChipValue(copyDst, ctx))
+      return pick("async_copy");
+    if ((copySrc && isOnChipValue(copySrc, ctx)) ||
+        (loadSrc && isOnChipValue(loadSrc, ctx)))
+      return pick("smem_load");
+    if (isContraction(op))
+      return pick("tensor_core");
+    return pick("vector");
+  case HwKind::Npu:
+    if (copySrc && !isOnChipValue(copySrc, ctx) && isOnChipValue(copyDst, ctx))
+      return pick("mte2");
+    if (copySrc && isOnChipValue(copySrc, ctx) && !isOnChipValue(copyDst, ctx))
+      return pick("mte3");
+    if (loadSrc && !isOnChipValue(loadSrc, ctx))
+      return pick("mte2");
+    if (isContraction(op))
+      return pick("cube");
+    return pick("vector");
+  case HwKind::Cpu:
+    if (copySrc || loadSrc)
+      return pick("load");
+    return pick("vector");
+  }
+  return pick("vector");
+}
+
+//===----------------------------------------------------------------------===//
+// Accesses, roots and boxes
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One memory access of a node, in root coordinates.
+struct Access {
+  Value root; // null: unknown memory (conflicts with everything)
+  AccessBox box;
+  bool isWrite = false;
+};
+} // namespace
+
+/// The full box of a statically shaped memref value, in its own coordinates.
+static AccessBox fullBox(Value v) {
+  AccessBox box;
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type || !type.hasStaticShape())
+    return box;
+  box.offsets = SmallVector<int64_t>(type.getRank(), 0);
+  box.sizes = llvm::to_vector(type.getShape());
+  box.exact = true;
+  return box;
+}
+
+/// Traces `v` through views to its allocation, mapping `box` (in v's
+/// coordinates) to the root's coordinates. Unknown mappings drop the offsets.
+static Value traceToRoot(Value v, AccessBox &box) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(def)) {
+      bool staticUnit =
+          !ShapedType::isDynamicShape(subview.getStaticOffsets()) &&
+          !ShapedType::isDynamicShape(subview.getStaticSizes()) &&
+          llvm::all_of(subview.getStaticStrides(),
+                       [](int64_t s) { return s == 1; });
+      if (box.offsets && staticUnit) {
+        llvm::SmallBitVector dropped = subview.getDroppedDims();
+        SmallVector<int64_t> offs, sizes;
+        unsigned k = 0;
+        for (auto [d, off] : llvm::enumerate(subview.getStaticOffsets())) {
+          if (dropped.test(d)) {
+            offs.push_back(off);
+            sizes.push_back(1);
+            continue;
+          }
+          offs.push_back(off + (*box.offsets)[k]);
+          sizes.push_back(box.sizes[k]);
+          ++k;
+        }
+        box.offsets = offs;
+        box.sizes = sizes;
+      } else {
+        box.offsets.reset();
+        box.exact = false;
+      }
+      v = subview.getSource();
+      continue;
+    }
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      v = cast.getSource();
+      continue;
+    }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      box.offsets.reset();
+      box.exact = false;
+      v = view.getViewSource();
+      continue;
+    }
+    break;
+  }
+  return v;
+}
+
+static std::optional<SmallVector<int64_t>> constantIndices(ValueRange values) {
+  SmallVector<int64_t> result;
+  for (Value v : values) {
+    APInt cst;
+    if (!matchPattern(v, m_ConstantInt(&cst)))
+      return std::nullopt;
+    result.push_back(cst.getSExtValue());
+  }
+  return result;
+}
+
+/// The box `op` accesses in `memref` (own coordinates) when `op` is a known
+/// accessor; otherwise the full box, exact only for ops known to touch every
+/// element (copies, linalg operands).
+static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
+  auto elementBox = [&](ValueRange indices, ArrayRef<int64_t> shape,
+                        bool exact) {
+    AccessBox box;
+    auto cst = constantIndices(indices);
+    if (!cst)
+      return box;
+    box.offsets = *cst;
+    box.sizes = SmallVector<int64_t>(cst->size(), 1);
+    for (auto [i, s] : llvm::enumerate(llvm::reverse(shape)))
+      box.sizes[box.sizes.size() - 1 - i] = s;
+    box.exact = exact;
+    return box;
+  };
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return elementBox(load.getIndices(), {}, true);
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return elementBox(store.getIndices(), {}, true);
+  if (auto load = dyn_cast<vector::LoadOp>(op))
+    return elementBox(load.getIndices(), load.getVectorType().getShape(), true);
+  if (auto store = dyn_cast<vector::StoreOp>(op))
+    return elementBox(store.getIndices(), store.getVectorType().getShape(),
+                      true);
+  if (auto xfer = dyn_cast<VectorTransferOpInterface>(op)) {
+    bool simple =
+        xfer.getPermutationMap().isMinorIdentity() && !xfer.getMask() &&
+        llvm::all_of(xfer.getInBoundsValues(), [](bool b) { return b; });
+    AccessBox box =
+        elementBox(xfer.getIndices(), xfer.getVectorType().getShape(), simple);
+    if (!simple && isWrite)
+      box.exact = false;
+    if (!simple && !isWrite)
+      return AccessBox(); // reads of a permuted/masked window: any element
+    return box;
+  }
+  if (op->getName().getStringRef() == "nvgpu.device_async_copy" &&
+      memref == op->getOperand(asyncCopyPositions(op).first)) {
+    auto elems = op->getAttrOfType<IntegerAttr>("dstElements");
+    unsigned numDstIndices = cast<MemRefType>(memref.getType()).getRank();
+    AccessBox box =
+        elementBox(op->getOperands().slice(asyncCopyPositions(op).first + 1,
+                                           numDstIndices),
+                   {}, true);
+    if (box.offsets && elems)
+      box.sizes.back() = elems.getInt();
+    else
+      box.exact = false;
+    return box;
+  }
+  if (op->getName().getStringRef() == "nvgpu.device_async_copy")
+    return AccessBox(); // source window: over-approximate
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    AccessBox box = fullBox(memref);
+    // An output is entirely written when its indexing map is a projected
+    // permutation (every element is visited); anything else over-approximates.
+    if (isWrite) {
+      box.exact = false;
+      for (OpOperand &init : linalgOp.getDpsInitsMutable())
+        if (init.get() == memref &&
+            linalgOp.getMatchingIndexingMap(&init).isProjectedPermutation())
+          box.exact = true;
+    }
+    return box;
+  }
+  if (isa<memref::CopyOp>(op))
+    return fullBox(memref);
+  AccessBox box = fullBox(memref);
+  box.exact = false;
+  return box;
+}
+
+static bool boxesIntersect(const AccessBox &a, const AccessBox &b) {
+  if (!a.offsets || !b.offsets || a.offsets->size() != b.offsets->size())
+    return true;
+  for (size_t d = 0; d < a.offsets->size(); ++d) {
+    int64_t lo = std::max((*a.offsets)[d], (*b.offsets)[d]);
+    int64_t hi =
+        std::min((*a.offsets)[d] + a.sizes[d], (*b.offsets)[d] + b.sizes[d]);
+    if (lo >= hi)
+      return false;
+  }
+  return true;
+}
+
+/// True when the union of `writes` covers every element of `read` (all in
+/// root coordinates of a buffer whose full box is `whole`). Exact through
+/// coordinate compression; gives up (false) on very fragmented unions.
+static bool isCovered(AccessBox read, ArrayRef<AccessBox> writes,
+                      const AccessBox &whole) {
+  if (!read.offsets)
+    read = whole;
+  if (!read.offsets)
+    return false;
+  size_t rank = read.offsets->size();
+  SmallVector<SmallVector<int64_t>> cuts(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t lo = (*read.offsets)[d], hi = lo + read.sizes[d];
+    cuts[d] = {lo, hi};
+    for (const AccessBox &w : writes) {
+      if (!w.offsets || w.offsets->size() != rank)
+        continue;
+      for (int64_t c : {(*w.offsets)[d], (*w.offsets)[d] + w.sizes[d]})
+        if (c > lo && c < hi)
+          cuts[d].push_back(c);
+    }
+    llvm::sort(cuts[d]);
+    cuts[d].erase(std::unique(cuts[d].begin(), cuts[d].end()), cuts[d].end());
+  }
+  int64_t cells = 1;
+  for (auto &c : cuts) {
+    cells *= static_cast<int64_t>(c.size() - 1);
+    if (cells > 1 << 16)
+      return false;
+  }
+  SmallVector<size_t> idx(rank, 0);
+  for (int64_t cell = 0; cell < cells; ++cell) {
+    // Decode the cell index.
+    int64_t rest = cell;
+    for (size_t d = rank; d-- > 0;) {
+      idx[d] = rest % (cuts[d].size() - 1);
+      rest /= (cuts[d].size() - 1);
+    }
+    bool covered = llvm::any_of(writes, [&](const AccessBox &w) {
+      if (!w.offsets || w.offsets->size() != rank || !w.exact)
+        return false;
+      for (size_t d = 0; d < rank; ++d) {
+        int64_t lo = cuts[d][idx[d]], hi = cuts[d][idx[d] + 1];
+        if (lo < (*w.offsets)[d] || hi > (*w.offsets)[d] + w.sizes[d])
+          return false;
+      }
+      return true;
+    });
+    if (!covered)
+      return false;
+  }
+  return true;
+}
+
+static int64_t staticBytes(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.hasStaticShape())
+    return -1;
+  Type elem = memref.getElementType();
+  int64_t elemBits = -1;
+  if (auto vec = dyn_cast<VectorType>(elem)) {
+    if (vec.isScalable())
+      return -1;
+    elemBits = vec.getNumElements() * vec.getElementTypeBitWidth();
+  } else if (elem.isIndex()) {
+    elemBits = 64;
+  } else if (elem.isIntOrFloat()) {
+    elemBits = elem.getIntOrFloatBitWidth();
+  }
+  if (elemBits < 0)
+    return -1;
+  return memref.getNumElements() * ((elemBits + 7) / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Graph construction
+//===----------------------------------------------------------------------===//
+
+/// Ops that are not scheduled on their own: pure scalar index/integer
+/// arithmetic, constants and memref views follow their users.
+static bool isFollower(Operation *op) {
+  if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
+    return false;
+  if (op->hasTrait<OpTrait::ConstantLike>())
+    return true;
+  if (op->getNumResults() == 0)
+    return false;
+  return llvm::all_of(op->getResultTypes(), [](Type t) {
+    return t.isIndex() || t.isSignlessInteger() || isa<BaseMemRefType>(t);
+  });
+}
+
+namespace {
+class GraphBuilder {
+public:
+  GraphBuilder(scf::ForOp forOp, const UnitContext &ctx, std::string &why,
+               Operation *&culprit)
+      : forOp(forOp), ctx(ctx), why(why), culprit(culprit) {}
+
+  FailureOr<LoopDependenceGraph> build();
+
+private:
+  LogicalResult collectAccesses(Operation *op, SmallVector<Access> &out);
+  int bufferIndex(Value root);
+  bool mayAlias(const Access &a, const Access &b) const;
+  void addSSAEdges(unsigned to);
+  void traceProducers(Value v, unsigned distance, unsigned to,
+                      llvm::DenseSet<Value> &seen);
+  void addEdge(DepEdge e);
+  void checkRenamable(LoopBuffer &buffer, unsigned index);
+
+  scf::ForOp forOp;
+  const UnitContext &ctx;
+  std::string &why;
+  Operation *&culprit;
+  LoopDependenceGraph g;
+  SmallVector<SmallVector<Access>> nodeAccesses;
+  llvm::DenseMap<Value, unsigned> bufferOfRoot;
+  std::set<std::tuple<unsigned, unsigned, unsigned, int>> edgeSet;
+};
+} // namespace
+
+int GraphBuilder::bufferIndex(Value root) {
+  if (!root)
+    return -1;
+  auto it = bufferOfRoot.find(root);
+  if (it != bufferOfRoot.end())
+    return it->second;
+  LoopBuffer buffer;
+  buffer.root = root;
+  buffer.bytes = staticBytes(root.getType());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    os << "arg #" << arg.getArgNumber();
+  } else {
+    Operation *def = root.getDefiningOp();
+    if (isa<memref::AllocOp, memref::AllocaOp>(def)) {
+      buffer.allocOp = def;
+      buffer.onChip = isOnChipValue(root, ctx);
+      buffer.loopLocal = forOp->isProperAncestor(def);
+    }
+    os << def->getName().getStringRef();
+    if (auto global = dyn_cast<memref::GetGlobalOp>(def))
+      os << " @" << global.getName();
+    os << " at " << def->getLoc();
+  }
+  buffer.name = text;
+  g.buffers.push_back(buffer);
+  bufferOfRoot[root] = g.buffers.size() - 1;
+  return g.buffers.size() - 1;
+}
+
+LogicalResult GraphBuilder::collectAccesses(Operation *top,
+                                            SmallVector<Access> &out) {
+  auto add = [&](Operation *op, Value v, bool isWrite, bool nested) {
+    Access access;
+    access.isWrite = isWrite;
+    if (!v || !isa<BaseMemRefType>(v.getType())) {
+      out.push_back(access); // unknown memory
+      return;
+    }
+    access.box = accessBoxOf(op, v, isWrite);
+    if (nested)
+      access.box.exact = false; // conditionally executed
+    access.root = traceToRoot(v, access.box);
+    out.push_back(access);
+  };
+  WalkResult result = top->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    bool nested = op != top;
+    StringRef name = op->getName().getStringRef();
+    if (name == "nvgpu.device_async_copy") {
+      auto [dst, src] = asyncCopyPositions(op);
+      add(op, op->getOperand(src), /*isWrite=*/false, nested);
+      add(op, op->getOperand(dst), /*isWrite=*/true, nested);
+      return WalkResult::advance();
+    }
+    if (name == "nvgpu.device_async_create_group")
+      return WalkResult::advance();
+    if (name == "nvgpu.device_async_wait") {
+      // Completing the async copies is, for ordering, a write of every
+      // buffer they target: readers must stay after the wait.
+      forOp.getBody()->walk([&](Operation *copy) {
+        if (copy->getName().getStringRef() == "nvgpu.device_async_copy") {
+          add(op, copy->getOperand(asyncCopyPositions(copy).first),
+              /*isWrite=*/true, /*nested=*/true);
+        }
+      });
+      return WalkResult::advance();
+    }
+    if (isa<gpu::BarrierOp>(op)) {
+      // A barrier kept in place orders every memory access.
+      add(op, Value(), /*isWrite=*/true, nested);
+      return WalkResult::advance();
+    }
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface && op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance(); // nested ops say what they touch
+    if (!iface) {
+      why = "has unknown memory effects";
+      culprit = op;
+      return WalkResult::interrupt();
+    }
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (auto &effect : effects) {
+      bool isWrite = !isa<MemoryEffects::Read>(effect.getEffect());
+      Value v = effect.getValue();
+      if (!v && isa<SideEffects::AutomaticAllocationScopeResource>(
+                    effect.getResource()))
+        continue;
+      add(op, v, isWrite, nested);
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+bool GraphBuilder::mayAlias(const Access &a, const Access &b) const {
+  if (!a.root || !b.root)
+    return true;
+  if (a.root == b.root)
+    return boxesIntersect(a.box, b.box);
+  auto isDistinctAllocation = [](Value root) {
+    Operation *def = root.getDefiningOp();
+    return def && isa<memref::AllocOp, memref::AllocaOp>(def);
+  };
+  if (isDistinctAllocation(a.root) || isDistinctAllocation(b.root))
+    return false;
+  auto global = [](Value root) -> std::optional<StringRef> {
+    if (auto g = root.getDefiningOp<memref::GetGlobalOp>())
+      return g.getName();
+    return std::nullopt;
+  };
+  if (global(a.root) && global(b.root))
+    return *global(a.root) == *global(b.root);
+  // Function arguments may alias each other unless one is noalias (as in
+  // LLVM: memory reached through a noalias argument is reached through no
+  // other argument).
+  auto noalias = [](Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    if (!arg)
+      return false;
+    auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return func && arg.getOwner()->isEntryBlock() &&
+           (func.getArgAttr(arg.getArgNumber(), "llvm.noalias") ||
+            func.getArgAttr(arg.getArgNumber(), "bufferization.noalias"));
+  };
+  return !(noalias(a.root) || noalias(b.root));
+}
+
+void GraphBuilder::addEdge(DepEdge e) {
+  if (!edgeSet.insert({e.from, e.to, e.distance, static_cast<int>(e.kind)})
+           .second)
+    return;
+  g.edges.push_back(e);
+}
+
+void GraphBuilder::traceProducers(Value v, unsigned distance, unsigned to,
+                                  llvm::DenseSet<Value> &seen) {
+  if (!seen.insert(v).second)
+    return;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (arg.getOwner() != forOp.getBody() || arg.getArgNumber() == 0)
+      return;
+    if (distance >= 1)
+      return; // pass-through chains: handled by the caller's checks
+    Value yielded =
+        forOp.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1);
+    traceProducers(yielded, distance + 1, to, seen);
+    return;
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return;
+  Operation *top = forOp.getBody()->findAncestorOpInBlock(*def);
+  if (!top)
+    return; // defined outside the loop
+  auto it = g.nodeOf.find(top);
+  if (it != g.nodeOf.end()) {
+    DepEdge e;
+    e.from = it->second;
+    e.to = to;
+    e.distance = distance;
+    e.kind = DepKind::SSA;
+    if (!(e.from == to && distance == 0))
+      addEdge(e);
+    return;
+  }
+  for (Value operand : top->getOperands())
+    traceProducers(operand, distance, to, seen);
+}
+
+void GraphBuilder::addSSAEdges(unsigned to) {
+  Operation *op = g.nodes[to].op;
+  llvm::DenseSet<Value> seen;
+  for (Value operand : op->getOperands())
+    traceProducers(operand, 0, to, seen);
+  op->walk([&](Operation *nested) {
+    if (nested == op)
+      return;
+    for (Value operand : nested->getOperands())
+      if (!op->isAncestor(operand.getParentBlock()->getParentOp()))
+        traceProducers(operand, 0, to, seen);
+  });
+}
+
+void GraphBuilder::checkRenamable(LoopBuffer &buffer, unsigned index) {
+  auto fail = [&](StringRef reason) {
+    buffer.renamable = false;
+    buffer.whyNotRenamable = reason.str();
+  };
+  if (!buffer.allocOp)
+    return fail("not a local allocation");
+  if (buffer.loopLocal)
+    return fail("allocated inside the loop");
+  auto type = cast<MemRefType>(buffer.root.getType());
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return fail("dynamic shape or non-identity layout");
+  Operation *alloc = buffer.allocOp;
+  if (!alloc->getParentRegion()->isAncestor(forOp->getParentRegion()) ||
+      (alloc->getBlock() == forOp->getBlock() &&
+       !alloc->isBeforeInBlock(forOp)))
+    return fail("allocation does not dominate the loop");
+  // Every use must be in this loop (the multi-buffered slice is per
+  // iteration), directly or through subviews; other views would need a type
+  // change we do not propagate.
+  SmallVector<Value> worklist{buffer.root};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<memref::DeallocOp>(user) && v == buffer.root &&
+          !forOp->isAncestor(user))
+        continue;
+      if (!forOp->isProperAncestor(user))
+        return fail("used outside the loop");
+      if (v == buffer.root &&
+          user->getParentOfType<LoopLikeOpInterface>() != forOp.getOperation())
+        return fail("used inside a nested loop");
+      if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+        worklist.push_back(subview.getResult());
+        continue;
+      }
+      if (isa<ViewLikeOpInterface>(user))
+        return fail("used through a non-subview view");
+    }
+  }
+  if (!buffer.overwrittenEachIteration)
+    return fail("read before being overwritten in an iteration (data flows "
+                "between iterations)");
+  buffer.renamable = true;
+  (void)index;
+}
+
+FailureOr<LoopDependenceGraph> GraphBuilder::build() {
+  Block *body = forOp.getBody();
+  // Yield operands must be produced inside the loop, or pass an iter_arg
+  // through unchanged; swaps and loop-invariant yields are recurrences the
+  // pipeliner cannot express.
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  for (auto [i, operand] : llvm::enumerate(yield.getOperands())) {
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (arg && arg.getOwner() == body) {
+      if (arg.getArgNumber() == i + 1)
+        continue;
+      why = "yields another iteration argument (a distance-2 recurrence)";
+      culprit = yield;
+      return failure();
+    }
+    if (!forOp->isAncestor(operand.getParentBlock()->getParentOp())) {
+      why = "yields a value defined outside the loop";
+      culprit = yield;
+      return failure();
+    }
+  }
+
+  // Async copies complete only at a device_async_wait; without one in the
+  // body nothing orders a copy before its readers once they are in
+  // different stages (we do not invent the wait's group structure).
+  Operation *asyncCopy = nullptr;
+  bool hasWait = false;
+  body->walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (name == "nvgpu.device_async_copy" && !asyncCopy)
+      asyncCopy = op;
+    hasWait |= name == "nvgpu.device_async_wait";
+  });
+  if (asyncCopy && !hasWait) {
+    why = "is not completed by an nvgpu.device_async_wait in the loop body";
+    culprit = asyncCopy;
+    return failure();
+  }
+
+  unsigned position = 0;
+  for (Operation &op : body->without_terminator()) {
+    ++position;
+    if (isa<gpu::BarrierOp>(&op) && ctx.barriersAreSync) {
+      g.barriers.push_back(&op);
+      continue;
+    }
+    if (isFollower(&op)) {
+      g.followers.push_back(&op);
+      continue;
+    }
+    DepNode node;
+    node.op = &op;
+    node.position = position;
+    StringRef name = op.getName().getStringRef();
+    node.isSync = name == "nvgpu.device_async_create_group" ||
+                  name == "nvgpu.device_async_wait" || isa<gpu::BarrierOp>(&op);
+    node.unit = classifyUnit(&op, ctx);
+    SmallVector<Access> accesses;
+    if (failed(collectAccesses(&op, accesses)))
+      return failure();
+    g.nodeOf[&op] = g.nodes.size();
+    g.nodes.push_back(node);
+    nodeAccesses.push_back(std::move(accesses));
+  }
+
+  // Buffers and the overwrite check: walk the nodes in body order and check
+  // that every read is covered by exact writes earlier in the iteration.
+  g.accesses.resize(g.nodes.size());
+  llvm::DenseMap<unsigned, SmallVector<AccessBox>> covering;
+  llvm::DenseMap<unsigned, bool> clean;
+  for (auto [n, accesses] : llvm::enumerate(nodeAccesses)) {
+    for (Access &a : accesses) {
+      int b = bufferIndex(a.root);
+      if (b >= 0)
+        g.accesses[n].push_back({static_cast<unsigned>(b), a.isWrite});
+    }
+    for (Access &a : accesses) {
+      int b = bufferIndex(a.root);
+      if (b < 0 || a.isWrite)
+        continue;
+      clean.try_emplace(b, true);
+      if (!isCovered(a.box, covering[b], fullBox(a.root)))
+        clean[b] = false;
+    }
+    for (Access &a : accesses) {
+      int b = bufferIndex(a.root);
+      if (b >= 0 && a.isWrite && a.box.exact && a.box.offsets)
+        covering[b].push_back(a.box);
+      if (b >= 0 && a.isWrite)
+        clean.try_emplace(b, true);
+    }
+  }
+  for (auto [b, buffer] : llvm::enumerate(g.buffers)) {
+    buffer.overwrittenEachIteration = clean.lookup(b);
+    checkRenamable(buffer, b);
+  }
+
+  // SSA edges (through followers and iter_args).
+  for (unsigned n = 0; n < g.nodes.size(); ++n)
+    addSSAEdges(n);
+
+  // Memory edges.
+  auto kindOf = [](bool firstWrites, bool secondWrites) {
+    if (firstWrites && secondWrites)
+      return DepKind::WAW;
+    return firstWrites ? DepKind::RAW : DepKind::WAR;
+  };
+  SmallVector<bool> writes;
+  for (const SmallVector<Access> &accesses : nodeAccesses)
+    writes.push_back(llvm::any_of(
+        accesses, [](const Access &access) { return access.isWrite; }));
+  for (unsigned a = 0; a < g.nodes.size(); ++a) {
+    // An op that writes what it (or its next instance) touches depends on
+    // itself across iterations (e.g. a matmul accumulating in memory).
+    for (const Access &x : nodeAccesses[a]) {
+      if (!x.isWrite)
+        continue;
+      for (const Access &y : nodeAccesses[a]) {
+        if (!mayAlias(x, y))
+          continue;
+        int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
+        if (buffer >= 0 && g.buffers[buffer].loopLocal)
+          continue;
+        DepEdge self;
+        self.from = self.to = a;
+        self.distance = 1;
+        self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
+        self.buffer = buffer;
+        self.removableByMultiBuffering =
+            buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
+        addEdge(self);
+      }
+    }
+    for (unsigned b = a + 1; b < g.nodes.size(); ++b) {
+      if (!writes[a] && !writes[b])
+        continue;
+      for (const Access &x : nodeAccesses[a]) {
+        for (const Access &y : nodeAccesses[b]) {
+          if (!x.isWrite && !y.isWrite)
+            continue;
+          if (!mayAlias(x, y))
+            continue;
+          int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
+          DepEdge e;
+          e.from = a;
+          e.to = b;
+          e.kind = kindOf(x.isWrite, y.isWrite);
+          e.buffer = buffer;
+          addEdge(e);
+          // b in iteration i, a in iteration i+1: only when data or storage
+          // can be shared between iterations.
+          bool local = x.root && x.root == y.root && buffer >= 0 &&
+                       g.buffers[buffer].loopLocal;
+          if (local)
+            continue;
+          DepEdge c;
+          c.from = b;
+          c.to = a;
+          c.distance = 1;
+          c.kind = kindOf(y.isWrite, x.isWrite);
+          c.buffer = buffer;
+          c.removableByMultiBuffering =
+              x.root && x.root == y.root && buffer >= 0 &&
+              g.buffers[buffer].renamable && c.kind != DepKind::RAW;
+          addEdge(c);
+        }
+      }
+    }
+  }
+  return std::move(g);
+}
+
+FailureOr<LoopDependenceGraph>
+hwsched::buildLoopDependenceGraph(scf::ForOp forOp, const UnitContext &ctx,
+                                  std::string &why, Operation *&culprit) {
+  GraphBuilder builder(forOp, ctx, why, culprit);
+  return builder.build();
+}

@@ -1,0 +1,697 @@
+//===- StageScheduler.cpp - Resource-aware stage assignment ---------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/CostModel/StageScheduler.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <deque>
+#include <limits>
+#include <map>
+
+using namespace hwsched;
+
+std::optional<SchedulerConfig>
+hwsched::readSchedulerConfig(const HwSpec &spec, std::string &missing) {
+  SchedulerConfig config;
+  for (const std::string &name : spec.getPipelineUnits()) {
+    PipelineUnit unit;
+    unit.name = name;
+    std::string prefix = "pipeline.units." + name + ".";
+    for (auto [field, dest] :
+         {std::pair<const char *, int64_t *>{"count", &unit.count},
+          {"latency_cycles", &unit.latencyCycles},
+          {"issue_cycles", &unit.issueCycles}}) {
+      std::optional<int64_t> v = spec.getInteger(prefix + field);
+      if (!v || *v < (std::string(field) == "latency_cycles" ? 0 : 1)) {
+        missing = prefix + field;
+        return std::nullopt;
+      }
+      *dest = *v;
+    }
+    config.units.push_back(unit);
+  }
+  if (config.units.empty()) {
+    missing = "pipeline.units";
+    return std::nullopt;
+  }
+  std::optional<int64_t> capacity = spec.getInteger("onchip.capacity_bytes");
+  if (!capacity) {
+    missing = "onchip.capacity_bytes";
+    return std::nullopt;
+  }
+  config.capacityBytes = *capacity;
+  std::optional<int64_t> maxStages = spec.getInteger("pipeline.max_stages");
+  if (!maxStages || *maxStages < 1) {
+    missing = "pipeline.max_stages";
+    return std::nullopt;
+  }
+  config.maxStages = static_cast<unsigned>(*maxStages);
+  return config;
+}
+
+namespace {
+/// Unit figures per node, resolved once.
+struct NodeTiming {
+  std::vector<int> unit;
+  std::vector<int64_t> latency;
+};
+} // namespace
+
+static const PipelineUnit *findUnit(const SchedulerConfig &config,
+                                    const std::string &name) {
+  for (const PipelineUnit &u : config.units)
+    if (u.name == name)
+      return &u;
+  return nullptr;
+}
+
+static bool isGroupNode(const DepNode &node) {
+  return node.isSync && node.op &&
+         node.op->getName().getStringRef() == "nvgpu.device_async_create_group";
+}
+
+/// Latency carried by edge `e`: the producer's unit latency for value and
+/// RAW edges; sync nodes forward the latency of the copies they group.
+static int64_t edgeLatency(const LoopDependenceGraph &graph,
+                           const SchedulerConfig &config, const DepEdge &e) {
+  if (e.kind == DepKind::WAR || e.kind == DepKind::WAW)
+    return 0;
+  const DepNode &from = graph.nodes[e.from];
+  const DepNode &to = graph.nodes[e.to];
+  if (to.isSync && to.unit == from.unit)
+    return 0;
+  if (from.isSync && !isGroupNode(from))
+    return 0;
+  const PipelineUnit *unit = findUnit(config, from.unit);
+  return unit ? unit->latencyCycles : 0;
+}
+
+/// The edges that constrain the schedule (multi-buffering removes the rest).
+static bool isActive(const DepEdge &e) { return !e.removableByMultiBuffering; }
+
+int64_t hwsched::computeResMII(const LoopDependenceGraph &graph,
+                               const SchedulerConfig &config) {
+  int64_t mii = 1;
+  for (const PipelineUnit &unit : config.units) {
+    int64_t cycles = 0;
+    for (const DepNode &node : graph.nodes)
+      if (!node.isSync && node.unit == unit.name)
+        cycles += unit.issueCycles;
+    mii = std::max(mii, (cycles + unit.count - 1) / unit.count);
+  }
+  return mii;
+}
+
+namespace {
+/// Active edges merged per (from, to, distance) with the largest latency:
+/// parallel RAW/WAR/WAW/SSA edges constrain timing once.
+struct TimingEdge {
+  unsigned from, to, distance;
+  int64_t latency;
+};
+} // namespace
+
+namespace {
+/// The merged timing edges of a graph with their adjacency, built once per
+/// scheduling run.
+struct TimingGraph {
+  unsigned numNodes = 0;
+  std::vector<TimingEdge> edges;
+  std::vector<std::vector<unsigned>> out;
+  /// 1 + the sum over nodes of their largest outgoing latency: an upper
+  /// bound of any path's latency.
+  int64_t latencySum = 1;
+};
+} // namespace
+
+static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
+                                    const SchedulerConfig &config) {
+  TimingGraph tg;
+  tg.numNodes = graph.nodes.size();
+  std::map<std::tuple<unsigned, unsigned, unsigned>, int64_t> merged;
+  for (const DepEdge &e : graph.edges) {
+    if (!isActive(e) || (e.distance == 0 && e.from == e.to))
+      continue;
+    int64_t lat = edgeLatency(graph, config, e);
+    auto [it, inserted] = merged.try_emplace({e.from, e.to, e.distance}, lat);
+    if (!inserted)
+      it->second = std::max(it->second, lat);
+  }
+  std::vector<int64_t> nodeLatency(tg.numNodes, 0);
+  tg.out.resize(tg.numNodes);
+  for (auto &[key, lat] : merged) {
+    auto [from, to, distance] = key;
+    tg.out[from].push_back(tg.edges.size());
+    tg.edges.push_back({from, to, distance, lat});
+    nodeLatency[from] = std::max(nodeLatency[from], lat);
+  }
+  for (int64_t l : nodeLatency)
+    tg.latencySum += l;
+  return tg;
+}
+
+/// Longest paths (queue-based Bellman-Ford) for t[to] >= t[from] + w(edge),
+/// t >= 0 and optionally t <= upperBound. Returns true when feasible. On a
+/// positive cycle, `cycle` (if given) receives its edge indices.
+template <typename Weight>
+static bool longestPathsFeasible(const TimingGraph &tg, Weight weight,
+                                 std::optional<int64_t> upperBound,
+                                 std::vector<unsigned> *cycle) {
+  unsigned n = tg.numNodes;
+  std::vector<int64_t> dist(n, 0);
+  std::vector<unsigned> length(n, 0);
+  std::vector<int> pred(n, -1);
+  std::vector<char> queued(n, 1);
+  std::deque<unsigned> queue;
+  for (unsigned v = 0; v < n; ++v)
+    queue.push_back(v);
+  uint64_t relaxations = 0;
+  bool found = false;
+  unsigned foundNode = 0;
+  while (!queue.empty()) {
+    unsigned u = queue.front();
+    queue.pop_front();
+    queued[u] = 0;
+    for (unsigned ei : tg.out[u]) {
+      const TimingEdge &e = tg.edges[ei];
+      int64_t candidate = dist[u] + weight(e);
+      if (candidate <= dist[e.to])
+        continue;
+      dist[e.to] = candidate;
+      pred[e.to] = ei;
+      length[e.to] = length[u] + 1;
+      if (upperBound && candidate > *upperBound)
+        return false;
+      // Amortised cycle check: every n relaxations look for a cycle in the
+      // predecessor graph (any such cycle is positive), which finds positive
+      // cycles long before a path of n edges builds up.
+      if (++relaxations % n == 0 && !found) {
+        std::vector<unsigned> stamp(n, 0);
+        for (unsigned v = 0; v < n && !found; ++v) {
+          unsigned x = v;
+          while (!stamp[x] && pred[x] >= 0) {
+            stamp[x] = v + 1;
+            x = tg.edges[pred[x]].from;
+          }
+          if (stamp[x] == v + 1)
+            found = true, foundNode = x;
+        }
+      }
+      if (found || length[e.to] >= n) {
+        if (cycle) {
+          // Walk back n steps to land on the cycle, then collect it.
+          unsigned x = found ? foundNode : e.to;
+          for (unsigned i = 0; i < n && !found; ++i)
+            x = tg.edges[pred[x]].from;
+          unsigned y = x;
+          cycle->clear();
+          do {
+            cycle->push_back(pred[y]);
+            y = tg.edges[pred[y]].from;
+          } while (y != x && cycle->size() <= n);
+        }
+        return false;
+      }
+      if (!queued[e.to]) {
+        queued[e.to] = 1;
+        queue.push_back(e.to);
+      }
+    }
+  }
+  return true;
+}
+
+/// Smallest value in [lo, cap] satisfying the monotone predicate `ok`
+/// (exponential then binary search: results are usually close to `lo`);
+/// `cap` when none does.
+template <typename Pred>
+static int64_t smallestFeasible(int64_t lo, int64_t cap, Pred ok) {
+  if (ok(lo))
+    return lo;
+  int64_t step = 1, bad = lo;
+  while (bad + step < cap && !ok(bad + step)) {
+    bad += step;
+    step *= 2;
+  }
+  int64_t good = std::min(bad + step, cap);
+  while (good - bad > 1) {
+    int64_t mid = bad + (good - bad) / 2;
+    if (ok(mid))
+      good = mid;
+    else
+      bad = mid;
+  }
+  return good;
+}
+
+/// RecMII by cycle jumping: while the constraints at II have a positive
+/// cycle C, raise II to ceil(latency(C) / distance(C)), a bound that cycle
+/// imposes. Every step lands on a real cycle's ratio, so it ends at the
+/// maximum ratio after few iterations.
+static int64_t recMIIOf(const TimingGraph &tg) {
+  if (llvm::none_of(tg.edges, [](const TimingEdge &e) { return e.distance; }))
+    return 1;
+  int64_t ii = 1;
+  std::vector<unsigned> cycle;
+  while (ii <= tg.latencySum) {
+    auto weight = [&](const TimingEdge &e) {
+      return e.latency - static_cast<int64_t>(e.distance) * ii;
+    };
+    if (longestPathsFeasible(tg, weight, std::nullopt, &cycle))
+      return ii;
+    int64_t latency = 0, distance = 0;
+    for (unsigned ei : cycle) {
+      latency += tg.edges[ei].latency;
+      distance += tg.edges[ei].distance;
+    }
+    int64_t next = distance > 0 ? (latency + distance - 1) / distance : ii + 1;
+    ii = std::max(ii + 1, next);
+  }
+  return ii;
+}
+
+static int64_t achievedIIOf(const TimingGraph &tg,
+                            const std::vector<unsigned> &stages,
+                            int64_t lowerBound) {
+  auto ok = [&](int64_t ii) {
+    auto weight = [&](const TimingEdge &e) {
+      int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
+                      static_cast<int64_t>(stages[e.from]);
+      return e.latency - delta * ii;
+    };
+    return longestPathsFeasible(tg, weight, ii - 1, nullptr);
+  };
+  int64_t lo = std::max<int64_t>(lowerBound, 1);
+  // Every kernel-iteration chain fits once II exceeds the sum of latencies,
+  // and every cycle spans at least one kernel iteration.
+  return smallestFeasible(lo, lo + tg.latencySum, ok);
+}
+
+int64_t hwsched::computeRecMII(const LoopDependenceGraph &graph,
+                               const SchedulerConfig &config) {
+  return recMIIOf(buildTimingGraph(graph, config));
+}
+
+int64_t hwsched::computeAchievedII(const LoopDependenceGraph &graph,
+                                   const SchedulerConfig &config,
+                                   const std::vector<unsigned> &stages,
+                                   int64_t lowerBound) {
+  return achievedIIOf(buildTimingGraph(graph, config), stages, lowerBound);
+}
+
+//===----------------------------------------------------------------------===//
+// Stage assignment
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Integer stage constraints s[to] - s[from] >= weight.
+struct StageConstraint {
+  unsigned from, to;
+  int64_t weight;
+  bool soft; // the unit-separation preference (may be dropped)
+  int edge;  // originating graph edge, -1 for none
+};
+} // namespace
+
+static std::vector<StageConstraint>
+buildStageConstraints(const LoopDependenceGraph &graph) {
+  std::vector<StageConstraint> cs;
+  for (auto [i, e] : llvm::enumerate(graph.edges)) {
+    if (!isActive(e))
+      continue;
+    const DepNode &from = graph.nodes[e.from];
+    const DepNode &to = graph.nodes[e.to];
+    if (e.distance == 0) {
+      bool differ = from.unit != to.unit;
+      cs.push_back({e.from, e.to, differ ? 1 : 0, differ, (int)i});
+      continue;
+    }
+    // Loop-carried: `from` of iteration i must run before `to` of i+1 in a
+    // body-ordered kernel: stage(from) <= stage(to) + (from earlier ? 1 : 0).
+    int64_t slack = from.position < to.position ? 1 : 0;
+    cs.push_back({e.from, e.to, -slack, false, (int)i});
+    // Iteration arguments: keep the use no later than the definition, the
+    // direct-use form the pipeliner handles.
+    if (e.kind == DepKind::SSA)
+      cs.push_back({e.to, e.from, 0, false, (int)i});
+  }
+  return cs;
+}
+
+/// ASAP stages (longest path from 0); std::nullopt on a positive cycle.
+static std::optional<std::vector<int64_t>>
+asapStages(unsigned n, const std::vector<StageConstraint> &cs) {
+  // Queue-based longest paths from 0; a path of n constraints means a
+  // positive cycle (the caller removes those, so it is only a guard).
+  std::vector<std::vector<unsigned>> out(n);
+  for (auto [i, c] : llvm::enumerate(cs))
+    out[c.from].push_back(i);
+  std::vector<int64_t> s(n, 0);
+  std::vector<unsigned> length(n, 0);
+  std::vector<char> queued(n, 1);
+  std::deque<unsigned> queue;
+  for (unsigned v = 0; v < n; ++v)
+    queue.push_back(v);
+  while (!queue.empty()) {
+    unsigned u = queue.front();
+    queue.pop_front();
+    queued[u] = 0;
+    for (unsigned ci : out[u]) {
+      const StageConstraint &c = cs[ci];
+      if (s[u] + c.weight <= s[c.to])
+        continue;
+      s[c.to] = s[u] + c.weight;
+      length[c.to] = length[u] + 1;
+      if (length[c.to] > n)
+        return std::nullopt;
+      if (!queued[c.to]) {
+        queued[c.to] = 1;
+        queue.push_back(c.to);
+      }
+    }
+  }
+  return s;
+}
+
+/// Drops the soft separation inside strongly connected components (ops of one
+/// recurrence stay together), so the constraint system has no positive cycle.
+static void relaxRecurrences(unsigned n, std::vector<StageConstraint> &cs) {
+  // Tarjan's SCC over the constraint graph.
+  std::vector<std::vector<unsigned>> succ(n);
+  for (const StageConstraint &c : cs)
+    succ[c.from].push_back(c.to);
+  std::vector<int> index(n, -1), low(n, 0), comp(n, -1);
+  std::vector<unsigned> stack;
+  std::vector<bool> onStack(n, false);
+  int counter = 0, numComp = 0;
+  std::function<void(unsigned)> visit = [&](unsigned v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v);
+    onStack[v] = true;
+    for (unsigned w : succ[v]) {
+      if (index[w] < 0) {
+        visit(w);
+        low[v] = std::min(low[v], low[w]);
+      } else if (onStack[w]) {
+        low[v] = std::min(low[v], index[w]);
+      }
+    }
+    if (low[v] == index[v]) {
+      unsigned w;
+      do {
+        w = stack.back();
+        stack.pop_back();
+        onStack[w] = false;
+        comp[w] = numComp;
+      } while (w != v);
+      ++numComp;
+    }
+  };
+  for (unsigned v = 0; v < n; ++v)
+    if (index[v] < 0)
+      visit(v);
+  for (StageConstraint &c : cs)
+    if (c.soft && comp[c.from] == comp[c.to])
+      c.weight = 0;
+}
+
+static void computeCopies(const LoopDependenceGraph &graph,
+                          const SchedulerConfig &config,
+                          StageSchedule &schedule) {
+  schedule.copies.assign(graph.buffers.size(), 1);
+  std::vector<int64_t> lo(graph.buffers.size(),
+                          std::numeric_limits<int64_t>::max());
+  std::vector<int64_t> hi(graph.buffers.size(), -1);
+  for (auto [n, accesses] : llvm::enumerate(graph.accesses))
+    for (auto [b, isWrite] : accesses) {
+      lo[b] = std::min<int64_t>(lo[b], schedule.stage[n]);
+      hi[b] = std::max<int64_t>(hi[b], schedule.stage[n]);
+    }
+  schedule.onChipBytes = 0;
+  schedule.dynamicOnChipBuffers = 0;
+  for (auto [b, buffer] : llvm::enumerate(graph.buffers)) {
+    unsigned span = hi[b] >= lo[b] ? static_cast<unsigned>(hi[b] - lo[b]) : 0;
+    // A renamable buffer touched in stages s..t is live for t - s + 1
+    // iterations at once; a per-iteration allocation has as many instances.
+    if ((buffer.renamable || buffer.loopLocal) && span > 0)
+      schedule.copies[b] = span + 1;
+    if (!buffer.onChip)
+      continue;
+    if (buffer.bytes < 0) {
+      ++schedule.dynamicOnChipBuffers;
+      continue;
+    }
+    schedule.onChipBytes += buffer.bytes * schedule.copies[b];
+  }
+  schedule.capacityBytes = config.capacityBytes;
+}
+
+static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
+                                        const SchedulerConfig &config,
+                                        const TimingGraph &tg, int64_t resMII,
+                                        int64_t recMII, unsigned stageLimit) {
+  StageSchedule schedule;
+  schedule.stageLimit = stageLimit;
+  schedule.resMII = resMII;
+  schedule.recMII = recMII;
+  schedule.mii = std::max(schedule.resMII, schedule.recMII);
+  unsigned n = graph.nodes.size();
+  if (n == 0) {
+    schedule.achievedII = schedule.mii;
+    computeCopies(graph, config, schedule);
+    return schedule;
+  }
+
+  std::vector<StageConstraint> cs = buildStageConstraints(graph);
+  relaxRecurrences(n, cs);
+  auto toStages = [&](const std::vector<StageConstraint> &constraints)
+      -> std::optional<std::vector<unsigned>> {
+    std::optional<std::vector<int64_t>> asap = asapStages(n, constraints);
+    if (!asap)
+      return std::nullopt;
+    int64_t depth = *std::max_element(asap->begin(), asap->end()) + 1;
+    std::vector<unsigned> stages(n);
+    if (depth <= stageLimit) {
+      for (unsigned v = 0; v < n; ++v)
+        stages[v] = static_cast<unsigned>((*asap)[v]);
+      return stages;
+    }
+    // The graph is deeper than the limit: merge neighbouring levels. Any map
+    // that keeps `stageLimit - 1` of the `depth - 1` level boundaries is
+    // monotone and grows by at most 1 per level, so every constraint stays
+    // satisfied. Try every choice of boundaries when there are few (keeping
+    // the boundaries on the longest latencies matters: merging a copy with
+    // its reader costs far more than merging a load with its compute), else
+    // spread them evenly.
+    auto apply = [&](const std::vector<unsigned> &levelStage) {
+      for (unsigned v = 0; v < n; ++v)
+        stages[v] = levelStage[(*asap)[v]];
+    };
+    std::vector<unsigned> even(depth);
+    for (int64_t l = 0; l < depth; ++l)
+      even[l] = static_cast<unsigned>(l * stageLimit / depth);
+    uint64_t choices = 1;
+    for (int64_t k = 1; k < stageLimit && choices <= 64; ++k)
+      choices = choices * (depth - k) / k;
+    // Each choice costs an interval computation: keep the search within a
+    // budget proportional to the graph size.
+    if (stageLimit <= 1 || choices > 64 || depth > 17 ||
+        choices * tg.edges.size() > 20000) {
+      apply(even);
+      return stages;
+    }
+    std::vector<unsigned> bestLevels = even;
+    apply(even);
+    int64_t bestII = achievedIIOf(tg, stages, schedule.mii);
+    // Enumerate boundary subsets as bit masks over the depth - 1 boundaries.
+    for (uint64_t mask = 0; mask < (uint64_t(1) << (depth - 1)); ++mask) {
+      if (static_cast<unsigned>(llvm::popcount(mask)) != stageLimit - 1)
+        continue;
+      std::vector<unsigned> levels(depth, 0);
+      for (int64_t l = 1; l < depth; ++l)
+        levels[l] = levels[l - 1] + ((mask >> (l - 1)) & 1);
+      apply(levels);
+      int64_t ii = achievedIIOf(tg, stages, schedule.mii);
+      if (ii < bestII) {
+        bestII = ii;
+        bestLevels = levels;
+      }
+    }
+    apply(bestLevels);
+    return stages;
+  };
+  std::optional<std::vector<unsigned>> stages = toStages(cs);
+  if (!stages) {
+    // Hard constraints alone are always satisfiable by one stage.
+    stages = std::vector<unsigned>(n, 0);
+  }
+  int64_t best = achievedIIOf(tg, *stages, schedule.mii);
+
+  // Spend unused stages on the edges whose latency bounds the interval:
+  // separating producer and consumer by one more stage hides II more cycles.
+  auto used = [&](const std::vector<unsigned> &s) {
+    return *std::max_element(s.begin(), s.end()) + 1;
+  };
+  for (unsigned round = 0;
+       round < stageLimit && used(*stages) < stageLimit && best > schedule.mii;
+       ++round) {
+    // Candidate moves: for one (producer unit, consumer unit) pair, separate
+    // every latency-bound edge of that pair by one more stage (edges of a
+    // pair usually bound the interval together, e.g. the two operand copies
+    // of a matmul).
+    auto isTight = [&](const StageConstraint &c) {
+      if (c.edge < 0 || graph.edges[c.edge].distance != 0 || c.weight < 0 ||
+          c.from == c.to)
+        return false;
+      const DepEdge &e = graph.edges[c.edge];
+      int64_t lat = edgeLatency(graph, config, e);
+      int64_t delta = (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
+      return lat > 0 && lat > delta * best;
+    };
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const StageConstraint &c : cs)
+      if (isTight(c)) {
+        std::pair<std::string, std::string> key{graph.nodes[c.from].unit,
+                                                graph.nodes[c.to].unit};
+        if (!llvm::is_contained(pairs, key))
+          pairs.push_back(key);
+      }
+    std::vector<StageConstraint> bestCs;
+    std::vector<unsigned> bestStages;
+    int64_t bestII = best;
+    // A few unit pairs per round bound the search on large graphs.
+    if (pairs.size() > 8)
+      pairs.resize(8);
+    for (const auto &key : pairs) {
+      std::vector<StageConstraint> trial = cs;
+      for (StageConstraint &c : trial) {
+        if (!isTight(c) || graph.nodes[c.from].unit != key.first ||
+            graph.nodes[c.to].unit != key.second)
+          continue;
+        int64_t delta =
+            (*stages)[c.to] - static_cast<int64_t>((*stages)[c.from]);
+        c.weight = std::max<int64_t>(c.weight, delta + 1);
+      }
+      std::optional<std::vector<unsigned>> s = toStages(trial);
+      // Unchanged stages (hard constraints keep the ops together) cannot
+      // lower the interval.
+      if (!s || used(*s) > stageLimit || *s == *stages)
+        continue;
+      int64_t ii = achievedIIOf(tg, *s, schedule.mii);
+      if (ii < bestII) {
+        bestII = ii;
+        bestCs = trial;
+        bestStages = *s;
+      }
+    }
+    if (bestStages.empty())
+      break;
+    cs = bestCs;
+    stages = bestStages;
+    best = bestII;
+  }
+
+  schedule.stage = *stages;
+  schedule.numStages = used(*stages);
+  schedule.achievedII = best;
+  computeCopies(graph, config, schedule);
+  return schedule;
+}
+
+StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
+                                         const SchedulerConfig &config,
+                                         unsigned stageLimit) {
+  TimingGraph tg = buildTimingGraph(graph, config);
+  return scheduleWithTiming(graph, config, tg, computeResMII(graph, config),
+                            recMIIOf(tg), stageLimit);
+}
+
+std::optional<StageSchedule>
+hwsched::scheduleStages(const LoopDependenceGraph &graph,
+                        const SchedulerConfig &config, std::string &failure) {
+  TimingGraph tg = buildTimingGraph(graph, config);
+  int64_t resMII = computeResMII(graph, config);
+  int64_t recMII = recMIIOf(tg);
+  std::vector<std::string> notes;
+  unsigned limit = config.maxStages;
+  if (config.requestedStages) {
+    limit = *config.requestedStages;
+    if (limit > config.maxStages) {
+      notes.push_back("num_stages " + std::to_string(limit) +
+                      " clamped to pipeline.max_stages " +
+                      std::to_string(config.maxStages));
+      limit = config.maxStages;
+    }
+  }
+  std::optional<StageSchedule> first;
+  for (unsigned s = limit; s >= 1; --s) {
+    StageSchedule schedule =
+        scheduleWithTiming(graph, config, tg, resMII, recMII, s);
+    if (!first)
+      first = schedule;
+    if (schedule.onChipBytes <= config.capacityBytes) {
+      if (s < limit) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << (config.requestedStages ? "requested" : "maximum") << " " << limit
+           << " stages reduced to " << s << ": " << first->numStages
+           << " stages need " << first->onChipBytes
+           << " on-chip bytes > capacity " << config.capacityBytes;
+        notes.push_back(text);
+      }
+      if (config.requestedStages && schedule.numStages < s)
+        notes.push_back("the dependence graph uses " +
+                        std::to_string(schedule.numStages) + " of " +
+                        std::to_string(s) +
+                        " allowed stages (more stages would not lower the "
+                        "interval)");
+      schedule.notes = notes;
+      return schedule;
+    }
+    if (s == 1) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "even 1 stage needs " << schedule.onChipBytes
+         << " on-chip bytes > onchip.capacity_bytes " << config.capacityBytes;
+      failure = text;
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string hwsched::checkStageLegality(const LoopDependenceGraph &graph,
+                                        const std::vector<unsigned> &stages) {
+  for (const DepEdge &e : graph.edges) {
+    if (e.removableByMultiBuffering)
+      continue;
+    const DepNode &from = graph.nodes[e.from];
+    const DepNode &to = graph.nodes[e.to];
+    int64_t sf = stages[e.from], st = stages[e.to];
+    // In kernel iteration k the body-ordered kernel runs op v for iteration
+    // k - stage(v): `from` of iteration i runs before `to` of iteration
+    // i + d iff (i + sf, pos_f) < (i + d + st, pos_t).
+    bool ok = sf < st + static_cast<int64_t>(e.distance) ||
+              (sf == st + static_cast<int64_t>(e.distance) &&
+               from.position < to.position);
+    if (e.distance == 0 && e.from == e.to)
+      ok = true;
+    if (!ok) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << stringifyDepKind(e.kind) << " dependence (distance " << e.distance
+         << ") from '" << from.op->getName() << "' in stage " << sf << " to '"
+         << to.op->getName() << "' in stage " << st;
+      return text;
+    }
+  }
+  return "";
+}

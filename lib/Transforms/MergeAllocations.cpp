@@ -1,0 +1,378 @@
+//===- MergeAllocations.cpp - Pack on-chip buffers into one ---------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Transforms/MergeAllocations.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <cstdint>
+#include <numeric>
+
+using namespace mlir;
+using namespace hwsched;
+
+std::string hwsched::describeBuffer(const ScopeAllocationLiveness &liveness,
+                                    size_t index) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#" << index << " "
+     << liveness.buffers[index].alloc->getResult(0).getType();
+  return text;
+}
+
+AllocationMergePlan
+hwsched::planAllocationMerge(const ScopeAllocationLiveness &liveness,
+                             uint64_t capacityBytes,
+                             const PackingOptions &options) {
+  AllocationMergePlan plan;
+  plan.capacityBytes = capacityBytes;
+  int64_t lastPoint = static_cast<int64_t>(liveness.programOrder.size()) - 1;
+
+  std::vector<PackingItem> all, mergedItems;
+  std::vector<size_t> allIndex;
+  uint64_t pinnedBytes = 0;
+  for (auto [index, buffer] : llvm::enumerate(liveness.buffers)) {
+    bool pinned = !buffer.pinReason.empty();
+    if (pinned)
+      plan.pinned.push_back(index);
+    if (buffer.unboundedSize)
+      continue;
+    PackingItem item{buffer.start, buffer.end, buffer.bytes, buffer.alignment};
+    plan.sumBytes += getFootprint(item);
+    if (pinned) {
+      // A pinned buffer keeps its own allocation for the whole scope.
+      pinnedBytes += getFootprint(item);
+      item.start = 0;
+      item.end = lastPoint;
+    } else {
+      plan.merged.push_back(index);
+      mergedItems.push_back(item);
+      plan.mergedAlignment = std::max(plan.mergedAlignment, buffer.alignment);
+    }
+    all.push_back(item);
+    allIndex.push_back(index);
+  }
+
+  PackingLowerBound bound = computePackingLowerBound(all);
+  plan.lowerBoundBytes = bound.bytes;
+  if (bound.point >= 0)
+    plan.lowerBoundOp = liveness.programOrder[bound.point];
+  for (size_t i : bound.live)
+    plan.liveAtLowerBound.push_back(allIndex[i]);
+
+  PackingOptions packing = options;
+  packing.capacity =
+      capacityBytes > pinnedBytes ? capacityBytes - pinnedBytes : capacityBytes;
+  PackingResult packed = packAllocations(mergedItems, packing);
+  plan.offsets.assign(packed.offsets.begin(), packed.offsets.end());
+  plan.mergedBytes = packed.peak;
+  plan.peakBytes = packed.peak + pinnedBytes;
+  plan.strategy = packed.strategy;
+  plan.exactSearchRan = packed.exactSearchRan;
+  plan.provedOptimal = packed.provedOptimal;
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The innermost block (inside `scope`) holding both `a` and `b`.
+Block *commonBlock(Operation *a, Operation *b, Operation *scope) {
+  llvm::SmallPtrSet<Block *, 8> blocks;
+  for (Operation *op = a; op && op != scope; op = op->getParentOp())
+    blocks.insert(op->getBlock());
+  for (Operation *op = b; op && op != scope; op = op->getParentOp())
+    if (blocks.contains(op->getBlock()))
+      return op->getBlock();
+  return nullptr;
+}
+
+bool isBarrier(Operation &op) { return isa<gpu::BarrierOp>(op); }
+
+/// Whether `block` holds a barrier strictly between `from` and `to` (either
+/// may be null for the block's start / end).
+Operation *barrierIn(Block *block, Operation *from, Operation *to) {
+  auto it = from ? std::next(from->getIterator()) : block->begin();
+  auto end = to ? to->getIterator() : block->end();
+  for (; it != end; ++it)
+    if (isBarrier(*it))
+      return &*it;
+  return nullptr;
+}
+
+/// Whether some loop strictly inside `scope` encloses `block`: then the
+/// block runs repeatedly and bytes reused within it are reused again across
+/// the back edge.
+bool isInLoop(Block *block, Operation *scope) {
+  for (Operation *op = block->getParentOp(); op && op != scope;
+       op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      return true;
+  return false;
+}
+
+class BarrierPlacer {
+public:
+  BarrierPlacer(RewriterBase &rewriter, Operation *scope,
+                AllocationMergeOutcome &outcome)
+      : rewriter(rewriter), scope(scope), outcome(outcome) {}
+
+  /// Makes sure every path from `lastUse` (of the old bytes) to `firstUse`
+  /// (of the new bytes) crosses a barrier; `wrap` asks for the path through
+  /// the back edge of the loop around both instead of the forward one.
+  /// Returns the barrier now on the path, or null when no path needs one.
+  Operation *require(Operation *lastUse, Operation *firstUse, bool wrap) {
+    Block *block = commonBlock(lastUse, firstUse, scope);
+    if (!block)
+      return insertBefore(firstUse);
+    Operation *from = block->findAncestorOpInBlock(*lastUse);
+    Operation *to = block->findAncestorOpInBlock(*firstUse);
+    if (wrap) {
+      if (from == to && isa<LoopLikeOpInterface>(from)) {
+        // Both in regions of one loop (scf.while's before and after
+        // regions): the back edge runs inside it. Guard the first use.
+        if (Operation *b = barrierIn(firstUse->getBlock(), nullptr, firstUse))
+          return reuse(b);
+        return insertBefore(firstUse);
+      }
+      if (!isInLoop(block, scope))
+        return nullptr;
+      // Old bytes used at `from` in one iteration, new bytes at `to` in a
+      // later one: a barrier after `from` or before `to` in this block is
+      // on every such path.
+      if (Operation *b = barrierIn(block, from, nullptr))
+        return reuse(b);
+      if (Operation *b = barrierIn(block, nullptr, to))
+        return reuse(b);
+      return insertBefore(to);
+    }
+    if (from == to) {
+      // Different regions of one op. Branches of a non-loop region op never
+      // run one after the other; otherwise stay conservative and put the
+      // barrier right before the first use, unless its block already has
+      // one before it.
+      if (!isa<LoopLikeOpInterface>(from) && isa<RegionBranchOpInterface>(from))
+        return nullptr;
+      if (Operation *b = barrierIn(firstUse->getBlock(), nullptr, firstUse))
+        return reuse(b);
+      return insertBefore(firstUse);
+    }
+    if (!from->isBeforeInBlock(to))
+      return nullptr;
+    if (Operation *b = barrierIn(block, from, to))
+      return reuse(b);
+    if (oldBuffer)
+      if (Operation *b = tailBarrier(from, *oldBuffer))
+        return reuse(b);
+    return insertBefore(to);
+  }
+
+  /// The buffer whose last use the next forward `require` guards (lets it
+  /// look for a barrier at the end of a loop body).
+  const OnChipBuffer *oldBuffer = nullptr;
+
+private:
+  /// A barrier at the top level of the body of `loop` (a loop with one
+  /// single-block region) after every use of `old`, all of which are inside
+  /// the loop: the last iteration runs it after the last use, and with no
+  /// iteration the buffer is not used at all.
+  Operation *tailBarrier(Operation *loop, const OnChipBuffer &old) {
+    if (!isa<LoopLikeOpInterface>(loop) || loop->getNumRegions() != 1 ||
+        !loop->getRegion(0).hasOneBlock())
+      return nullptr;
+    Block &body = loop->getRegion(0).front();
+    Operation *last = nullptr;
+    for (Operation &op : body)
+      if (isBarrier(op))
+        last = &op;
+    if (!last)
+      return nullptr;
+    for (Operation *use : old.uses) {
+      if (!loop->isProperAncestor(use))
+        return nullptr;
+      Operation *inBody = body.findAncestorOpInBlock(*use);
+      if (!inBody || !inBody->isBeforeInBlock(last))
+        return nullptr;
+    }
+    return last;
+  }
+
+  Operation *reuse(Operation *barrier) {
+    if (!inserted.contains(barrier) && reused.insert(barrier).second)
+      ++outcome.reusedBarriers;
+    return barrier;
+  }
+  Operation *insertBefore(Operation *op) {
+    rewriter.setInsertionPoint(op);
+    Operation *barrier = gpu::BarrierOp::create(rewriter, op->getLoc());
+    outcome.insertedBarriers.push_back(barrier);
+    inserted.insert(barrier);
+    return barrier;
+  }
+
+  RewriterBase &rewriter;
+  Operation *scope;
+  AllocationMergeOutcome &outcome;
+  llvm::SmallPtrSet<Operation *, 8> reused;
+  llvm::SmallPtrSet<Operation *, 8> inserted;
+};
+} // namespace
+
+/// The program point of `op`, or for an op inserted by the rewrite, that of
+/// the first original op after it in its block (INT64_MIN if none).
+static int64_t programPoint(const ScopeAllocationLiveness &liveness,
+                            Operation *op) {
+  for (; op; op = op->getNextNode()) {
+    auto it = liveness.spans.find(op);
+    if (it != liveness.spans.end())
+      return it->second.first;
+  }
+  return INT64_MIN;
+}
+
+//===----------------------------------------------------------------------===//
+// Rewrite
+//===----------------------------------------------------------------------===//
+
+AllocationMergeOutcome hwsched::applyAllocationMerge(
+    RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
+    const AllocationMergePlan &plan, bool insertBarriers) {
+  AllocationMergeOutcome outcome;
+  if (plan.merged.empty())
+    return outcome;
+  Operation *scope = liveness.scope;
+  OpBuilder::InsertionGuard guard(rewriter);
+
+  // Barriers first, while the uses still belong to the original buffers; in
+  // program order of the later buffer so inserted barriers get reused.
+  if (insertBarriers) {
+    BarrierPlacer placer(rewriter, scope, outcome);
+    auto bufferOf = [&](size_t slot) -> const OnChipBuffer & {
+      return liveness.buffers[plan.merged[slot]];
+    };
+    SmallVector<size_t> byStart(plan.merged.size()), byEnd;
+    std::iota(byStart.begin(), byStart.end(), 0);
+    byEnd = byStart;
+    llvm::stable_sort(byStart, [&](size_t a, size_t b) {
+      return bufferOf(a).start < bufferOf(b).start;
+    });
+    llvm::stable_sort(byEnd, [&](size_t a, size_t b) {
+      return bufferOf(a).end > bufferOf(b).end;
+    });
+    SmallVector<uint64_t> lo(plan.merged.size()), hi(plan.merged.size());
+    for (size_t slot = 0; slot < plan.merged.size(); ++slot) {
+      lo[slot] = plan.offsets[slot];
+      hi[slot] =
+          lo[slot] + alignUpTo(bufferOf(slot).bytes, bufferOf(slot).alignment);
+    }
+    for (size_t ySlot : byStart) {
+      const OnChipBuffer &y = bufferOf(ySlot);
+      // Barriers already guarding y's first use: a barrier in block C right
+      // before y's first use also guards every earlier buffer whose last
+      // use is before it in C. Visiting the earlier buffers latest-ending
+      // first makes one barrier serve most of them.
+      SmallVector<Operation *, 4> guards;
+      // A guard directly in the scope's only block covers every buffer whose
+      // lifetime ends before it, with no back edge around: once one exists,
+      // the buffers ending earlier need no look.
+      int64_t coveredBefore = INT64_MIN;
+      auto first = llvm::partition_point(
+          byEnd, [&](size_t slot) { return bufferOf(slot).end >= y.start; });
+      for (size_t xSlot : llvm::make_range(first, byEnd.end())) {
+        const OnChipBuffer &x = bufferOf(xSlot);
+        if (x.end < coveredBefore)
+          break;
+        if (hi[xSlot] <= lo[ySlot] || hi[ySlot] <= lo[xSlot])
+          continue;
+        bool guarded = llvm::any_of(guards, [&](Operation *barrier) {
+          Operation *last =
+              barrier->getBlock()->findAncestorOpInBlock(*x.endOp);
+          return last && last != barrier && last->isBeforeInBlock(barrier);
+        });
+        if (!guarded) {
+          placer.oldBuffer = &x;
+          if (Operation *barrier =
+                  placer.require(x.endOp, y.startOp, /*wrap=*/false)) {
+            guards.push_back(barrier);
+            Block *block = barrier->getBlock();
+            if (block->getParentOp() == scope &&
+                block->getParent()->hasOneBlock())
+              coveredBefore =
+                  std::max(coveredBefore, programPoint(liveness, barrier));
+          }
+          placer.oldBuffer = nullptr;
+        }
+        placer.require(y.endOp, x.startOp, /*wrap=*/true);
+      }
+    }
+  }
+
+  bool allAlloca = llvm::all_of(plan.merged, [&](size_t i) {
+    return isa<memref::AllocaOp>(liveness.buffers[i].alloc);
+  });
+  auto firstType = cast<MemRefType>(
+      liveness.buffers[plan.merged.front()].alloc->getResult(0).getType());
+  auto bufferType = MemRefType::get(
+      {static_cast<int64_t>(plan.mergedBytes)}, rewriter.getI8Type(),
+      MemRefLayoutAttrInterface(), firstType.getMemorySpace());
+  if (liveness.bufferBlock)
+    rewriter.setInsertionPointToStart(liveness.bufferBlock);
+  else
+    rewriter.setInsertionPoint(scope);
+  Location loc = liveness.buffers[plan.merged.front()].alloc->getLoc();
+  IntegerAttr alignment = rewriter.getI64IntegerAttr(plan.mergedAlignment);
+  Value buffer;
+  if (allAlloca)
+    buffer = memref::AllocaOp::create(rewriter, loc, bufferType, ValueRange(),
+                                      alignment);
+  else
+    buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
+                                     alignment);
+  outcome.buffer = buffer.getDefiningOp();
+
+  // The originals were freed: free the merged buffer where the scope ends
+  // (its views never leave the scope). Regions with several blocks have no
+  // single end; the buffer is then left to the scope's lifetime.
+  bool anyDealloc = llvm::any_of(plan.merged, [&](size_t i) {
+    return !liveness.buffers[i].deallocs.empty();
+  });
+  if (!allAlloca && anyDealloc) {
+    Block *block = liveness.bufferBlock;
+    if (!block) {
+      rewriter.setInsertionPointAfter(scope);
+      memref::DeallocOp::create(rewriter, loc, buffer);
+    } else if (block->getParent()->hasOneBlock() && !block->empty() &&
+               block->back().hasTrait<OpTrait::IsTerminator>()) {
+      rewriter.setInsertionPoint(&block->back());
+      memref::DeallocOp::create(rewriter, loc, buffer);
+    }
+  }
+
+  for (auto [slot, index] : llvm::enumerate(plan.merged)) {
+    const OnChipBuffer &original = liveness.buffers[index];
+    for (Operation *dealloc : original.deallocs)
+      rewriter.eraseOp(dealloc);
+    Operation *alloc = original.alloc;
+    rewriter.setInsertionPoint(alloc);
+    Value offset = arith::ConstantIndexOp::create(
+        rewriter, alloc->getLoc(), static_cast<int64_t>(plan.offsets[slot]));
+    ValueRange sizes = isa<memref::AllocOp>(alloc)
+                           ? cast<memref::AllocOp>(alloc).getDynamicSizes()
+                           : cast<memref::AllocaOp>(alloc).getDynamicSizes();
+    Value view = memref::ViewOp::create(rewriter, alloc->getLoc(),
+                                        alloc->getResult(0).getType(), buffer,
+                                        offset, sizes);
+    rewriter.replaceOp(alloc, view);
+  }
+  return outcome;
+}

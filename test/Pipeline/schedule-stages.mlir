@@ -1,0 +1,415 @@
+// Stage assignment (explain remarks) and the rewritten structure of
+// transform.pipeline.schedule_stages on GPU, NPU and CPU specs. Execution of
+// the same kinds of loops is checked in exec.mlir.
+//
+// RUN: hwsched-opt %s --split-input-file --transform-interpreter \
+// RUN:   --verify-diagnostics | FileCheck %s
+
+// Matmul K loop on the H100: two copies global -> workgroup (async_copy),
+// two loads from workgroup memory (smem_load) feeding one vector.contract
+// (tensor_core) with the accumulator in an iter_arg. Three stages: copy,
+// load, compute; each workgroup buffer is double-buffered; a gpu.barrier
+// precedes each on-chip access.
+// CHECK-LABEL: func.func @gpu_matmul_k
+// CHECK-DAG: %[[A:.+]] = memref.alloc() : memref<2x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[B:.+]] = memref.alloc() : memref<2x8x4xf32, #gpu.address_space<workgroup>>
+// Prologue: copies of iterations 0 and 1, loads of iteration 0.
+// CHECK: memref.copy
+// CHECK: memref.copy
+// CHECK: memref.copy
+// CHECK: memref.copy
+// CHECK: vector.transfer_read
+// CHECK: vector.transfer_read
+// CHECK: %[[K:.+]]:{{[0-9]+}} = scf.for %{{.+}} = %c0 to %{{.+}} step %c8 iter_args
+// CHECK: gpu.barrier
+// CHECK-NEXT: memref.copy
+// CHECK: vector.transfer_read
+// CHECK: vector.contract
+// CHECK: scf.yield
+// Epilogue: the last two contracts and one load pair.
+// CHECK: vector.transfer_read
+// CHECK: vector.contract
+// CHECK: vector.contract
+// CHECK-NOT: scf.for
+// CHECK: return
+#ma = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mb = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mc = affine_map<(d0, d1, d2) -> (d0, d1)>
+module attributes {transform.with_named_sequence} {
+  func.func @gpu_matmul_k(%A: memref<4x64xf32>, %B: memref<64x4xf32>, %init: vector<4x4xf32>) -> vector<4x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 128 bytes on chip}}
+    %a_s = memref.alloc() : memref<4x8xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{buffer 2 copies x 128 bytes on chip}}
+    %b_s = memref.alloc() : memref<8x4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 3 of limit 3: ResMII 8, RecMII 32, MII 32, achieved interval 276}}
+    // expected-remark @below {{on-chip bytes 512 of capacity 232448}}
+    %r = scf.for %k = %c0 to %c64 step %c8 iter_args(%acc = %init) -> (vector<4x4xf32>) {
+      %a = memref.subview %A[0, %k] [4, 8] [1, 1] : memref<4x64xf32> to memref<4x8xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, 0] [8, 4] [1, 1] : memref<64x4xf32> to memref<8x4xf32, strided<[4, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %a, %a_s : memref<4x8xf32, strided<[64, 1], offset: ?>> to memref<4x8xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %b, %b_s : memref<8x4xf32, strided<[4, 1], offset: ?>> to memref<8x4xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %va = vector.transfer_read %a_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32, #gpu.address_space<workgroup>>, vector<4x8xf32>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %vb = vector.transfer_read %b_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x4xf32, #gpu.address_space<workgroup>>, vector<8x4xf32>
+      // expected-remark @below {{stage 2 on unit tensor_core}}
+      %acc2 = vector.contract {indexing_maps = [#ma, #mb, #mc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %va, %vb, %acc : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>
+      scf.yield %acc2 : vector<4x4xf32>
+    }
+    return %r : vector<4x4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 3, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// Without num_stages the H100 schedule may use up to pipeline.max_stages (5):
+// the copy latency (550 cycles) is spread over three more stages, which
+// lowers the achieved interval; buffers get one copy per stage they span.
+// CHECK-LABEL: func.func @gpu_matmul_k_auto
+// CHECK-DAG: memref.alloc() : memref<4x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.alloca() : memref<4x8x4xf32, 3>
+// CHECK: scf.for
+#ma = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mb = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mc = affine_map<(d0, d1, d2) -> (d0, d1)>
+module attributes {transform.with_named_sequence} {
+  func.func @gpu_matmul_k_auto(%A: memref<4x64xf32>, %B: memref<64x4xf32>, %init: vector<4x4xf32>) -> vector<4x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 4 copies x 128 bytes on chip}}
+    %a_s = memref.alloc() : memref<4x8xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{buffer 4 copies x 128 bytes on chip}}
+    %b_s = memref.alloca() : memref<8x4xf32, 3>
+    // expected-remark @below {{stages 5 of limit 5: ResMII 8, RecMII 32, MII 32, achieved interval 138}}
+    // expected-remark @below {{on-chip bytes 1024 of capacity 232448}}
+    %r = scf.for %k = %c0 to %c64 step %c8 iter_args(%acc = %init) -> (vector<4x4xf32>) {
+      %a = memref.subview %A[0, %k] [4, 8] [1, 1] : memref<4x64xf32> to memref<4x8xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, 0] [8, 4] [1, 1] : memref<64x4xf32> to memref<8x4xf32, strided<[4, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %a, %a_s : memref<4x8xf32, strided<[64, 1], offset: ?>> to memref<4x8xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %b, %b_s : memref<8x4xf32, strided<[4, 1], offset: ?>> to memref<8x4xf32, 3>
+      // expected-remark @below {{stage 3 on unit smem_load}}
+      %va = vector.transfer_read %a_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32, #gpu.address_space<workgroup>>, vector<4x8xf32>
+      // expected-remark @below {{stage 3 on unit smem_load}}
+      %vb = vector.transfer_read %b_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x4xf32, 3>, vector<8x4xf32>
+      // expected-remark @below {{stage 4 on unit tensor_core}}
+      %acc2 = vector.contract {indexing_maps = [#ma, #mb, #mc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %va, %vb, %acc : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>
+      scf.yield %acc2 : vector<4x4xf32>
+    }
+    return %r : vector<4x4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// Ascend 910B: MTE2 copy-in to the unified buffer, cube matmul accumulating
+// in UB, MTE3 copy-out... max_stages is 2 (ping-pong), so the request for 3
+// is clamped; copy-in and cube land in different stages. No barriers: the
+// NPU flags are left to the lowering, the kernel is marked npu_flag.
+// CHECK-LABEL: func.func @npu_k
+// CHECK-DAG: memref.alloc() : memref<2x16x16xf16, "ub">
+// CHECK-DAG: memref.alloc() : memref<2x16x16xf16, "ub">
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for
+// CHECK: } {hwsched.pipeline_sync = "npu_flag"}
+module attributes {transform.with_named_sequence} {
+  func.func @npu_k(%A: memref<16x128xf16>, %B: memref<128x16xf16>, %C: memref<16x16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c128 = arith.constant 128 : index
+    // expected-remark @below {{buffer 2 copies x 512 bytes on chip}}
+    %a_ub = memref.alloc() : memref<16x16xf16, "ub">
+    // expected-remark @below {{buffer 2 copies x 512 bytes on chip}}
+    %b_ub = memref.alloc() : memref<16x16xf16, "ub">
+    // expected-remark @below {{buffer 1 copy x 1024 bytes on chip}}
+    %c_ub = memref.alloc() : memref<16x16xf32, "ub">
+    memref.copy %C, %c_ub : memref<16x16xf32> to memref<16x16xf32, "ub">
+    // expected-remark @below {{stages 2 of limit 2: ResMII 16, RecMII 16, MII 16, achieved interval 301}}
+    // expected-remark @below {{on-chip bytes 3072 of capacity 196608}}
+    // expected-remark @below {{num_stages 3 clamped to pipeline.max_stages 2}}
+    scf.for %k = %c0 to %c128 step %c16 {
+      %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x128xf16> to memref<16x16xf16, strided<[128, 1], offset: ?>>
+      %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<128x16xf16> to memref<16x16xf16, strided<[16, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit mte2}}
+      memref.copy %a, %a_ub : memref<16x16xf16, strided<[128, 1], offset: ?>> to memref<16x16xf16, "ub">
+      // expected-remark @below {{stage 0 on unit mte2}}
+      memref.copy %b, %b_ub : memref<16x16xf16, strided<[16, 1], offset: ?>> to memref<16x16xf16, "ub">
+      // expected-remark @below {{stage 1 on unit cube}}
+      linalg.matmul ins(%a_ub, %b_ub : memref<16x16xf16, "ub">, memref<16x16xf16, "ub">) outs(%c_ub : memref<16x16xf32, "ub">)
+    }
+    // Copy-out after the loop (MTE3).
+    memref.copy %c_ub, %C : memref<16x16xf32, "ub"> to memref<16x16xf32>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "ascend-910b", num_stages = 3, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// x86 AVX-512: a copy into a local (cache-resident) tile on the load unit,
+// an elementwise compute on the vector unit that writes the result back.
+// Two stages (pipeline.max_stages), the tile is double-buffered; no
+// synchronisation on the CPU.
+// CHECK-LABEL: func.func @cpu_k
+// CHECK: memref.alloc() : memref<2x8x8xf32>
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for
+module attributes {transform.with_named_sequence} {
+  func.func @cpu_k(%A: memref<64x8xf32>, %O: memref<64x8xf32> {llvm.noalias}, %bias: memref<8x8xf32>) {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    // expected-remark @below {{buffer 2 copies x 256 bytes on chip}}
+    %t = memref.alloc() : memref<8x8xf32>
+    // expected-remark @below {{stages 2 of limit 2: ResMII 1, RecMII 1, MII 1, achieved interval 3}}
+    // expected-remark @below {{on-chip bytes 512 of capacity 1310720}}
+    scf.for %i = %c0 to %c64 step %c8 {
+      %a = memref.subview %A[%i, 0] [8, 8] [1, 1] : memref<64x8xf32> to memref<8x8xf32, strided<[8, 1], offset: ?>>
+      %o = memref.subview %O[%i, 0] [8, 8] [1, 1] : memref<64x8xf32> to memref<8x8xf32, strided<[8, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit load}}
+      memref.copy %a, %t : memref<8x8xf32, strided<[8, 1], offset: ?>> to memref<8x8xf32>
+      // expected-remark @below {{stage 1 on unit vector}}
+      linalg.add ins(%t, %bias : memref<8x8xf32>, memref<8x8xf32>) outs(%o : memref<8x8xf32, strided<[8, 1], offset: ?>>)
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "x86-avx512", explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// Function arguments may alias: without noalias the store to %O may feed
+// the next copy from %A, so copy and store share a stage (one stage: the
+// loop is returned unchanged).
+// CHECK-LABEL: func.func @cpu_may_alias
+// CHECK: scf.for
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.copy
+// CHECK-NEXT: linalg.add
+module attributes {transform.with_named_sequence} {
+  func.func @cpu_may_alias(%A: memref<64x8xf32>, %O: memref<64x8xf32>, %bias: memref<8x8xf32>) {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    // expected-remark @below {{buffer 1 copy x 256 bytes on chip}}
+    %t = memref.alloc() : memref<8x8xf32>
+    // expected-remark @below {{stages 1 of limit 2}}
+    // expected-remark @below {{on-chip bytes 256 of capacity 1310720}}
+    scf.for %i = %c0 to %c64 step %c8 {
+      %a = memref.subview %A[%i, 0] [8, 8] [1, 1] : memref<64x8xf32> to memref<8x8xf32, strided<[8, 1], offset: ?>>
+      %o = memref.subview %O[%i, 0] [8, 8] [1, 1] : memref<64x8xf32> to memref<8x8xf32, strided<[8, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit load}}
+      memref.copy %a, %t : memref<8x8xf32, strided<[8, 1], offset: ?>> to memref<8x8xf32>
+      // expected-remark @below {{stage 0 on unit vector}}
+      linalg.add ins(%t, %bias : memref<8x8xf32>, memref<8x8xf32>) outs(%o : memref<8x8xf32, strided<[8, 1], offset: ?>>)
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "x86-avx512", explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// The upstream read-before-write hazard: the workgroup read has no SSA edge
+// to the store that fills the buffer (the store is at the end of a longer
+// chain), so an SSA-only scheduler may issue the read in an earlier stage
+// than the write. The memory RAW edge keeps the read in a later stage than
+// the store (exec.mlir runs the same pattern).
+// CHECK-LABEL: func.func @read_after_write_hazard
+module attributes {transform.with_named_sequence} {
+  func.func @read_after_write_hazard(%A: memref<64xf32>, %O: memref<64xf32> {llvm.noalias}) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    // expected-remark @below {{buffer 2 copies x 4 bytes on chip}}
+    %s = memref.alloc() : memref<1xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 3 of limit 3}}
+    // expected-remark @below {{on-chip bytes 8 of capacity 232448}}
+    scf.for %i = %c0 to %c64 step %c1 {
+      // expected-remark @below {{stage 0 on unit vector}}
+      %x = memref.load %A[%i] : memref<64xf32>
+      // expected-remark @below {{stage 0 on unit vector}}
+      %y = arith.mulf %x, %x : f32
+      // expected-remark @below {{stage 0 on unit vector}}
+      memref.store %y, %s[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %z = memref.load %s[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 2 on unit vector}}
+      memref.store %z, %O[%i] : memref<64xf32>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 3, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// Capacity fallback: 5 stages would need 4 copies of each buffer (1024
+// bytes), 4 stages 768 bytes; with onchip.capacity_bytes overridden to 600
+// the schedule falls back to 3 stages (512 bytes) and says why.
+// CHECK-LABEL: func.func @capacity_fallback
+// CHECK-DAG: memref.alloc() : memref<2x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.alloc() : memref<2x8x4xf32, #gpu.address_space<workgroup>>
+#ma = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mb = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mc = affine_map<(d0, d1, d2) -> (d0, d1)>
+module attributes {transform.with_named_sequence} {
+  func.func @capacity_fallback(%A: memref<4x64xf32>, %B: memref<64x4xf32>, %init: vector<4x4xf32>) -> vector<4x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 128 bytes on chip}}
+    %a_s = memref.alloc() : memref<4x8xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{buffer 2 copies x 128 bytes on chip}}
+    %b_s = memref.alloc() : memref<8x4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 3 of limit 3: ResMII 8, RecMII 32, MII 32, achieved interval 276}}
+    // expected-remark @below {{on-chip bytes 512 of capacity 600}}
+    // expected-remark @below {{requested 5 stages reduced to 3: 5 stages need 1024 on-chip bytes > capacity 600}}
+    %r = scf.for %k = %c0 to %c64 step %c8 iter_args(%acc = %init) -> (vector<4x4xf32>) {
+      %a = memref.subview %A[0, %k] [4, 8] [1, 1] : memref<4x64xf32> to memref<4x8xf32, strided<[64, 1], offset: ?>>
+      %b = memref.subview %B[%k, 0] [8, 4] [1, 1] : memref<64x4xf32> to memref<8x4xf32, strided<[4, 1], offset: ?>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %a, %a_s : memref<4x8xf32, strided<[64, 1], offset: ?>> to memref<4x8xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %b, %b_s : memref<8x4xf32, strided<[4, 1], offset: ?>> to memref<8x4xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %va = vector.transfer_read %a_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<4x8xf32, #gpu.address_space<workgroup>>, vector<4x8xf32>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %vb = vector.transfer_read %b_s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<8x4xf32, #gpu.address_space<workgroup>>, vector<8x4xf32>
+      // expected-remark @below {{stage 2 on unit tensor_core}}
+      %acc2 = vector.contract {indexing_maps = [#ma, #mb, #mc], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %va, %vb, %acc : vector<4x8xf32>, vector<8x4xf32> into vector<4x4xf32>
+      scf.yield %acc2 : vector<4x4xf32>
+    }
+    return %r : vector<4x4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 5, "onchip.capacity_bytes" = 600, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// nvgpu async copies: the copy and its group are async_copy work in stage 0,
+// the wait moves with the on-chip reads into stage 1 (the wait orders every
+// read of the copied buffer), the compute follows.
+// CHECK-LABEL: func.func @nvgpu_async
+// CHECK: nvgpu.device_async_copy
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvgpu.device_async_wait
+module attributes {transform.with_named_sequence} {
+  func.func @nvgpu_async(%A: memref<64x4xf32>, %init: vector<4xf32>) -> vector<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 16 bytes on chip}}
+    %s = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 3 of limit 3}}
+    // expected-remark @below {{on-chip bytes 32 of capacity 232448}}
+    %r = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %init) -> (vector<4xf32>) {
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      %t = nvgpu.device_async_copy %A[%k, %c0], %s[%c0], 4 : memref<64x4xf32> to memref<4xf32, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      %g = nvgpu.device_async_create_group %t
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      nvgpu.device_async_wait %g
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      // expected-remark @below {{stage 2 on unit vector}}
+      %acc2 = arith.addf %acc, %v : vector<4xf32>
+      scf.yield %acc2 : vector<4xf32>
+    }
+    return %r : vector<4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 3, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// Writes through two subviews (halves) of one workgroup buffer, then a read
+// of the whole buffer: the union of the two static boxes covers the read, so
+// the buffer carries nothing between iterations and is double-buffered; the
+// two halves do not depend on each other (both copies share stage 0).
+// CHECK-LABEL: func.func @subview_halves
+// CHECK: memref.alloc() : memref<2x2x4xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK: memref.subview %{{.+}}[0, 0] [1, 4] [1, 1]
+// CHECK: memref.subview %{{.+}}[1, 0] [1, 4] [1, 1]
+module attributes {transform.with_named_sequence} {
+  func.func @subview_halves(%G: memref<64x4xf32>, %init: vector<2x4xf32>) -> vector<2x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %pad = arith.constant 0.0 : f32
+    // expected-remark @below {{buffer 2 copies x 32 bytes on chip}}
+    %h = memref.alloc() : memref<2x4xf32, #gpu.address_space<workgroup>>
+    // expected-remark @below {{stages 2 of limit 2}}
+    // expected-remark @below {{on-chip bytes 64 of capacity 232448}}
+    %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%acc = %init) -> (vector<2x4xf32>) {
+      %g0 = memref.subview %G[%k, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      %k1 = arith.addi %k, %c1 : index
+      %g1 = memref.subview %G[%k1, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
+      %h0 = memref.subview %h[0, 0] [1, 4] [1, 1] : memref<2x4xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[4, 1]>, #gpu.address_space<workgroup>>
+      %h1 = memref.subview %h[1, 0] [1, 4] [1, 1] : memref<2x4xf32, #gpu.address_space<workgroup>> to memref<1x4xf32, strided<[4, 1], offset: 4>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %g0, %h0 : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32, strided<[4, 1]>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 0 on unit async_copy}}
+      memref.copy %g1, %h1 : memref<1x4xf32, strided<[4, 1], offset: ?>> to memref<1x4xf32, strided<[4, 1], offset: 4>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{stage 1 on unit smem_load}}
+      %w = vector.transfer_read %h[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x4xf32, #gpu.address_space<workgroup>>, vector<2x4xf32>
+      // expected-remark @below {{stage 1 on unit vector}}
+      %acc2 = arith.addf %acc, %w : vector<2x4xf32>
+      scf.yield %acc2 : vector<2x4xf32>
+    }
+    return %r : vector<2x4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 2, explain } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}

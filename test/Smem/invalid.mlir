@@ -1,0 +1,200 @@
+// Bad input for transform.smem.* ops: a silenceable failure with a clear
+// message, and the payload left untouched.
+//
+// RUN: hwsched-opt %s --split-input-file --transform-interpreter \
+// RUN:   --verify-diagnostics
+// RUN: not hwsched-opt %s --split-input-file --transform-interpreter \
+// RUN:   --mlir-print-ir-after-failure 2>&1 >/dev/null | FileCheck %s
+
+// A handle to an op without regions.
+module attributes {transform.with_named_sequence} {
+  func.func @no_regions() {
+    %a = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.structured.match ops{["memref.alloc"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a scope with regions, got 'memref.alloc'}}
+    %m = transform.smem.merge_allocations %a { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Over capacity: the chain needs at least 1536 B where %a and %b are both
+// live, the capacity is 1024 B. The error names the program point (also as
+// a note there), the live buffers, the capacity and the excess.
+// CHECK-LABEL: func.func @over_capacity
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: memref.alloc() : memref<256xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: memref.alloc() : memref<128xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: memref.alloc() : memref<256xf32, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  func.func @over_capacity(%out: memref<256xf32>) {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %a = memref.alloc() : memref<256xf32, #gpu.address_space<workgroup>>
+    %b = memref.alloc() : memref<128xf32, #gpu.address_space<workgroup>>
+    %c = memref.alloc() : memref<256xf32, #gpu.address_space<workgroup>>
+    memref.store %f, %a[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+    // expected-note @below {{program point where the live on-chip buffers exceed the capacity}}
+    memref.store %f, %b[%c0] : memref<128xf32, #gpu.address_space<workgroup>>
+    %x = memref.load %a[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+    memref.store %x, %c[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+    %y = memref.load %b[%c0] : memref<128xf32, #gpu.address_space<workgroup>>
+    %z = memref.load %c[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+    %s = arith.addf %y, %z : f32
+    memref.store %s, %out[%c0] : memref<256xf32>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{on-chip allocations of 'func.func' need at least 1536 B at 'memref.store', above onchip.capacity_bytes = 1024 of 'nvidia-a100' by 512 B; live there: #0 memref<256xf32, #gpu.address_space<workgroup>> (1024 B), #1 memref<128xf32, #gpu.address_space<workgroup>> (512 B)}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.capacity_bytes" = 1024 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Every scope is checked before any changes: the first function fits, the
+// second does not, and neither is rewritten.
+// CHECK-LABEL: func.func @fits
+// CHECK-NEXT: memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK-LABEL: func.func @does_not_fit
+// CHECK-NEXT: memref.alloc() : memref<512xf32, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  func.func @fits() {
+    %a = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  func.func @does_not_fit() {
+    // expected-note @below {{program point where the live on-chip buffers exceed the capacity}}
+    %a = memref.alloc() : memref<512xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{need at least 2048 B at 'memref.alloc', above onchip.capacity_bytes = 1024 of 'nvidia-a100' by 1024 B}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.capacity_bytes" = 1024 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Pinned buffers count against the capacity for the whole scope.
+module attributes {transform.with_named_sequence} {
+  func.func private @use(memref<200xf32, #gpu.address_space<workgroup>>)
+  func.func @pinned_over(%out: memref<4xf32>) {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %p = memref.alloc() : memref<200xf32, #gpu.address_space<workgroup>>
+    call @use(%p) : (memref<200xf32, #gpu.address_space<workgroup>>) -> ()
+    %a = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+    // expected-note @below {{program point where the live on-chip buffers exceed the capacity}}
+    memref.store %f, %a[%c0] : memref<64xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{need at least 1056 B at 'memref.store', above onchip.capacity_bytes = 1024 of 'nvidia-a100' by 32 B}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.capacity_bytes" = 1024 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// An unknown target is reported before anything else.
+module attributes {transform.with_named_sequence} {
+  func.func @bad_target() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{unknown target 'nvidia-a101'}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a101" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A spec override that is not an integer is named with its key.
+module attributes {transform.with_named_sequence} {
+  func.func @bad_override() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{onchip.capacity_bytes}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.capacity_bytes" = "big" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A static size that does not even fit 64 bits is certainly over capacity.
+module attributes {transform.with_named_sequence} {
+  func.func @huge() {
+    // expected-note @below {{allocation here}}
+    %a = memref.alloc() : memref<4611686018427387904x8xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{on-chip allocation of 'func.func' is larger than 2^62 bytes, above onchip.capacity_bytes = 166912 of 'nvidia-a100'}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Nested scopes in one handle would both rewrite the same allocation.
+// CHECK-LABEL: func.func @overlapping_scopes
+// CHECK: memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  func.func @overlapping_scopes(%c: i1) {
+    scf.if %c {
+      // expected-note @below {{allocation here}}
+      %a = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.structured.match ops{["func.func", "scf.if"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{scopes overlap: 'func.func' and 'scf.if' in the handle both hold an on-chip allocation; pass disjoint scopes}}
+    %m = transform.smem.merge_allocations %s { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The same scope twice in a handle is merged once.
+// CHECK-LABEL: func.func @duplicate_scope
+// CHECK-COUNT-1: memref.alloc()
+// CHECK-NOT: memref.alloc()
+module attributes {transform.with_named_sequence} {
+  func.func @duplicate_scope() {
+    %c0 = arith.constant 0 : index
+    %f = arith.constant 1.0 : f32
+    %a = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %f, %a[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    %b = memref.alloc() : memref<16xf32, #gpu.address_space<workgroup>>
+    memref.store %f, %b[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    // A failing op afterwards makes the IR print (checked above).
+    %x = memref.load %a[%c0] : memref<16xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %ff = transform.merge_handles %f, %f : !transform.any_op
+    %m = transform.smem.merge_allocations %ff { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    %a = transform.structured.match ops{["memref.load"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a scope with regions, got 'memref.load'}}
+    %n = transform.smem.merge_allocations %a { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
