@@ -1,0 +1,58 @@
+// transform-scripts/cpu-matmul.mlir keeps the semantics of matmul + bias +
+// ReLU (run on the CPU before and after, outputs compared exactly), with
+// small explicit tiles and with the tiles it derives from the spec, and
+// produces the intended structure: one packed B panel, the accumulator tile
+// carried in vector registers through the K loop, FMAs, the epilogue fused
+// into the C-block loop.
+//
+// RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
+// RUN:   --expect-changed -- \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles \
+// RUN:   | FileCheck %s --check-prefix=EXEC
+// RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-256.mlir \
+// RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN:   | FileCheck %s --check-prefix=EXEC
+// The spec's tiles clamped to a 32x64x48 problem (MC=32 NC=64 KC=48):
+// RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
+// RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN:   | FileCheck %s --check-prefix=EXEC
+// RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-small.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s
+
+// EXEC: EXEC-CHECK: PASS
+
+// Tiles MC=16 NC=64 KC=16 MR=8 NR=32 on 32x64x48: two C blocks of 16 rows,
+// three K blocks, a packed panel of NC/NR = 2 slivers of KC x NR.
+// CHECK-LABEL: func.func @kernel
+// CHECK-DAG:     %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<2x16x32xf32>
+// CHECK-DAG:     %[[CBLK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<16x64xf32>
+// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// The fill of the C block, vectorized.
+// CHECK:           vector.store %{{.+}}, %[[CBLK]]
+// The K blocks: pack B row by row, then the register tiles.
+// CHECK:           scf.for
+// CHECK:             %[[ROW:.+]] = vector.load %{{.+}} : memref<48x64xf32>, vector<32xf32>
+// CHECK:             vector.store %[[ROW]], %[[PACK]]
+// CHECK:           scf.for
+// CHECK:             scf.for
+// CHECK:               %[[ACC:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<8x32xf32>) {
+// CHECK:                 vector.load %[[PACK]]
+// CHECK:                 vector.broadcast %{{.+}} : f32 to vector<32xf32>
+// CHECK:                 vector.fma %{{.+}} : vector<32xf32>
+// CHECK:                 scf.yield %{{.+}} : vector<8x32xf32>
+// CHECK:               } {hwsched.micro_k}
+// The epilogue on the C block, before the next block starts.
+// CHECK:           arith.addf %{{.+}} : vector<{{(1x)?}}32xf32>
+// CHECK:           arith.maximumf %{{.+}} : vector<{{(1x)?}}32xf32>
+// CHECK:         }
+// CHECK-NOT:     linalg.
+// CHECK:         return
+// The rest of the module (the inputs of @main) is left alone.
+// CHECK-LABEL: func.func @main
+// CHECK:         linalg.generic
