@@ -29,6 +29,7 @@ src = config.hwsched_src_root
 python = config.python_executable or shutil.which("python3") or "python3"
 config.substitutions.extend([
     ("%python", python),
+    ("%hwsched_src", src),
     ("%utils", os.path.join(src, "utils")),
     ("%specs", os.path.join(src, "hw-specs")),
     ("%scripts", os.path.join(src, "transform-scripts")),

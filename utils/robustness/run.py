@@ -284,29 +284,43 @@ class Runner:
 def crashed(rc, err):
     if rc == "timeout":
         return "timeout"
-    if isinstance(rc, int) and (rc < 0 or rc > 1):
-        return f"exit status {rc}"
     for m in CRASH_MARKERS:
         if m in err:
             return m
+    if isinstance(rc, int) and (rc < 0 or rc > 1):
+        return f"exit status {rc}"
     return None
 
 
-def split_stderr(err):
-    """Sections of stderr by the ROB-BEGIN k remarks."""
+def split_stderr(err, chunks=None):
+    """Sections of stderr per chunk. Diagnostics carry the line in the
+    combined file, which names the chunk (a chunk that does not parse prints
+    no ROB-BEGIN remark, so line numbers are the reliable key); lines without
+    a location (IR dumps, quoted source) belong to the preceding diagnostic.
+    Without `chunks`, sections start at the ROB-BEGIN k remarks."""
+    starts = []
+    if chunks is not None:
+        line = 1
+        for c in chunks:
+            starts.append(line)
+            line += c.count("\n") + 2
     sections = {}
     cur = None
-    buf = []
     for line in err.split("\n"):
-        m = re.search(r"remark: ROB-BEGIN (\d+)$", line)
-        if m:
-            if cur is not None:
-                sections[cur] = "\n".join(buf)
-            cur, buf = int(m.group(1)), []
-        buf.append(line)
-    if cur is not None:
-        sections[cur] = "\n".join(buf)
-    return sections
+        m = re.match(r"^\S+?:(\d+):\d+: (error|warning|remark|note): ", line)
+        if m and starts:
+            n = int(m.group(1))
+            k = max(i for i, s0 in enumerate(starts) if s0 <= n) \
+                if n >= starts[0] else 0
+            if m.group(2) != "note" or cur is None:
+                cur = k
+        elif not starts:
+            b = re.search(r"remark: ROB-BEGIN (\d+)$", line)
+            if b:
+                cur = int(b.group(1))
+        if cur is not None:
+            sections.setdefault(cur, []).append(line)
+    return {k: "\n".join(v) for k, v in sections.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -439,6 +453,14 @@ class Driver:
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
+        if self.args.ops:
+            keep = self.args.ops.split(",")
+            apps = [a for a in apps if a.op in keep]
+            return apps + [a for a in self.empty_apps(p) if a.op in keep]
+        return apps + self.empty_apps(p)
+
+    def empty_apps(self, p):
+        apps = []
         # Empty handles, with the first spec only.
         for op, v in [("filter_fusable_consumers", {}),
                       ("estimate", {"metric": "flops"}),
@@ -467,9 +489,9 @@ class Driver:
                 _, _, rc1, out1, err1 = self.runner.run(
                     [c], self.runner.interp_args(), env=env, name="single")
                 w = crashed(rc1, err1)
-                results.append((out1, split_stderr(err1).get(k, err1), w, err1))
+                results.append((out1, err1, w, err1))
             return apps, chunks, results, raw
-        sections = split_stderr(err)
+        sections = split_stderr(err, chunks)
         results = [(pieces[k], sections.get(k, ""), None, "")
                    for k in range(len(chunks))]
         return apps, chunks, results, raw
@@ -692,6 +714,8 @@ def main():
     ap.add_argument("--specs", default=os.path.join(ROOT, "hw-specs"))
     ap.add_argument("--spec-filter", default="",
                     help="comma-separated spec names (default: all shipped)")
+    ap.add_argument("--ops", default="",
+                    help="comma-separated op names (default: all)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--generated", type=int, default=44,
                     help="number of generated programs")
@@ -710,6 +734,7 @@ def main():
     ap.add_argument("--out", help="directory for reproducers of bugs")
     ap.add_argument("--keep-temps", action="store_true")
     args = ap.parse_args()
+    args.hwsched_opt = shutil.which(args.hwsched_opt) or args.hwsched_opt
     if not os.path.exists(args.hwsched_opt):
         print(f"robustness: no hwsched-opt at {args.hwsched_opt}", file=sys.stderr)
         return 2
