@@ -77,15 +77,19 @@ METRICS = ["registers_per_thread", "onchip_bytes", "offchip_bytes", "flops",
            "no_such_metric"]
 INTS = ["0", "1", "-1", "2", "3", "7", "64", "1024", "49152", "65536",
         "2147483647", "9223372036854775807", "-9223372036854775808",
-        "4294967296"]
+        "4294967296", "18446744073709551615", "18446744073709551617"]
 
 
 def rand_value(r):
     kind = r.randrange(9)
     if kind < 4:
-        return r.choice(INTS) + r.choice(["", " : i64", " : i32", " : i8", " : index"])
+        v = r.choice(INTS)
+        if v.lstrip("-").isdigit() and int(v) > 2 ** 63 - 1:
+            return v + r.choice([" : i128", " : ui64"])
+        return v + r.choice(["", " : i64", " : i32", " : i8", " : index", " : i128"])
     if kind == 4:
-        return r.choice(["0.5", "1.0e+300", "-2.5", "0.0"]) + " : f64"
+        return r.choice(["0.5", "1.0e+300", "-2.5", "0.0", "0x7FF0000000000000",
+                         "0x7FF8000000000000", "0xFFF0000000000000"]) + r.choice([" : f64", " : f32"])
     if kind == 5:
         return '"' + r.choice(["#gpu.address_space<workgroup>", "ub", "3", "",
                                "#gpu.address_space<", "fractal_nz", "lots",

@@ -30,6 +30,7 @@ python = config.python_executable or shutil.which("python3") or "python3"
 config.substitutions.extend([
     ("%python", python),
     ("%hwsched_src", src),
+    ("%hwsched_tools", config.hwsched_tools_dir),
     ("%utils", os.path.join(src, "utils")),
     ("%specs", os.path.join(src, "hw-specs")),
     ("%scripts", os.path.join(src, "transform-scripts")),

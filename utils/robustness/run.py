@@ -514,7 +514,11 @@ class Driver:
                 app.status = "crash"
                 self.bug("crash", app.name(), why, chunks[k], full or err)
             elif re.search(rf"remark: ROB-OK {k}$", err, re.M):
-                if out.strip():
+                if out.strip() and re.search(r": error: ", err):
+                    app.status = "error_on_success"
+                    self.bug("error_on_success", app.name(),
+                             "succeeded but reported an error", chunks[k], err)
+                elif out.strip():
                     app.status = "success"
                     app.output = out
                 else:
