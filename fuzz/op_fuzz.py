@@ -197,7 +197,7 @@ class Case:
             L.append(f"%t:5 = transform.cost_model.select_tile_config {h} {a} : ({hty}) -> ({p}, {p}, {p}, {p}, {p})")
             L.append(f'transform.debug.emit_param_as_remark %t#0, "ROB-RESULT" : {p}')
         elif op == "schedule_stages":
-            L.append(f"%r = transform.pipeline.schedule_stages {h} {a} : ({hty}) -> {hty}")
+            L.append(f"%r = transform.pipeline.schedule_stages {h} {a} : ({hty}) -> !transform.any_op")
         elif op == "merge_allocations":
             L.append(f"%r = transform.smem.merge_allocations {h} {a} : ({hty}) -> !transform.any_op")
         elif op == "eliminate_redundant_copies":

@@ -5,6 +5,7 @@ and the op fuzzer catch each kind of bug. HWSCHED_FAULT selects the fault:
   dirty   after a failure, dump a payload that differs from the original
           (every IR dump but the first, which is the driver's baseline)
   nondet  print a different remark on every run
+  garbled print IR that does not parse after a successful transform
 Anything else runs the real hwsched-opt (found on PATH) unchanged."""
 import os
 import random
@@ -26,6 +27,8 @@ if fault == "dirty":
     for i in range(2, len(parts)):
         parts[i] = parts[i].replace("func.func @", "func.func @dirty_", 1)
     err = "// -----// IR Dump After".join(parts)
+if fault == "garbled" and any(a.startswith("--transform-interpreter") for a in sys.argv):
+    out = out.replace("return\n", "return %undefined\n")
 if fault == "nondet":
     err += f"x.mlir:1:1: remark: {random.random()}\n"
 sys.stdout.write(out)

@@ -21,10 +21,9 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
-    transform.hwsched.attach_target_spec %root {target = "nvidia-rtx4090"} : !transform.any_op
     %all = transform.structured.match ops{["gpu.launch"]} in %root : (!transform.any_op) -> !transform.any_op
     %h:1 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op)
-    transform.hwsched.attach_target_spec %h#0 {"gpu.no_such_figure" = true, "pipeline.max_stages" = 1024 : i64, "onchip..capacity_bytes" = 49152 : index} : !transform.any_op
+    transform.hwsched.attach_target_spec %h#0 {"gpu.no_such_figure" = true, "pipeline.max_stages" = 18446744073709551617 : i128, "onchip..capacity_bytes" = 7, explain} : !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield

@@ -86,7 +86,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
     %all = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    transform.smem.eliminate_redundant_copies %all {target = "@HWSCHED_SRC@/test/HwSpec/Inputs/zero-capacity.json", "gpu.sm_count" = dense<1> : tensor<2xi32>, "onchip.capacity_bytes" = 4294967296 : i64, "gpu.registers_per_sm" = 2, explain} : !transform.any_op
+    transform.smem.eliminate_redundant_copies %all {target = "@HWSCHED_SRC@/test/HwSpec/Inputs/zero-capacity.json", "gpu.sm_count" = dense<1> : tensor<2xi32>, "onchip.capacity_bytes" = 64 : i64, "gpu.registers_per_sm" = 0, explain} : !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield

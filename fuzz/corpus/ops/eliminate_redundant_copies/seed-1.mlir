@@ -1,30 +1,32 @@
 // op_fuzz corpus entry for eliminate_redundant_copies (replayed by CI)
 module attributes {transform.with_named_sequence} {
   module attributes {transform.target_tag = "rob_payload"} {
-    func.func @kernel(%arg0: memref<6x16xf32>, %arg1: memref<6x16xf32>, %arg2: memref<6x16xf32>) {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c6 = arith.constant 6 : index
-      %c16 = arith.constant 16 : index
-      %c2 = arith.constant 2 : index
-      scf.for %arg3 = %c0 to %c6 step %c2 {
-        scf.for %arg4 = %c0 to %c2 step %c1 {
-          scf.for %arg5 = %c0 to %c16 step %c1 {
-            %0 = arith.addi %arg3, %arg4 : index
-            %1 = memref.load %arg0[%0, %arg5] : memref<6x16xf32>
-            %2 = memref.load %arg1[%0, %arg5] : memref<6x16xf32>
-            %3 = arith.mulf %1, %2 : f32
-            %4 = arith.cmpf ogt, %3, %2 : f32
-            %5 = scf.if %4 -> (f32) {
-              scf.yield %3 : f32
-            } else {
-              %6 = arith.negf %3 : f32
-              scf.yield %6 : f32
-            }
-            memref.store %5, %arg2[%0, %arg5] : memref<6x16xf32>
-          }
-        }
+    func.func @kernel(%arg0: memref<16xf32>, %arg1: memref<16xf32>) {
+      %alloc = memref.alloc() : memref<64xf32, #gpu.address_space<workgroup>>
+      %subview = memref.subview %alloc[0] [16] [1] : memref<64xf32, #gpu.address_space<workgroup>> to memref<16xf32, strided<[1]>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%arg0 : memref<16xf32>) outs(%subview : memref<16xf32, strided<[1]>, #gpu.address_space<workgroup>>) {
+      ^bb0(%in: f32, %out: f32):
+        linalg.yield %in : f32
       }
+      memref.copy %subview, %arg1 : memref<16xf32, strided<[1]>, #gpu.address_space<workgroup>> to memref<16xf32>
+      memref.dealloc %alloc : memref<64xf32, #gpu.address_space<workgroup>>
+      %alloc_0 = memref.alloc() : memref<32xf32, 3>
+      %subview_1 = memref.subview %alloc_0[0] [16] [1] : memref<32xf32, 3> to memref<16xf32, strided<[1]>, 3>
+      linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%arg1 : memref<16xf32>) outs(%subview_1 : memref<16xf32, strided<[1]>, 3>) {
+      ^bb0(%in: f32, %out: f32):
+        linalg.yield %in : f32
+      }
+      memref.copy %subview_1, %arg1 : memref<16xf32, strided<[1]>, 3> to memref<16xf32>
+      memref.dealloc %alloc_0 : memref<32xf32, 3>
+      %alloc_2 = memref.alloc() : memref<32xf32, #gpu.address_space<workgroup>>
+      %subview_3 = memref.subview %alloc_2[0] [16] [1] : memref<32xf32, #gpu.address_space<workgroup>> to memref<16xf32, strided<[1]>, #gpu.address_space<workgroup>>
+      linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%arg1 : memref<16xf32>) outs(%subview_3 : memref<16xf32, strided<[1]>, #gpu.address_space<workgroup>>) {
+      ^bb0(%in: f32, %out: f32):
+        %cst = arith.constant 5.000000e-01 : f32
+        %0 = arith.mulf %in, %cst : f32
+        linalg.yield %0 : f32
+      }
+      memref.copy %subview_3, %arg1 : memref<16xf32, strided<[1]>, #gpu.address_space<workgroup>> to memref<16xf32>
       return
     }
     func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}
@@ -69,31 +71,27 @@ module attributes {transform.with_named_sequence} {
       return
     }
     func.func @main() {
-      %alloc = memref.alloc() : memref<6x16xf32>
-      %cast = memref.cast %alloc : memref<6x16xf32> to memref<?x?xf32>
+      %alloc = memref.alloc() : memref<16xf32>
+      %cast = memref.cast %alloc : memref<16xf32> to memref<?xf32>
       %c1 = arith.constant 1 : index
-      call @fill2d(%cast, %c1) : (memref<?x?xf32>, index) -> ()
-      %alloc_0 = memref.alloc() : memref<6x16xf32>
-      %cast_1 = memref.cast %alloc_0 : memref<6x16xf32> to memref<?x?xf32>
+      call @fill1d(%cast, %c1) : (memref<?xf32>, index) -> ()
+      %alloc_0 = memref.alloc() : memref<16xf32>
+      %cast_1 = memref.cast %alloc_0 : memref<16xf32> to memref<?xf32>
       %c4 = arith.constant 4 : index
-      call @fill2d(%cast_1, %c4) : (memref<?x?xf32>, index) -> ()
-      %alloc_2 = memref.alloc() : memref<6x16xf32>
-      %cast_3 = memref.cast %alloc_2 : memref<6x16xf32> to memref<?x?xf32>
-      %c7 = arith.constant 7 : index
-      call @fill2d(%cast_3, %c7) : (memref<?x?xf32>, index) -> ()
-      call @kernel(%alloc, %alloc_0, %alloc_2) : (memref<6x16xf32>, memref<6x16xf32>, memref<6x16xf32>) -> ()
-      %cast_4 = memref.cast %alloc_2 : memref<6x16xf32> to memref<*xf32>
-      call @printMemrefF32(%cast_4) : (memref<*xf32>) -> ()
-      memref.dealloc %alloc : memref<6x16xf32>
-      memref.dealloc %alloc_0 : memref<6x16xf32>
-      memref.dealloc %alloc_2 : memref<6x16xf32>
+      call @fill1d(%cast_1, %c4) : (memref<?xf32>, index) -> ()
+      call @kernel(%alloc, %alloc_0) : (memref<16xf32>, memref<16xf32>) -> ()
+      %cast_2 = memref.cast %alloc_0 : memref<16xf32> to memref<*xf32>
+      call @printMemrefF32(%cast_2) : (memref<*xf32>) -> ()
+      memref.dealloc %alloc : memref<16xf32>
+      memref.dealloc %alloc_0 : memref<16xf32>
       return
     }
   }
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
+    transform.hwsched.attach_target_spec %root {target = "nvidia-rtx4090"} : !transform.any_op
     %all = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
-    transform.smem.eliminate_redundant_copies %all {target = "nvidia-h100", explain} : !transform.any_op
+    transform.smem.eliminate_redundant_copies %all {target = "x86-avx512", "pipeline.max_stages" = -1 : index, "onchip.capacity_bytes" = 65536, "gpu.warp_size" = array<i64: 2>} : !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield

@@ -94,10 +94,9 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
-    transform.hwsched.attach_target_spec %root {target = "nvidia-h100"} : !transform.any_op
     %all = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
     %h:4 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %r = transform.cost_model.estimate %h#1 {target = "nvidia-a100", "onchip.alignment_bytes" = 4294967296, metric = "no_such_metric", explain} : (!transform.any_op) -> !transform.any_param
+    %r = transform.cost_model.estimate %h#1 {target = "nvidia-a100", "onchip.alignment_bytes" = -1 : index, metric = "flops", explain} : (!transform.any_op) -> !transform.any_param
     transform.debug.emit_param_as_remark %r, "ROB-RESULT" : !transform.any_param
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op

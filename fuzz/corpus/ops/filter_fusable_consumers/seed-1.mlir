@@ -29,7 +29,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
     %all = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
-    %r = transform.cost_model.filter_fusable_consumers %all {target = unit, "pipeline.sync" = "ub", "npu.ping_pong_factor" = 1.0e+300 : f64, explain} : (!transform.any_op) -> !transform.any_op
+    %r = transform.cost_model.filter_fusable_consumers %all {target = unit, "pipeline.sync" = "ub", "npu.ping_pong_factor" = 0x7FF8000000000000 : f64, explain} : (!transform.any_op) -> !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield

@@ -24,7 +24,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
     %all = transform.structured.match interface{LinalgOp} in %root : (!transform.any_op) -> !transform.any_op
-    %r = transform.cost_model.filter_fusable_consumers %all {target = "nvidia-rtx4090", "onchip.capacity_bytes" = 0 : i8, "gpu.warp_size" = -1 : i64, explain} : (!transform.any_op) -> !transform.any_op
+    %r = transform.cost_model.filter_fusable_consumers %all {target = "nvidia-rtx4090", "onchip.capacity_bytes" = 1 : i128, "pipeline.units.cube.count" = 3 : i64, explain} : (!transform.any_op) -> !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield

@@ -80,7 +80,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
     %all = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     %h:6 = transform.split_handle %all : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %r = transform.hwsched.query_spec %h#1 {target = "x86-avx512", "npu.ping_pong_factor" = 7 : i64, l2_limit_bytes = false, key = "gpu.max_registers_per_thread", explain} : (!transform.any_op) -> !transform.any_param
+    %r = transform.hwsched.query_spec %h#1 {target = "x86-avx512", "npu.ping_pong_factor" = 9223372036854775807 : i64, l2_limit_bytes = false, key = "gpu.max_registers_per_thread", explain} : (!transform.any_op) -> !transform.any_param
     transform.debug.emit_param_as_remark %r, "ROB-RESULT" : !transform.any_param
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op

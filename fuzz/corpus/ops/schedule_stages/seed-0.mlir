@@ -16,7 +16,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
     %all = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
-    %r = transform.pipeline.schedule_stages %all {num_stages = 2, explain} : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    %r = transform.pipeline.schedule_stages %all {num_stages = 2, explain} : (!transform.op<"scf.for">) -> !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield

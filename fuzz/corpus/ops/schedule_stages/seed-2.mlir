@@ -28,7 +28,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__rob_main(%root: !transform.any_op) {
     transform.debug.emit_remark_at %root, "ROB-BEGIN 1" : !transform.any_op
-    %r = transform.pipeline.schedule_stages %root {target = "@HWSCHED_SRC@/test/HwSpec/Inputs/negative-capacity.json", "onchip..capacity_bytes" = 0.0 : f64, "onchip.memory_space" = {a = 1}, explain} : (!transform.any_op) -> !transform.any_op
+    %r = transform.pipeline.schedule_stages %root {target = "@HWSCHED_SRC@/test/HwSpec/Inputs/negative-capacity.json", "onchip..capacity_bytes" = 0xFFF0000000000000 : f32, "onchip.memory_space" = {a = 1}, explain} : (!transform.any_op) -> !transform.any_op
     %again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.debug.emit_remark_at %root, "ROB-OK 1" : !transform.any_op
     transform.yield
