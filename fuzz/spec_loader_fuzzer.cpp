@@ -47,7 +47,8 @@ static bool parseValue(llvm::StringRef text, SpecValue &value) {
   }
   if (text.front() == '"') {
     value.type = SpecValue::Type::String;
-    value.string = text.drop_front().drop_back(text.ends_with("\"") ? 1 : 0).str();
+    value.string =
+        text.drop_front().drop_back(text.ends_with("\"") ? 1 : 0).str();
     return true;
   }
   if (text.front() == '[') {
@@ -136,9 +137,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.loadAllAvailableDialects();
   // The loader captures parser diagnostics into its errors; this handler
   // keeps anything else off stderr during long runs.
-  mlir::ScopedDiagnosticHandler handler(&context, [](mlir::Diagnostic &) {
-    return mlir::success();
-  });
+  mlir::ScopedDiagnosticHandler handler(
+      &context, [](mlir::Diagnostic &) { return mlir::success(); });
   std::string error;
   if (mlir::failed(parseOnChipMemorySpace(*spec, &context, error)) &&
       error.empty())
@@ -152,8 +152,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     // Attaching twice keeps one entry per device (the second replaces the
     // first): must not crash on an existing spec.
     error.clear();
-    (void)buildTargetSystemSpec(*spec, spec->getName(), *dlti, &context,
-                                error);
+    (void)buildTargetSystemSpec(*spec, spec->getName(), *dlti, &context, error);
   }
   for (const std::string &key : spec->getSortedKeys())
     (void)specValueToAttribute(*spec, key, &context);

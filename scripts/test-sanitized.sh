@@ -26,7 +26,7 @@ fi
 results="$build/test-results.xml"
 rm -f "$results"
 status=0
-/usr/lib/llvm-22/bin/lit -sv --xunit-xml-output="$results" \
+/usr/lib/llvm-22/bin/lit -sv --time-tests --xunit-xml-output="$results" \
   "${@:-$build/test}" || status=$?
 python3 - "$results" <<'PY'
 import sys, xml.etree.ElementTree as ET

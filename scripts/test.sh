@@ -42,7 +42,7 @@ t1=$(date +%s)
 results="$build/test-results.xml"
 rm -f "$results"
 status=0
-/usr/lib/llvm-22/bin/lit -sv --xunit-xml-output="$results" \
+/usr/lib/llvm-22/bin/lit -sv --time-tests --xunit-xml-output="$results" \
   "${@:-$build/test}" || status=$?
 read -r passed failed skipped < <(summarize "$results")
 t2=$(date +%s)
@@ -61,6 +61,7 @@ if [ $# -eq 0 ]; then
     log=$(mktemp)
     if "$root/scripts/test-sanitized.sh" >"$log" 2>&1; then s=0; else s=$?; fi
     [ "$s" -eq 0 ] || cat "$log"
+    grep -E '^ *[0-9.]+s: HWSCHED :: ' "$log" | head -5 | sed 's/^ */sanitized slowest: /' || true
     line=$(grep '^sanitized: [0-9]* passed' "$log" | tail -1)
     if [ -n "$line" ]; then
       echo "$line"
