@@ -1,33 +1,81 @@
 #!/usr/bin/env bash
-# Builds hwsched and runs the whole lit suite; ends with one summary line,
+# Builds hwsched and runs the whole lit suite (which includes the robustness
+# corpus, the op fuzzer's replay and short run, and the spec-loader corpus
+# replay: test/Reliability/); ends with one summary line,
 # "N passed, N failed, N skipped". Extra arguments go to lit (e.g. a test
-# path or --filter).
+# path or --filter); with them, only that lit run happens.
+#
+# Further steps of a full run, each with its own summary line, counted in the
+# final line (a step that fails counts as one failed test):
+#   HWSCHED_FUZZ=1 (default)    short fixed-seed libFuzzer run of the spec
+#                               loader (fuzz/run-ci.sh; skipped without clang)
+#   HWSCHED_SANITIZE=1          the whole lit suite again on an ASan + UBSan
+#                               build in build-asan/ (scripts/test-sanitized.sh)
+#                               (.ci/run turns it on)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${HWSCHED_BUILD_DIR:-$root/build}
 
-"$root/scripts/build.sh"
-results="$build/test-results.xml"
-rm -f "$results"
-status=0
-/usr/lib/llvm-22/bin/lit -sv --xunit-xml-output="$results" \
-  "${@:-$build/test}" || status=$?
-python3 - "$results" <<'PY'
+summarize() { # results.xml -> "passed failed skipped"
+  python3 - "$1" <<'PY'
 import sys, xml.etree.ElementTree as ET
 try:
     root = ET.parse(sys.argv[1]).getroot()
 except Exception as e:
-    print(f"0 passed, 1 failed (no lit results: {e})")
+    print(0, 1, 0)
     sys.exit(0)
-cases = root.iter("testcase")
 passed = failed = skipped = 0
-for c in cases:
+for c in root.iter("testcase"):
     if c.find("failure") is not None or c.find("error") is not None:
         failed += 1
     elif c.find("skipped") is not None:
         skipped += 1
     else:
         passed += 1
-print(f"{passed} passed, {failed} failed, {skipped} skipped")
+print(passed, failed, skipped)
 PY
+}
+
+t0=$(date +%s)
+"$root/scripts/build.sh"
+t1=$(date +%s)
+results="$build/test-results.xml"
+rm -f "$results"
+status=0
+/usr/lib/llvm-22/bin/lit -sv --time-tests --xunit-xml-output="$results" \
+  "${@:-$build/test}" || status=$?
+read -r passed failed skipped < <(summarize "$results")
+t2=$(date +%s)
+timings="build $((t1 - t0)) s, lit $((t2 - t1)) s"
+if [ $# -eq 0 ]; then
+  echo "lit: $passed passed, $failed failed, $skipped skipped"
+  if [ "${HWSCHED_FUZZ:-1}" = 1 ]; then
+    if "$root/fuzz/run-ci.sh"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1)); status=1
+    fi
+    t3=$(date +%s); timings="$timings, libfuzzer $((t3 - t2)) s"; t2=$t3
+  fi
+  if [ "${HWSCHED_SANITIZE:-0}" = 1 ]; then
+    log=$(mktemp)
+    if "$root/scripts/test-sanitized.sh" >"$log" 2>&1; then s=0; else s=$?; fi
+    [ "$s" -eq 0 ] || cat "$log"
+    grep -E '^ *[0-9.]+s: HWSCHED :: ' "$log" | head -5 | sed 's/^ */sanitized slowest: /' || true
+    line=$(grep '^sanitized: [0-9]* passed' "$log" | tail -1)
+    if [ -n "$line" ]; then
+      echo "$line"
+      read -r sp sf ss < <(echo "$line" | sed 's/sanitized: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped/\1 \2 \3/')
+      passed=$((passed + sp)); failed=$((failed + sf)); skipped=$((skipped + ss))
+    else
+      tail -30 "$log"
+      failed=$((failed + 1))
+    fi
+    [ "$s" -eq 0 ] || status=1
+    rm -f "$log"
+    t3=$(date +%s); timings="$timings, sanitized build+lit $((t3 - t2)) s"
+  fi
+  echo "timings: $timings"
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
 exit $status

@@ -29,6 +29,8 @@ src = config.hwsched_src_root
 python = config.python_executable or shutil.which("python3") or "python3"
 config.substitutions.extend([
     ("%python", python),
+    ("%hwsched_src", src),
+    ("%hwsched_tools", config.hwsched_tools_dir),
     ("%utils", os.path.join(src, "utils")),
     ("%specs", os.path.join(src, "hw-specs")),
     ("%scripts", os.path.join(src, "transform-scripts")),
@@ -39,6 +41,10 @@ config.substitutions.extend([
     ("%hwsched_plugin", os.path.join(config.hwsched_lib_dir, "HwschedPlugin.so")),
     ("%hwsched_obj_root", config.hwsched_obj_root),
 ])
+
+# The dialect plugin loads into the stock mlir-opt (see the sanitizer note
+# below for the one configuration where it cannot).
+config.available_features.add("plugin")
 
 # Ground truth for GPU figures: tests that need ptxas declare REQUIRES: ptxas
 # and are skipped where CUDA is not installed.
@@ -51,3 +57,42 @@ if ptxas:
                                   config.environment["PATH"])
 if config.hwsched_sanitized in ("ON", "1", "TRUE"):
     config.available_features.add("sanitizers")
+    # Sanitizer reports must fail the test: UBSan only reports and goes on
+    # unless told to halt; leaks are reported at exit (LeakSanitizer).
+    # Options given by the caller win.
+    llvm_config.with_system_environment(
+        ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"])
+    config.environment.setdefault(
+        "ASAN_OPTIONS", "detect_leaks=1:strict_string_checks=1:"
+        "detect_stack_use_after_return=1:check_initialization_order=1")
+    config.environment.setdefault(
+        "UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1")
+    # Our executables link the sanitizer runtimes, but the plugin is loaded
+    # into the stock (uninstrumented) mlir-opt, where the ASan runtime must
+    # come first: %mlir_opt becomes a wrapper that preloads it. A wrapper
+    # (not an `env LD_PRELOAD=...` prefix) so `--opt %mlir_opt` keeps working
+    # in the harness tests.
+    import subprocess
+    libasan = subprocess.run(
+        [config.hwsched_cxx_compiler, "-print-file-name=libasan.so"],
+        capture_output=True, text=True).stdout.strip()
+    if os.path.isabs(libasan) and os.path.exists(libasan):
+        # Named mlir-opt, so tests that check printed commands still match.
+        wrapper_dir = os.path.join(config.test_exec_root, "asan-preload")
+        wrapper = os.path.join(wrapper_dir, "mlir-opt")
+        os.makedirs(wrapper_dir, exist_ok=True)
+        with open(wrapper, "w") as f:
+            f.write("#!/bin/sh\n"
+                    f"LD_PRELOAD={libasan}${{LD_PRELOAD:+:$LD_PRELOAD}} "
+                    f"exec {os.path.join(config.llvm_tools_dir, 'mlir-opt')} "
+                    '"$@"\n')
+        os.chmod(wrapper, 0o755)
+        config.substitutions = [
+            (k, wrapper if k == "%mlir_opt" else v)
+            for k, v in config.substitutions]
+    else:
+        # No ASan runtime to preload: the plugin cannot load; tests that load
+        # it are marked UNSUPPORTED by `REQUIRES: plugin`.
+        lit_config.note("sanitized build: no libasan.so to preload into "
+                        "mlir-opt; plugin tests are unsupported")
+        config.available_features.discard("plugin")

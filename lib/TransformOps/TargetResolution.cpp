@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
 #include <cstdlib>
 
 using namespace mlir;
@@ -43,17 +44,37 @@ static bool isFigureKey(llvm::StringRef name) {
                             section);
 }
 
-static std::optional<SpecValue> toSpecValue(Attribute attr) {
+/// Converts an override attribute to a spec value. Returns std::nullopt for
+/// attribute kinds that are not values; sets `error` for values that are of
+/// the right kind but cannot be represented faithfully (they would otherwise
+/// be silently truncated, e.g. an i128 of 2^64 + 1 becoming 1).
+static std::optional<SpecValue> toSpecValue(Attribute attr,
+                                            std::string &error) {
   SpecValue value;
   if (auto boolAttr = llvm::dyn_cast<BoolAttr>(attr)) {
     value.type = SpecValue::Type::Boolean;
     value.boolean = boolAttr.getValue();
   } else if (auto intAttr = llvm::dyn_cast<IntegerAttr>(attr)) {
+    const APInt &bits = intAttr.getValue();
+    bool isUnsigned = intAttr.getType().isUnsignedInteger();
+    if (isUnsigned ? bits.getActiveBits() > 63
+                   : bits.getSignificantBits() > 64) {
+      SmallString<32> text;
+      bits.toString(text, /*Radix=*/10, /*Signed=*/!isUnsigned);
+      error =
+          ("value " + text + " does not fit in a signed 64-bit integer").str();
+      return std::nullopt;
+    }
     value.type = SpecValue::Type::Integer;
-    value.integer = intAttr.getValue().getSExtValue();
+    value.integer = bits.getSExtValue();
   } else if (auto floatAttr = llvm::dyn_cast<FloatAttr>(attr)) {
     value.type = SpecValue::Type::Number;
     value.number = floatAttr.getValueAsDouble();
+    // JSON has no NaN or infinity, and no figure means either.
+    if (!std::isfinite(value.number)) {
+      error = "value is not a finite number";
+      return std::nullopt;
+    }
   } else if (auto strAttr = llvm::dyn_cast<StringAttr>(attr)) {
     value.type = SpecValue::Type::String;
     value.string = strAttr.str();
@@ -79,9 +100,9 @@ collectOverrides(transform::TransformOpInterface transformOp,
       continue;
     SpecOverride override;
     override.origin = name.str();
-    const OverrideAlias *alias = llvm::find_if(
-        getOverrideAliases(),
-        [&](const OverrideAlias &a) { return a.name == name; });
+    const OverrideAlias *alias =
+        llvm::find_if(getOverrideAliases(),
+                      [&](const OverrideAlias &a) { return a.name == name; });
     if (alias != getOverrideAliases().end()) {
       override.key = alias->key.str();
       override.onlyFor = alias->kind;
@@ -99,12 +120,16 @@ collectOverrides(transform::TransformOpInterface transformOp,
              << llvm::join(known, ", ")
              << " or a quoted spec key path such as \"gpu.sm_count\"";
     }
-    std::optional<SpecValue> value = toSpecValue(attr.getValue());
+    std::string valueError;
+    std::optional<SpecValue> value = toSpecValue(attr.getValue(), valueError);
+    if (!valueError.empty())
+      return transformOp.emitSilenceableError()
+             << "override '" << name << "': " << valueError << ", got "
+             << attr.getValue();
     if (!value)
       return transformOp.emitSilenceableError()
              << "override '" << name << "' must be an integer, float, "
-             << "string, bool or array<i64> attribute, got "
-             << attr.getValue();
+             << "string, bool or array<i64> attribute, got " << attr.getValue();
     override.value = std::move(*value);
     overrides.push_back(std::move(override));
   }

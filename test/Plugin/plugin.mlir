@@ -1,3 +1,5 @@
+// REQUIRES: plugin
+//
 // The stock mlir-opt runs hwsched scripts once the plugin is loaded, and does
 // not know the ops without it.
 //
