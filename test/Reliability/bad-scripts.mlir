@@ -162,12 +162,14 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Unknown target names on the ops that do not exist yet are reported the
-// same way (the target is resolved before anything else).
+// Unknown target names on the cost-model ops are reported the same way.
 module attributes {transform.with_named_sequence} {
-  func.func @unknown_target_estimate() { return }
+  func.func @unknown_target_estimate(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = linalg.add ins(%a, %a : tensor<4xf32>, tensor<4xf32>) outs(%b : tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %f = transform.structured.match ops{["linalg.add"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{unknown target 'nvidia-a101': no 'nvidia-a101.json' in the spec search path}}
     %v = transform.cost_model.estimate %f { target = "nvidia-a101", metric = "flops" } : (!transform.any_op) -> !transform.any_param
     transform.yield
