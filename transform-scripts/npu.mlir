@@ -1,0 +1,129 @@
+// transform-scripts/npu.mlir: NPU (Ascend) fusion schedules decided by the
+// unified-buffer cost model of transform.cost_model.filter_fusable_consumers.
+//
+// Load with
+//   hwsched-opt --transform-preload-library=transform-library-paths=transform-scripts/npu.mlir
+// and call a sequence with `transform.include @<name> failures(propagate) (...)`
+// after a private declaration of it in your script. No sequence names a
+// `target`: the spec is the one recorded on the payload
+// (@hwsched_attach_target), else the driver's (--hwsched-target or
+// $HWSCHED_TARGET, $HWSCHED_SPEC_PATH for the spec directory). Run them with an
+// NPU spec (e.g. --hwsched-target=ascend-910b): on another kind the model
+// applies its own rules.
+module attributes {transform.with_named_sequence} {
+
+  // @npu_fuse_elementwise_chain(%root, %tile_rows, %tile_cols)
+  // Fuses one 2-D elementwise chain head -> mid -> tail under %root (e.g.
+  // linalg.add -> linalg.mul -> ReLU linalg.generic, on tensors; the head is
+  // the `linalg.add`) as far as the NPU cost model allows. Call it once per
+  // chain (e.g. per function).
+  //   1. Decisions: c1 = filter_fusable_consumers(head) { explain }, then
+  //      c2 = filter_fusable_consumers(c1) { explain } (the fused group grows
+  //      from the head). The model keeps a pair when its live tiles (aligned
+  //      to onchip.alignment_bytes) times npu.ping_pong_factor fit
+  //      onchip.capacity_bytes (the UB) and the fusion saves MTE traffic;
+  //      each remark prints the UB bytes against the capacity. An untiled op
+  //      counts as one tile: the ops are the per-core block the driver hands
+  //      to one AI core.
+  //   2. Fusion: the last kept op is tiled with scf.forall by
+  //      [%tile_rows, %tile_cols] (the vector tile inside that block) and its
+  //      kept producers are fused into the loop: head+mid+tail when both
+  //      pairs are kept, head+mid when only the first is, nothing (the chain
+  //      stays unfused) when none is.
+  // Knobs: %tile_rows, %tile_cols (!transform.param<i64>, the forall tile);
+  // the spec's onchip.capacity_bytes and npu.ping_pong_factor decide
+  // (HWSCHED_SPEC_PATH can point at a spec with another UB size). Emits one
+  // remark per considered pair.
+  //
+  // Each branch is a failures(propagate) sequence whose first op is its
+  // guard, inside a failures(suppress) sequence: a guard that does not hold
+  // ends its branch before any change. NOTE: a tiling or fusion failure in a
+  // taken branch is suppressed the same way (the chain then stays
+  // partially fused); check the fused structure in tests.
+  transform.named_sequence @npu_fuse_elementwise_chain(
+      %root: !transform.any_op {transform.readonly},
+      %tile_rows: !transform.param<i64> {transform.readonly},
+      %tile_cols: !transform.param<i64> {transform.readonly}) {
+    %head = transform.structured.match ops{["linalg.add"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.cost_model.filter_fusable_consumers %head { explain }
+        : (!transform.any_op) -> !transform.any_op
+    %c2 = transform.cost_model.filter_fusable_consumers %c1 { explain }
+        : (!transform.any_op) -> !transform.any_op
+    %n1 = transform.num_associations %c1 : (!transform.any_op) -> !transform.param<i64>
+    %n2 = transform.num_associations %c2 : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    // Both pairs kept: tile the tail, fuse mid and head.
+    transform.sequence %root : !transform.any_op failures(suppress) {
+    ^bb0(%s: !transform.any_op):
+      transform.sequence %s : !transform.any_op failures(propagate) {
+      ^bb1(%s1: !transform.any_op):
+        transform.match.param.cmpi gt %n2, %zero : !transform.param<i64>
+        %t, %loop = transform.structured.tile_using_forall %c2
+            tile_sizes [%tile_rows, %tile_cols]
+            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+        %fm, %loop1 = transform.structured.fuse_into_containing_op %c1 into %loop
+            : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+        %fh, %loop2 = transform.structured.fuse_into_containing_op %head into %loop1
+            : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      }
+    }
+    // Only head -> mid kept: tile mid, fuse head.
+    transform.sequence %root : !transform.any_op failures(suppress) {
+    ^bb0(%s: !transform.any_op):
+      transform.sequence %s : !transform.any_op failures(propagate) {
+      ^bb1(%s1: !transform.any_op):
+        transform.match.param.cmpi eq %n2, %zero : !transform.param<i64>
+        transform.match.param.cmpi gt %n1, %zero : !transform.param<i64>
+        %t, %loop = transform.structured.tile_using_forall %c1
+            tile_sizes [%tile_rows, %tile_cols]
+            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+        %fh, %loop1 = transform.structured.fuse_into_containing_op %head into %loop
+            : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      }
+    }
+    // The fused producers' originals are dead now; fusion also duplicates
+    // index computations.
+    transform.apply_dce to %root : !transform.any_op
+    transform.apply_cse to %root : !transform.any_op
+    transform.yield
+  }
+
+  // @npu_cube_reduction(%root, %tile_rows, %tile_cols)
+  // For every cube op (linalg.matmul) under %root, asks the NPU cost model
+  // whether its consumers (e.g. a LayerNorm-style row reduction) should be
+  // fused with it (a consumer must read the matmul as its first operand), and fuses only the accepted ones: each accepted consumer
+  // is tiled with scf.forall by [%tile_rows, %tile_cols] and the matmul is
+  // fused into the loop. A vector consumer that reduces (or relayouts) the
+  // cube result pays the fractal -> ND format cast
+  // (npu.format_cast_bytes_per_cycle) against the MTE traffic saved
+  // (npu.mte_bytes_per_cycle); on ascend-910b the model refuses the
+  // reduction, its remark says format_cast dominates, and the pair is left
+  // unfused.
+  // Knobs: %tile_rows, %tile_cols (!transform.param<i64>, the forall tile of
+  // an accepted consumer). Emits one remark per considered pair.
+  transform.named_sequence @npu_cube_reduction(
+      %root: !transform.any_op {transform.readonly},
+      %tile_rows: !transform.param<i64> {transform.readonly},
+      %tile_cols: !transform.param<i64> {transform.readonly}) {
+    %cube = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %kept = transform.cost_model.filter_fusable_consumers %cube { explain }
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %kept : !transform.any_op {
+    ^bb0(%consumer: !transform.any_op):
+      %mm = transform.get_producer_of_operand %consumer[0]
+          : (!transform.any_op) -> !transform.any_op
+      %tiled, %loop = transform.structured.tile_using_forall %consumer
+          tile_sizes [%tile_rows, %tile_cols]
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+      %fused, %loop2 = transform.structured.fuse_into_containing_op %mm into %loop
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.apply_cse to %root : !transform.any_op
+    transform.yield
+  }
+}
