@@ -45,6 +45,11 @@ module attributes {transform.with_named_sequence} {
       %block_tile: !transform.param<i64> {transform.readonly},
       %thread_tile: !transform.param<i64> {transform.readonly},
       %k_tile: !transform.param<i64> {transform.readonly}) {
+    // A zero tile size would crash upstream tiling: refuse it.
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi gt %block_tile, %zero : !transform.param<i64>
+    transform.match.param.cmpi gt %thread_tile, %zero : !transform.param<i64>
+    transform.match.param.cmpi gt %k_tile, %zero : !transform.param<i64>
     %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %fill = transform.structured.match ops{["linalg.fill"]} in %root

@@ -37,13 +37,18 @@ module attributes {transform.with_named_sequence} {
   //
   // Each branch is a failures(propagate) sequence whose first op is its
   // guard, inside a failures(suppress) sequence: a guard that does not hold
-  // ends its branch before any change. NOTE: a tiling or fusion failure in a
-  // taken branch is suppressed the same way (the chain then stays
-  // partially fused); check the fused structure in tests.
+  // ends its branch before any change. A tiling or fusion failure in a
+  // taken branch is suppressed the same way, so the sequence checks at the
+  // end that the head sits in a loop exactly when head -> mid was kept and
+  // fails otherwise.
   transform.named_sequence @npu_fuse_elementwise_chain(
       %root: !transform.any_op {transform.readonly},
       %tile_rows: !transform.param<i64> {transform.readonly},
       %tile_cols: !transform.param<i64> {transform.readonly}) {
+    // A zero tile size would crash upstream tile_using_forall: refuse it.
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi gt %tile_rows, %zero : !transform.param<i64>
+    transform.match.param.cmpi gt %tile_cols, %zero : !transform.param<i64>
     %head = transform.structured.match ops{["linalg.add"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %c1 = transform.cost_model.filter_fusable_consumers %head { explain }
@@ -52,7 +57,6 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %n1 = transform.num_associations %c1 : (!transform.any_op) -> !transform.param<i64>
     %n2 = transform.num_associations %c2 : (!transform.any_op) -> !transform.param<i64>
-    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     // Both pairs kept: tile the tail, fuse mid and head.
     transform.sequence %root : !transform.any_op failures(suppress) {
     ^bb0(%s: !transform.any_op):
@@ -88,6 +92,17 @@ module attributes {transform.with_named_sequence} {
     // index computations.
     transform.apply_dce to %root : !transform.any_op
     transform.apply_cse to %root : !transform.any_op
+    // Did the taken branch do what was decided? The head is in a loop iff
+    // the model kept head -> mid; a tiling or fusion failure that the
+    // branch suppressed fails the sequence here.
+    %heads = transform.structured.match ops{["linalg.add"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %head_loops = transform.get_parent_op %heads
+        { op_name = "scf.forall", allow_empty_results, deduplicate }
+        : (!transform.any_op) -> !transform.any_op
+    %n_loops = transform.num_associations %head_loops
+        : (!transform.any_op) -> !transform.param<i64>
+    transform.match.param.cmpi eq %n_loops, %n1 : !transform.param<i64>
     transform.yield
   }
 
@@ -108,6 +123,10 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.readonly},
       %tile_rows: !transform.param<i64> {transform.readonly},
       %tile_cols: !transform.param<i64> {transform.readonly}) {
+    // A zero tile size would crash upstream tile_using_forall: refuse it.
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi gt %tile_rows, %zero : !transform.param<i64>
+    transform.match.param.cmpi gt %tile_cols, %zero : !transform.param<i64>
     %cube = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %kept = transform.cost_model.filter_fusable_consumers %cube { explain }

@@ -28,4 +28,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
+
+  // Bad knob: a zero tile size (refused by the script).
+  transform.named_sequence @chain_zero_tile(%root: !transform.any_op {transform.readonly}) {
+    %rows = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %cols = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @npu_fuse_elementwise_chain failures(propagate) (%root, %rows, %cols)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
 }
