@@ -1,6 +1,7 @@
 // transform-scripts/gpu-matmul.mlir @gpu_matmul_epilogue when the model
-// refuses the epilogue: a transposing consumer (uncoalesced writes). The
-// remark says why, the sequence fails before changing anything.
+// refuses the epilogue (a transposing consumer: uncoalesced writes; or a
+// spec whose register cap the fused kernel would exceed). The remark says
+// why, the sequence fails before changing anything.
 //
 // RUN: not hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/gpu-matmul.mlir \
 // RUN:   --transform-interpreter --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s
@@ -10,6 +11,21 @@
 //
 // CHECK: remark: fusion of 'linalg.transpose' into 'linalg.matmul' on nvidia-a100: reject (not profitable: cost >= 0, dominated by coalescing_penalty)
 // CHECK: gpu-matmul.mlir:{{[0-9]+}}:{{[0-9]+}}: error: expected parameter to be equal to 1, got 0
+//
+// The same script on the matmul + bias + ReLU that test/Scripts/gpu-matmul.mlir
+// fuses and maps to the GPU, but with a spec copy whose
+// gpu.max_registers_per_thread is 16 (HWSCHED_SPEC_PATH): the fused kernel's
+// register floor no longer fits, the model refuses, the payload is unchanged.
+// RUN: env HWSCHED_SPEC_PATH=%S/Inputs/small-regs not hwsched-opt %S/Inputs/gpu-matmul-bias-relu.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/gpu-lib \
+// RUN:   --transform-interpreter=entry-point=gpu_mm_64_4_k4 --mlir-print-ir-after-failure \
+// RUN:   --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS
+// REGS: remark: fusion of 'linalg.generic' into 'linalg.matmul' on nvidia-a100: reject (spills: at least 24 registers per thread > limit 16)
+// REGS: error: expected parameter to be equal to 1, got 0
+// REGS-LABEL: func.func @matmul_bias_relu(
+// REGS-NOT: scf.forall
+// REGS-NOT: gpu.launch
+// REGS: linalg.matmul {{.*}} -> tensor<512x512xf32>
 //
 // UNCHANGED-LABEL: func.func @matmul_transpose(
 // UNCHANGED:       linalg.fill
