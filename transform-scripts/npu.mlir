@@ -33,7 +33,9 @@ module attributes {transform.with_named_sequence} {
   // Knobs: %tile_rows, %tile_cols (!transform.param<i64>, the forall tile);
   // the spec's onchip.capacity_bytes and npu.ping_pong_factor decide
   // (HWSCHED_SPEC_PATH can point at a spec with another UB size). Emits one
-  // remark per considered pair.
+  // remark per considered pair and, when something was fused, one on the
+  // fused head with the live UB bytes of one fused tile
+  // (transform.cost_model.estimate onchip_bytes).
   //
   // Each branch is a failures(propagate) sequence whose first op is its
   // guard, inside a failures(suppress) sequence: a guard that does not hold
@@ -103,6 +105,18 @@ module attributes {transform.with_named_sequence} {
     %n_loops = transform.num_associations %head_loops
         : (!transform.any_op) -> !transform.param<i64>
     transform.match.param.cmpi eq %n_loops, %n1 : !transform.param<i64>
+    // The fused tile's live UB bytes (each operand once, aligned), next to
+    // the UB budget; none when nothing was fused.
+    transform.foreach %head_loops : !transform.any_op {
+    ^bb0(%loop: !transform.any_op):
+      %f = transform.structured.match ops{["linalg.add"]} in %loop
+          : (!transform.any_op) -> !transform.any_op
+      %tile_bytes = transform.cost_model.estimate %f { metric = "onchip_bytes" }
+          : (!transform.any_op) -> !transform.param<i64>
+      transform.debug.emit_param_as_remark %tile_bytes,
+          "fused tile: live UB bytes (x npu.ping_pong_factor for double buffering):" at %f
+          : !transform.param<i64>, !transform.any_op
+    }
     transform.yield
   }
 

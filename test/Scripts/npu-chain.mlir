@@ -53,6 +53,7 @@
 // SMALL:         return
 func.func @chain(%x: tensor<64x64xf32>, %y: tensor<64x64xf32>, %z: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %e = tensor.empty() : tensor<64x64xf32>
+  // expected-remark @below {{fused tile: live UB bytes (x npu.ping_pong_factor for double buffering): 12288 : i64}}
   %a = linalg.add ins(%x, %y : tensor<64x64xf32>, tensor<64x64xf32>)
                   outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
   // expected-remark @below {{fusion of 'linalg.mul' into 'linalg.add' on ascend-910b: fuse; cost=-512 = +1*format_cast_cycles(0) -1*dma_saved_cycles(512); limits: recompute_factor 1 <= 16 (ok), ub_live_bytes_x_ping_pong 163840 <= 196608 (ok)}}
