@@ -1,0 +1,1 @@
+../../../../transform-scripts/gpu-matmul.mlir
