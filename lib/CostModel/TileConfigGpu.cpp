@@ -47,7 +47,7 @@ struct GpuFigures {
       maxThreadsPerSm, maxThreadsPerBlock, maxBlocksPerSm, smemPerSm,
       smemPerBlock, maxStages, banks, bankWidth;
   double clockGhz, peakGflops, bandwidth, latencyCycles;
-  RegisterModelWeights weights;
+  RegisterCalibration weights;
 };
 } // namespace
 
@@ -84,7 +84,7 @@ static bool readFigures(const HwSpec &spec, const GemmView &view,
     if (!requireNumber(spec, key, *field, error))
       return false;
   std::string missing;
-  if (!loadRegisterModelWeights(spec, f.weights, missing)) {
+  if (!loadRegisterCalibration(spec, f.weights, missing)) {
     error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
             ") has no '" + missing +
             "', the register model's calibration (see estimate)";
@@ -95,7 +95,7 @@ static bool readFigures(const HwSpec &spec, const GemmView &view,
 
 /// Registers per thread of one candidate through the shared model.
 static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
-                                  const RegisterModelWeights &weights) {
+                                  const RegisterCalibration &weights) {
   RegisterModelTerms terms;
   terms.addressOperands = view.numOperands;
   if (view.isGemm()) {

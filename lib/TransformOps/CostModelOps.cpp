@@ -8,6 +8,9 @@
 
 #include "OpHelpers.h"
 
+#include "hwsched/Analysis/FusionAnalysis.h"
+#include "hwsched/CostModel/FusionCostModel.h"
+
 using namespace mlir;
 using namespace hwsched;
 
@@ -15,12 +18,97 @@ using namespace hwsched;
 // FilterFusableConsumersOp
 //===----------------------------------------------------------------------===//
 
+/// A silenceable failure for a spec that lacks a figure the model needs.
+static DiagnosedSilenceableFailure
+reportMissingKey(transform::TransformOpInterface op, const ResolvedTarget &t,
+                 StringRef key) {
+  return op.emitSilenceableError()
+         << "hardware spec '" << t.spec.getPath() << "' has no '" << key
+         << "', which the " << stringifyHwKind(t.spec.getKind())
+         << " cost model needs";
+}
+
+/// Checks that every payload op is structured before anything is decided.
+static DiagnosedSilenceableFailure
+checkStructured(transform::TransformOpInterface op,
+                ArrayRef<Operation *> payloads, StringRef what) {
+  for (Operation *payload : payloads) {
+    if (isStructuredOp(payload))
+      continue;
+    DiagnosedSilenceableFailure diag =
+        op.emitSilenceableError()
+        << what << " must be a Linalg / TilingInterface op, got '"
+        << payload->getName() << "'";
+    diag.attachNote(payload->getLoc()) << "payload op";
+    return diag;
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
 DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
-  return hwsched::detail::reportNotImplemented(
-      *this, state, results, getProducer(), {"target", "explain"},
-      "issue #5: the fusion cost model");
+  auto self = cast<TransformOpInterface>(getOperation());
+  results.setRemainingToEmpty(self);
+  SmallVector<Operation *> producers =
+      llvm::to_vector(state.getPayloadOps(getProducer()));
+  DiagnosedSilenceableFailure structured =
+      checkStructured(self, producers, "producer");
+  if (!structured.succeeded())
+    return structured;
+
+  // Decide every pair before reporting, so a spec problem fails the op
+  // without half the remarks.
+  struct Pending {
+    Operation *producer, *consumer;
+    FusionDecision decision;
+    std::string spec;
+  };
+  std::vector<Pending> pending;
+  for (Operation *producer : producers) {
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(self, producer, {"target", "explain"}, target);
+    if (!resolved.succeeded())
+      return resolved;
+    for (Operation *consumer : collectConsumers(producer)) {
+      FusionPairFacts facts;
+      if (!analyzeFusionPair(producer, consumer, facts))
+        continue;
+      Pending entry{producer, consumer, {}, target.spec.getName().str()};
+      std::string missing;
+      if (!decideFusion(facts, target.spec, entry.decision, missing))
+        return reportMissingKey(self, target, missing);
+      pending.push_back(std::move(entry));
+    }
+  }
+
+  SmallVector<Operation *> fusable;
+  for (Pending &entry : pending) {
+    const FusionDecision &d = entry.decision;
+    if (getExplain()) {
+      InFlightDiagnostic remark = entry.consumer->emitRemark();
+      remark << "fusion of '" << entry.consumer->getName() << "' into '"
+             << entry.producer->getName() << "' on " << entry.spec << ": "
+             << (d.fuse() ? "fuse" : "reject");
+      if (!d.reason.empty())
+        remark << " (" << d.reason << ")";
+      if (d.conservative)
+        remark << " [conservative: dynamic shapes]";
+      remark << "; " << formatDecisionTerms(d);
+      if (d.registers)
+        remark << "; " << formatRegisterEstimate(*d.registers);
+    } else if (d.conservative) {
+      entry.consumer->emitRemark()
+          << "dynamic shapes: conservative fusion decision ("
+          << (d.fuse() ? "fuse" : "reject")
+          << (d.reason.empty() ? "" : ": " + d.reason) << ")";
+    }
+    if (d.fuse() && !llvm::is_contained(fusable, entry.consumer))
+      fusable.push_back(entry.consumer);
+  }
+  results.set(cast<OpResult>(getFusable()), fusable);
+  return DiagnosedSilenceableFailure::success();
 }
 
 void transform::FilterFusableConsumersOp::getEffects(
@@ -38,9 +126,80 @@ DiagnosedSilenceableFailure
 transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformResults &results,
                              transform::TransformState &state) {
-  return hwsched::detail::reportNotImplemented(
-      *this, state, results, getOp(), {"target", "explain", "metric"},
-      "issue #5: the fusion cost model");
+  auto self = cast<TransformOpInterface>(getOperation());
+  results.setRemainingToEmpty(self);
+  StringRef metric = getMetric();
+  if (!llvm::is_contained(getKnownMetrics(), metric)) {
+    DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                       << "unknown metric '" << metric
+                                       << "'; known metrics: ";
+    llvm::interleaveComma(getKnownMetrics(), diag);
+    return diag;
+  }
+  SmallVector<Operation *> payloads =
+      llvm::to_vector(state.getPayloadOps(getOp()));
+  DiagnosedSilenceableFailure structured =
+      checkStructured(self, payloads, "payload op");
+  if (!structured.succeeded())
+    return structured;
+
+  bool sizeDependent = metric != "registers_per_thread";
+  SmallVector<Attribute> values;
+  std::vector<std::pair<Operation *, KernelMetrics>> computed;
+  for (Operation *payload : payloads) {
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(self, payload, {"target", "explain", "metric"}, target);
+    if (!resolved.succeeded())
+      return resolved;
+    if (metric == "registers_per_thread" &&
+        target.spec.getKind() != HwKind::Gpu)
+      return emitSilenceableError()
+             << "metric 'registers_per_thread' is modelled for GPU targets "
+                "only; '"
+             << target.spec.getName() << "' is a "
+             << stringifyHwKind(target.spec.getKind());
+    KernelGroup group;
+    if (!collectKernelGroup(payload, group))
+      return emitSilenceableError() << "cannot describe the payload op";
+    if (sizeDependent && group.dynamicUnbounded) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "metric '" << metric
+          << "' needs static shapes or upper bounds of the dynamic ones";
+      diag.attachNote(payload->getLoc()) << "payload op";
+      return diag;
+    }
+    KernelMetrics kernel;
+    std::string missing;
+    if (!computeKernelMetrics(group, target.spec, kernel, missing))
+      return reportMissingKey(self, target, missing);
+    values.push_back(
+        Builder(getContext())
+            .getI64IntegerAttr(*hwsched::getMetric(kernel, metric)));
+    computed.emplace_back(payload, std::move(kernel));
+  }
+
+  for (auto &[payload, kernel] : computed) {
+    if (getExplain()) {
+      InFlightDiagnostic remark = payload->emitRemark();
+      remark << "estimate: registers_per_thread=" << kernel.registersPerThread
+             << " onchip_bytes=" << kernel.onchipBytes
+             << " offchip_bytes=" << kernel.offchipBytes
+             << " flops=" << kernel.flops
+             << " estimated_time_ns=" << kernel.estimatedTimeNs << " ("
+             << (kernel.computeBound ? "compute" : "memory") << " bound)";
+      if (kernel.registersPerThread)
+        remark << "; " << formatRegisterEstimate(kernel.registers);
+      if (kernel.conservative)
+        remark << " [conservative: dynamic shapes]";
+    } else if (kernel.conservative) {
+      payload->emitRemark()
+          << "dynamic shapes: conservative estimate of '" << metric << "'";
+    }
+  }
+  results.setParams(cast<OpResult>(getValue()), values);
+  return DiagnosedSilenceableFailure::success();
 }
 
 void transform::EstimateOp::getEffects(

@@ -15,7 +15,7 @@
 #ifndef HWSCHED_ANALYSIS_REGISTERMODEL_H
 #define HWSCHED_ANALYSIS_REGISTERMODEL_H
 
-#include "hwsched/HwSpec/HwSpec.h"
+#include "hwsched/Analysis/RegisterEstimate.h"
 
 #include <cstdint>
 #include <string>
@@ -31,22 +31,10 @@ struct RegisterModelTerms {
   int64_t addressOperands = 0;
 };
 
-/// The model's weights as the spec records them.
-struct RegisterModelWeights {
-  double base = 0, perAccumulator = 0, perFragment = 0, perEpilogueInput = 0,
-         perTemporary = 0, perAddressOperand = 0;
-};
-
-/// Reads the weights (`cost_weights.reg_base`, `reg_per_accumulator`,
-/// `reg_per_fragment`, `reg_per_epilogue_input`, `reg_per_temporary`,
-/// `reg_per_address_operand`); on a missing key returns false and sets
-/// `missing` to its path.
-bool loadRegisterModelWeights(const HwSpec &spec, RegisterModelWeights &out,
-                              std::string &missing);
-
-/// The model value, rounded up.
+/// The model value, rounded up, exactly as estimateRegisters computes it
+/// from the same terms (weights from loadRegisterCalibration).
 int64_t evaluateRegisterModel(const RegisterModelTerms &terms,
-                              const RegisterModelWeights &weights);
+                              const RegisterCalibration &weights);
 
 /// Words needed for `elements` values of `bits` bits.
 inline int64_t registerWords(int64_t elements, int64_t bits) {

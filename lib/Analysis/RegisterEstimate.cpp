@@ -1,0 +1,183 @@
+//===- RegisterEstimate.cpp - Registers per thread of a GPU kernel --------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Analysis/RegisterEstimate.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace hwsched;
+
+llvm::ArrayRef<llvm::StringRef> hwsched::getRegisterCalibrationKeys() {
+  static const llvm::StringRef keys[] = {
+      "cost_weights.reg_base",
+      "cost_weights.reg_per_accumulator",
+      "cost_weights.reg_per_fragment",
+      "cost_weights.reg_per_epilogue_input",
+      "cost_weights.reg_per_temporary",
+      "cost_weights.reg_per_address_operand",
+      "cost_weights.default_thread_tile_elements",
+      "cost_weights.default_reduction_tile"};
+  return keys;
+}
+
+bool hwsched::loadRegisterCalibration(const HwSpec &spec,
+                                      RegisterCalibration &out,
+                                      std::string &missing) {
+  double *fields[] = {&out.base,         &out.perAccumulator,
+                      &out.perFragment,  &out.perEpilogueInput,
+                      &out.perTemporary, &out.perAddressOperand};
+  llvm::ArrayRef<llvm::StringRef> keys = getRegisterCalibrationKeys();
+  for (auto [i, field] : llvm::enumerate(fields)) {
+    std::optional<double> value = spec.getNumber(keys[i]);
+    if (!value) {
+      missing = keys[i].str();
+      return false;
+    }
+    *field = *value;
+  }
+  std::optional<double> tile = spec.getNumber(keys[6]);
+  std::optional<double> step = spec.getNumber(keys[7]);
+  if (!tile || !step) {
+    missing = (!tile ? keys[6] : keys[7]).str();
+    return false;
+  }
+  out.defaultThreadTileElements = std::max<int64_t>(1, std::llround(*tile));
+  out.defaultReductionTile = std::max<int64_t>(1, std::llround(*step));
+  return true;
+}
+
+static int64_t toWords(int64_t elements, int64_t bits) {
+  return (elements * std::max<int64_t>(bits, 1) + 31) / 32;
+}
+
+/// Per-thread extents for an op that is not tiled to threads: the spec's
+/// default thread tile spread over the two innermost parallel dims of the
+/// result (as square as the extents allow), the default reduction step on
+/// the innermost reduction loop, 1 elsewhere.
+static SmallVector<int64_t> getDefaultExtents(const OpFeatures &op,
+                                              const RegisterCalibration &cal) {
+  SmallVector<int64_t> ext(op.loopRanges.size(), 1);
+  SmallVector<int64_t> parallel;
+  if (const OperandFeatures *init = op.getInit())
+    for (int64_t loop : init->loopDims)
+      if (loop >= 0 && !op.isReductionLoop[loop])
+        parallel.push_back(loop);
+  if (parallel.empty())
+    for (unsigned loop = 0; loop < op.loopRanges.size(); ++loop)
+      if (!op.isReductionLoop[loop])
+        parallel.push_back(loop);
+  int64_t budget = cal.defaultThreadTileElements;
+  if (parallel.size() == 1) {
+    ext[parallel[0]] = std::min(op.loopRanges[parallel[0]], budget);
+  } else if (parallel.size() >= 2) {
+    int64_t inner = parallel.back(), outer = parallel[parallel.size() - 2];
+    int64_t side =
+        std::max<int64_t>(1, (int64_t)std::llround(std::sqrt((double)budget)));
+    ext[inner] = std::min(op.loopRanges[inner], side);
+    ext[outer] = std::min(op.loopRanges[outer],
+                          std::max<int64_t>(1, budget / ext[inner]));
+  }
+  for (int64_t loop = (int64_t)op.loopRanges.size() - 1; loop >= 0; --loop) {
+    if (op.isReductionLoop[loop]) {
+      ext[loop] = std::min(op.loopRanges[loop], cal.defaultReductionTile);
+      break;
+    }
+  }
+  return ext;
+}
+
+/// Elements of `operand` one thread touches with per-loop extents `ext`.
+static int64_t getTileElements(const OperandFeatures &operand,
+                               ArrayRef<int64_t> ext) {
+  if (operand.loopDims.empty()) {
+    int64_t n = 1;
+    for (int64_t e : ext)
+      n *= e;
+    return std::min(n, operand.numElements);
+  }
+  int64_t n = 1;
+  for (int64_t loop : operand.loopDims)
+    if (loop >= 0)
+      n *= ext[loop];
+  return n;
+}
+
+RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
+                                            const RegisterCalibration &cal) {
+  RegisterEstimate est;
+  est.tileSource = group.threadTiled ? "tiled" : "default";
+  est.conservative = group.dynamicShape;
+  SmallVector<SmallVector<int64_t>> extents(group.ops.size());
+  llvm::DenseSet<void *> addressed;
+
+  for (auto [i, op] : llvm::enumerate(group.ops)) {
+    SmallVector<int64_t> &ext = extents[i];
+    if (group.threadTiled) {
+      ext.assign(op.loopRanges.begin(), op.loopRanges.end());
+    } else {
+      // A consumer iterates over the tile its in-group producer hands it.
+      for (auto [k, operand] : llvm::enumerate(op.operands)) {
+        int producer = group.operandProducer[i][k];
+        if (producer < 0 || producer >= (int)i || operand.isScalar)
+          continue;
+        const OpFeatures &prod = group.ops[producer];
+        const OperandFeatures *prodInit =
+            prod.getInit(group.operandResult[i][k]);
+        if (!prodInit)
+          continue;
+        ext.assign(op.loopRanges.size(), 1);
+        for (unsigned loop = 0; loop < op.loopRanges.size(); ++loop)
+          if (op.isReductionLoop[loop])
+            ext[loop] = op.loopRanges[loop];
+        for (auto [dim, loop] : llvm::enumerate(operand.loopDims)) {
+          if (loop < 0 || dim >= prodInit->loopDims.size())
+            continue;
+          int64_t prodLoop = prodInit->loopDims[dim];
+          int64_t tile = prodLoop >= 0 ? extents[producer][prodLoop]
+                                       : prodInit->shape[dim];
+          ext[loop] = std::min(op.loopRanges[loop], tile);
+        }
+        break;
+      }
+      if (ext.empty())
+        ext = getDefaultExtents(op, cal);
+    }
+    if (i == 0)
+      est.threadTile = ext;
+
+    // A fill only initialises what the next op accumulates into.
+    if (op.opClass == OpClass::Fill)
+      continue;
+    bool reduces = op.hasReduction();
+    for (auto [k, operand] : llvm::enumerate(op.operands)) {
+      if (operand.isScalar)
+        continue;
+      bool internal = group.operandProducer[i][k] >= 0;
+      int64_t words =
+          toWords(getTileElements(operand, ext), operand.elementBits);
+      if (operand.isInit) {
+        (reduces ? est.accumulators : est.temporaries) += words;
+      } else if (reduces) {
+        est.fragments += words;
+      } else if (!internal) {
+        est.epilogueInputs += words;
+      }
+      if (!internal)
+        addressed.insert(operand.value.getAsOpaquePointer());
+    }
+  }
+  est.addressOperands = addressed.size();
+  double raw = cal.base + cal.perAccumulator * est.accumulators +
+               cal.perFragment * est.fragments +
+               cal.perEpilogueInput * est.epilogueInputs +
+               cal.perTemporary * est.temporaries +
+               cal.perAddressOperand * est.addressOperands;
+  est.registers = std::max<int64_t>(1, (int64_t)std::ceil(raw - 1e-9));
+  return est;
+}
