@@ -19,10 +19,12 @@
 // factor (lower is better):
 //  - shared-memory traffic per FMA is (TM + TN) / (TM * TN) operands: the
 //    larger the warp tile, the higher the compute-to-memory ratio;
-//  - waves = blocks / (SMs x resident blocks per SM); a partial last wave
-//    idles SMs: efficiency = blocks / (ceil(waves) x SMs x resident);
-//  - occupancy factor = resident warps / the warps the occupancy register
-//    budget allows (gpu.occupancy_register_budget), capped at 1;
+//  - waves = blocks / (SMs x resident blocks per SM); the busiest SM runs
+//    ceil(blocks / SMs) blocks, so efficiency = blocks / (SMs x
+//    ceil(blocks / SMs)) (few large blocks leave SMs idle);
+//  - occupancy factor = resident warps per SM / the warps its vector
+//    schedulers need to cover the FMA latency (pipeline.units.vector: count
+//    x ceil(latency / (issue x TM*TN independent FMAs))), capped at 1;
 //  - 4 or 8 warps per block are preferred (Bolt): other counts x 0.9;
 //  - stage factor = min(1, stages / stages needed to cover the off-chip
 //    latency with the compute of one K tile);
@@ -47,6 +49,7 @@ struct GpuFigures {
       maxThreadsPerSm, maxThreadsPerBlock, maxBlocksPerSm, smemPerSm,
       smemPerBlock, maxStages, banks, bankWidth;
   double clockGhz, peakGflops, bandwidth, latencyCycles;
+  double vectorUnits, vectorLatency, vectorIssue;
   RegisterCalibration weights;
 };
 } // namespace
@@ -79,7 +82,10 @@ static bool readFigures(const HwSpec &spec, const GemmView &view,
       {"compute.clock_ghz", &f.clockGhz},
       {peakKey, &f.peakGflops},
       {"offchip.bandwidth_gb_per_s", &f.bandwidth},
-      {"offchip.latency_cycles", &f.latencyCycles}};
+      {"offchip.latency_cycles", &f.latencyCycles},
+      {"pipeline.units.vector.count", &f.vectorUnits},
+      {"pipeline.units.vector.latency_cycles", &f.vectorLatency},
+      {"pipeline.units.vector.issue_cycles", &f.vectorIssue}};
   for (auto &[key, field] : nums)
     if (!requireNumber(spec, key, *field, error))
       return false;
@@ -148,8 +154,6 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
   double smemBytesPerNs =
       static_cast<double>(f.banks * f.bankWidth) * f.clockGhz * f.smCount;
   double flopsPerCyclePerSm = f.peakGflops / (f.clockGhz * f.smCount);
-  int64_t budgetWarps = std::max<int64_t>(
-      f.regsPerSm / std::max<int64_t>(f.regBudget * f.warpSize, 1), 1);
 
   for (int64_t bm : bms)
     for (int64_t bn : bns)
@@ -218,13 +222,27 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                          (view.hasN() ? ceilDiv(view.nPad, bn) : 1);
               double slots = static_cast<double>(f.smCount * c.blocksPerSm);
               c.waves = c.blocks / slots;
-              c.waveEfficiency = c.blocks / (std::ceil(c.waves) * slots);
+              // The busiest SM runs ceil(blocks / SMs) blocks; the others
+              // idle for the difference (a small problem in few large blocks
+              // leaves SMs empty; a partial last wave idles some).
+              c.waveEfficiency =
+                  static_cast<double>(c.blocks) /
+                  (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
+                   f.smCount);
               int64_t resident = std::min<int64_t>(
                   c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
               c.occupancy = static_cast<double>(resident * threads) /
                             f.maxThreadsPerSm;
+              // Each of the SM's vector schedulers needs enough independent
+              // warp instructions in flight to cover the FMA latency; the
+              // thread tile supplies TM*TN independent FMAs per warp.
+              double ilp = static_cast<double>(std::max<int64_t>(tm * tn, 1));
+              double neededWarps =
+                  f.vectorUnits *
+                  std::max(1.0, std::ceil(f.vectorLatency /
+                                          (f.vectorIssue * ilp)));
               c.occupancyFactor = std::min(
-                  1.0, static_cast<double>(resident * warps) / budgetWarps);
+                  1.0, static_cast<double>(resident * warps) / neededWarps);
 
               double work = view.work(bm, bn);
               c.computeNs = work / f.peakGflops;

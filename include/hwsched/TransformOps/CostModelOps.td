@@ -165,9 +165,10 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       (BM*BK + BK*BN) * bytes * stages above `onchip.capacity_bytes`; no
       block fitting an SM; tiles twice the problem; more stages than K tiles.
       Score (estimated ns, lower wins): max(compute, off-chip, shared-memory
-      traffic) over wave efficiency (blocks / (ceil(waves) x SMs x resident
-      blocks)) x occupancy factor (resident warps / the warps
-      `gpu.occupancy_register_budget` allows, <= 1) x 0.9 unless 4 or 8 warps
+      traffic) over wave efficiency (blocks / (SMs x ceil(blocks / SMs)):
+      the busiest SM's share) x occupancy factor (resident warps per SM / the
+      warps `pipeline.units.vector` needs to cover the FMA latency given TM*TN
+      independent FMAs per thread, <= 1) x 0.9 unless 4 or 8 warps
       x stage factor (stages needed to hide `offchip.latency_cycles`), times
       1 + excess / budget above the occupancy register budget. Shared-memory
       traffic per FMA is (TM + TN) / (TM TN): larger warp tiles raise the
