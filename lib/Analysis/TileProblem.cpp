@@ -43,9 +43,8 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
   }
   problem = TileProblem();
   for (int64_t extent : linalgOp.getStaticLoopRanges())
-    problem.loopExtents.push_back(ShapedType::isDynamic(extent)
-                                      ? kDynamicExtent
-                                      : extent);
+    problem.loopExtents.push_back(ShapedType::isDynamic(extent) ? kDynamicExtent
+                                                                : extent);
 
   if (linalg::isaContractionOpInterface(linalgOp)) {
     FailureOr<linalg::ContractionDimensions> dims =
@@ -83,8 +82,7 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
         linalgOp.getIteratorTypesArray();
     SmallVector<unsigned> parallel, reduction;
     for (auto [i, it] : llvm::enumerate(iterators))
-      (it == utils::IteratorType::parallel ? parallel : reduction)
-          .push_back(i);
+      (it == utils::IteratorType::parallel ? parallel : reduction).push_back(i);
     if (reduction.empty()) {
       problem.kind = TileProblem::Kind::Elementwise;
       problem.n.push_back(parallel.pop_back_val());

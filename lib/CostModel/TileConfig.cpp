@@ -53,7 +53,8 @@ double GemmView::offchipBytes(int64_t bm, int64_t bn) const {
   if (isGemm())
     // Each block streams its A rows and B columns over the whole K.
     return batch * blocksM * blocksN *
-               (static_cast<double>(bm) * kPad + static_cast<double>(bn) * kPad) *
+               (static_cast<double>(bm) * kPad +
+                static_cast<double>(bn) * kPad) *
                inBytes +
            out;
   // Elementwise and reductions read every input element once.
@@ -131,8 +132,8 @@ static void distribute(const TileProblem &problem,
   }
 }
 
-void hwsched::expandToLoops(const TileProblem &problem,
-                            const TileCandidate &c, TileSelection &s) {
+void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
+                            TileSelection &s) {
   size_t rank = problem.loopExtents.size();
   s.tileSizes.assign(rank, 0);
   s.threadTileSizes.assign(rank, 0);
@@ -159,8 +160,8 @@ void hwsched::expandToLoops(const TileProblem &problem,
 }
 
 static std::string describe(const TileCandidate &c) {
-  return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} inner tile, {5} stages",
-                       c.bm, c.bn, c.bk, c.tm, c.tn, c.stages)
+  return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} inner tile, {5} stages", c.bm,
+                       c.bn, c.bk, c.tm, c.tn, c.stages)
       .str();
 }
 
@@ -239,8 +240,8 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   if (selection.ranked.empty()) {
     std::string rules;
     for (auto &[rule, count] : selection.pruned)
-      rules += (rules.empty() ? "" : ", ") + rule + ": " +
-               std::to_string(count);
+      rules +=
+          (rules.empty() ? "" : ", ") + rule + ": " + std::to_string(count);
     error = llvm::formatv("no tile candidate satisfies the {0} rules of spec "
                           "'{1}' ({2} enumerated; pruned {3})",
                           stringifyHwKind(spec.getKind()), spec.getName(),
@@ -255,11 +256,11 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   const TileCandidate &best = selection.ranked.front();
   expandToLoops(problem, best, selection);
 
-  const char *bound = best.computeNs >= best.memoryNs &&
-                              best.computeNs >= best.onchipNs
-                          ? "compute"
-                          : (best.memoryNs >= best.onchipNs ? "off-chip memory"
-                                                            : "on-chip memory");
+  const char *bound =
+      best.computeNs >= best.memoryNs && best.computeNs >= best.onchipNs
+          ? "compute"
+          : (best.memoryNs >= best.onchipNs ? "off-chip memory"
+                                            : "on-chip memory");
   selection.why = llvm::formatv(
       "{0} has the lowest estimated time {1:F0} ns ({2}-bound, wave "
       "efficiency {3:F2}, occupancy factor {4:F2})",

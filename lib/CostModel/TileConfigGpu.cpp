@@ -54,8 +54,8 @@ struct GpuFigures {
 };
 } // namespace
 
-static bool readFigures(const HwSpec &spec, const GemmView &view,
-                        GpuFigures &f, std::string &error) {
+static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
+                        std::string &error) {
   std::pair<llvm::StringRef, int64_t *> ints[] = {
       {"gpu.warp_size", &f.warpSize},
       {"gpu.sm_count", &f.smCount},
@@ -106,8 +106,8 @@ static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
   terms.addressOperands = view.numOperands;
   if (view.isGemm()) {
     terms.accumulators = registerWords(tm * tn, view.accBits);
-    terms.fragments = registerWords(tm, view.inBits) +
-                      registerWords(tn, view.inBits);
+    terms.fragments =
+        registerWords(tm, view.inBits) + registerWords(tn, view.inBits);
   } else if (view.hasK()) {
     // Reduction: one accumulator and one input element per output per step.
     terms.accumulators = registerWords(tm * tn, view.accBits);
@@ -194,12 +194,13 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               c.threads = threads;
               c.registers = candidateRegisters(view, tm, tn, f.weights);
               if (c.registers > f.regLimit) {
-                log.prune("registers per thread > gpu.max_registers_per_thread");
+                log.prune(
+                    "registers per thread > gpu.max_registers_per_thread");
                 continue;
               }
-              c.onchipBytes =
-                  view.isGemm() ? (bm * bk + bk * bn) * view.inBytes * stages
-                                : 0;
+              c.onchipBytes = view.isGemm()
+                                  ? (bm * bk + bk * bn) * view.inBytes * stages
+                                  : 0;
               if (c.onchipBytes > f.smemPerBlock) {
                 log.prune("shared memory > onchip.capacity_bytes");
                 continue;
@@ -208,12 +209,11 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               int64_t regsPerWarp = roundUp(c.registers * f.warpSize,
                                             std::max<int64_t>(f.allocUnit, 1));
               int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
-              int64_t bySmem = c.onchipBytes
-                                   ? f.smemPerSm / c.onchipBytes
-                                   : f.maxBlocksPerSm;
+              int64_t bySmem = c.onchipBytes ? f.smemPerSm / c.onchipBytes
+                                             : f.maxBlocksPerSm;
               int64_t byThreads = f.maxThreadsPerSm / threads;
-              c.blocksPerSm = std::min(
-                  {byRegs, bySmem, byThreads, f.maxBlocksPerSm});
+              c.blocksPerSm =
+                  std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
               if (c.blocksPerSm < 1) {
                 log.prune("no block fits an SM");
                 continue;
@@ -231,16 +231,16 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                    f.smCount);
               int64_t resident = std::min<int64_t>(
                   c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
-              c.occupancy = static_cast<double>(resident * threads) /
-                            f.maxThreadsPerSm;
+              c.occupancy =
+                  static_cast<double>(resident * threads) / f.maxThreadsPerSm;
               // Each of the SM's vector schedulers needs enough independent
               // warp instructions in flight to cover the FMA latency; the
               // thread tile supplies TM*TN independent FMAs per warp.
               double ilp = static_cast<double>(std::max<int64_t>(tm * tn, 1));
               double neededWarps =
                   f.vectorUnits *
-                  std::max(1.0, std::ceil(f.vectorLatency /
-                                          (f.vectorIssue * ilp)));
+                  std::max(1.0,
+                           std::ceil(f.vectorLatency / (f.vectorIssue * ilp)));
               c.occupancyFactor = std::min(
                   1.0, static_cast<double>(resident * warps) / neededWarps);
 
@@ -250,14 +250,14 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               double operandsPerFma =
                   view.isGemm() ? static_cast<double>(tm + tn) / (tm * tn)
                                 : 0.0;
-              c.onchipNs = (work / 2.0) * operandsPerFma * view.inBytes /
-                           smemBytesPerNs;
+              c.onchipNs =
+                  (work / 2.0) * operandsPerFma * view.inBytes / smemBytesPerNs;
               double warpPreference = (warps == 4 || warps == 8) ? 1.0 : 0.9;
               double stageFactor = 1.0;
               if (view.isGemm()) {
                 double tileCycles = 2.0 * bm * bn * bk / flopsPerCyclePerSm;
-                double needed =
-                    1.0 + std::ceil(f.latencyCycles / std::max(tileCycles, 1.0));
+                double needed = 1.0 + std::ceil(f.latencyCycles /
+                                                std::max(tileCycles, 1.0));
                 stageFactor = std::min(1.0, stages / needed);
               }
               c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
@@ -267,9 +267,9 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               // charged in proportion (Bolt keeps the register file for
               // occupancy before raising the warp tile further).
               if (c.registers > f.regBudget)
-                c.timeNs *= 1.0 + static_cast<double>(c.registers -
-                                                      f.regBudget) /
-                                      f.regBudget;
+                c.timeNs *=
+                    1.0 + static_cast<double>(c.registers - f.regBudget) /
+                              f.regBudget;
               selection.ranked.push_back(c);
             }
   selection.pruned = log.take();

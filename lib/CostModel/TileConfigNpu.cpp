@@ -76,10 +76,9 @@ bool tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
     // width (cube-friendly, 32-byte aligned for f16/f32).
     bms = view.hasN() ? llvm::SmallVector<int64_t>{1, 2, 4, 8, 16, 32, 64}
                       : llvm::SmallVector<int64_t>{16, 32, 64, 128, 256};
-    bns = view.hasN()
-              ? llvm::SmallVector<int64_t>{16, 32, 64, 128, 256, 512, 1024,
-                                           2048, 4096}
-              : llvm::SmallVector<int64_t>{1};
+    bns = view.hasN() ? llvm::SmallVector<int64_t>{16,  32,   64,   128, 256,
+                                                   512, 1024, 2048, 4096}
+                      : llvm::SmallVector<int64_t>{1};
     bks = view.hasK()
               ? llvm::SmallVector<int64_t>{16, 32, 64, 128, 256, 512, 1024}
               : llvm::SmallVector<int64_t>{1};
@@ -136,8 +135,8 @@ bool tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
           outCopy = bm * bn * view.accBytes / perCoreBytesPerNs;
         } else if (view.hasK()) {
           stepCompute = static_cast<double>(bm) * bk / perCoreFlopsPerNs;
-          stepCopy = static_cast<double>(bm) * bk * view.inBytes /
-                     perCoreBytesPerNs;
+          stepCopy =
+              static_cast<double>(bm) * bk * view.inBytes / perCoreBytesPerNs;
           outCopy = bm * view.accBytes / perCoreBytesPerNs;
         } else {
           stepCompute = static_cast<double>(bm) * bn / perCoreFlopsPerNs;

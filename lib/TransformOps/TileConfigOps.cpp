@@ -19,6 +19,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <chrono>
+
 using namespace mlir;
 using namespace hwsched;
 
@@ -42,12 +44,12 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
   if (kind == HwKind::Gpu)
     text += llvm::formatv(", {0} threads: {1} registers/thread, {2} shared "
                           "bytes, {3} blocks/SM, occupancy {4:F3}",
-                          c.threads, c.registers, c.onchipBytes,
-                          c.blocksPerSm, c.occupancy)
+                          c.threads, c.registers, c.onchipBytes, c.blocksPerSm,
+                          c.occupancy)
                 .str();
   else if (kind == HwKind::Npu)
-    text += llvm::formatv(": {0} UB bytes (live x ping-pong)", c.onchipBytes)
-                .str();
+    text +=
+        llvm::formatv(": {0} UB bytes (live x ping-pong)", c.onchipBytes).str();
   else
     text += llvm::formatv(": {0} vector registers, {1} L1 bytes, {2} L2 "
                           "bytes",
@@ -70,6 +72,7 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     ResolvedTarget target;
     TileProblem problem;
     TileSelection selection;
+    double selectMs = 0;
   };
   std::vector<Decision> decisions;
   // Decide for every payload op before producing anything, so one bad op
@@ -90,7 +93,13 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
     }
-    if (!selectTileConfig(d.problem, d.target.spec, d.selection, error)) {
+    auto start = std::chrono::steady_clock::now();
+    bool selected =
+        selectTileConfig(d.problem, d.target.spec, d.selection, error);
+    d.selectMs = std::chrono::duration<double, std::milli>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+    if (!selected) {
       results.setRemainingToEmpty(*this);
       DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
       diag.attachNote(payload->getLoc()) << "payload op";
@@ -134,18 +143,17 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
         "K {6}): tile_sizes {7}, thread_tile_sizes {8}, "
         "reduction_tile_sizes {9}, num_stages {10}, num_threads {11}",
         d.target.spec.getName(), overrides,
-        stringifyTileProblemKind(d.problem.kind), s.gemmBatch, s.gemmM,
-        s.gemmN, s.gemmK, formatList(s.tileSizes),
-        formatList(s.threadTileSizes), formatList(s.reductionTileSizes),
-        s.numStages, formatList(s.numThreads));
+        stringifyTileProblemKind(d.problem.kind), s.gemmBatch, s.gemmM, s.gemmN,
+        s.gemmK, formatList(s.tileSizes), formatList(s.threadTileSizes),
+        formatList(s.reductionTileSizes), s.numStages,
+        formatList(s.numThreads));
     d.payload->emitRemark() << llvm::formatv(
-        "candidates: {0} enumerated, {1} feasible, {2} pruned{3}",
-        s.enumerated, s.ranked.size(), prunedTotal, pruned);
-    for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size());
-         ++i)
-      d.payload->emitRemark()
-          << "candidate #" << (i + 1) << ": "
-          << describeCandidate(s.ranked[i], kind);
+        "candidates: {0} enumerated, {1} feasible, {2} pruned{3} (chosen in "
+        "{4:F3} ms)",
+        s.enumerated, s.ranked.size(), prunedTotal, pruned, d.selectMs);
+    for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size()); ++i)
+      d.payload->emitRemark() << "candidate #" << (i + 1) << ": "
+                              << describeCandidate(s.ranked[i], kind);
     d.payload->emitRemark() << "winner: " << s.why;
   }
   results.setParams(cast<OpResult>(getTileSizes()), tiles);
