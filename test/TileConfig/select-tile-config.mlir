@@ -12,51 +12,53 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %a:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{a100 tile_sizes @a0@}}
+    // expected-remark @below {{a100 tile_sizes 32 : i64, 128 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %a#0, "a100 tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{a100 thread_tile_sizes @a1@}}
+    // expected-remark @below {{a100 thread_tile_sizes 4 : i64, 8 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %a#1, "a100 thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{a100 reduction_tile_sizes @a2@}}
+    // expected-remark @below {{a100 reduction_tile_sizes 0 : i64, 0 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %a#2, "a100 reduction_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{a100 num_stages @a3@}}
+    // expected-remark @below {{a100 num_stages 2 : i64}}
     transform.debug.emit_param_as_remark %a#3, "a100 num_stages" : !transform.param<i64>
-    // expected-remark @below {{a100 num_threads @a4@}}
+    // expected-remark @below {{a100 num_threads 16 : i64, 8 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %a#4, "a100 num_threads" : !transform.param<i64>
     %h:5 = transform.cost_model.select_tile_config %op { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{h100 tile_sizes @h0@}}
+    // expected-remark @below {{h100 tile_sizes 32 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %h#0, "h100 tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{h100 thread_tile_sizes @h1@}}
+    // expected-remark @below {{h100 thread_tile_sizes 4 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %h#1, "h100 thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{h100 reduction_tile_sizes @h2@}}
+    // expected-remark @below {{h100 reduction_tile_sizes 0 : i64, 0 : i64, 16 : i64}}
     transform.debug.emit_param_as_remark %h#2, "h100 reduction_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{h100 num_stages @h3@}}
+    // expected-remark @below {{h100 num_stages 4 : i64}}
     transform.debug.emit_param_as_remark %h#3, "h100 num_stages" : !transform.param<i64>
-    // expected-remark @below {{h100 num_threads @h4@}}
+    // expected-remark @below {{h100 num_threads 16 : i64, 8 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %h#4, "h100 num_threads" : !transform.param<i64>
     %n:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b", ub_limit_bytes = 65536 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{npu-64k tile_sizes @n0@}}
+    // expected-remark @below {{npu-64k tile_sizes 16 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %n#0, "npu-64k tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{npu-64k thread_tile_sizes @n1@}}
+    // expected-remark @below {{npu-64k thread_tile_sizes 16 : i64, 16 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %n#1, "npu-64k thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{npu-64k reduction_tile_sizes @n2@}}
+    // expected-remark @below {{npu-64k reduction_tile_sizes 0 : i64, 0 : i64, 64 : i64}}
     transform.debug.emit_param_as_remark %n#2, "npu-64k reduction_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{npu-64k num_stages @n3@}}
+    // expected-remark @below {{npu-64k num_stages 2 : i64}}
     transform.debug.emit_param_as_remark %n#3, "npu-64k num_stages" : !transform.param<i64>
-    // expected-remark @below {{npu-64k num_threads @n4@}}
+    // expected-remark @below {{npu-64k num_threads 1 : i64, 1 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %n#4, "npu-64k num_threads" : !transform.param<i64>
     %u:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{npu tile_sizes @u0@}}
+    // expected-remark @below {{npu tile_sizes 16 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %u#0, "npu tile_sizes" : !transform.param<i64>
+    // expected-remark @below {{npu reduction_tile_sizes 0 : i64, 0 : i64, 256 : i64}}
+    transform.debug.emit_param_as_remark %u#2, "npu reduction_tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{cpu tile_sizes @c0@}}
+    // expected-remark @below {{cpu tile_sizes 256 : i64, 512 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "cpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{cpu thread_tile_sizes @c1@}}
+    // expected-remark @below {{cpu thread_tile_sizes 8 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#1, "cpu thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{cpu reduction_tile_sizes @c2@}}
+    // expected-remark @below {{cpu reduction_tile_sizes 0 : i64, 0 : i64, 256 : i64}}
     transform.debug.emit_param_as_remark %c#2, "cpu reduction_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{cpu num_stages @c3@}}
+    // expected-remark @below {{cpu num_stages 2 : i64}}
     transform.debug.emit_param_as_remark %c#3, "cpu num_stages" : !transform.param<i64>
-    // expected-remark @below {{cpu num_threads @c4@}}
+    // expected-remark @below {{cpu num_threads 1 : i64, 1 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %c#4, "cpu num_threads" : !transform.param<i64>
     transform.yield
   }
@@ -73,9 +75,9 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{tiny tile_sizes @t0@}}
+    // expected-remark @below {{tiny tile_sizes 16 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "tiny tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{tiny num_threads @t4@}}
+    // expected-remark @below {{tiny num_threads 16 : i64, 8 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %t#4, "tiny num_threads" : !transform.param<i64>
     transform.yield
   }
@@ -95,7 +97,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{unaligned tile_sizes @t0@}}
+    // expected-remark @below {{unaligned tile_sizes 32 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "unaligned tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -112,12 +114,12 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %d:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{default thread_tile_sizes @d1@}}
+    // expected-remark @below {{default thread_tile_sizes 4 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %d#1, "default thread_tile_sizes" : !transform.param<i64>
     %l:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", reg_limit = 40 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{reg_limit=40 thread_tile_sizes @l1@}}
+    // expected-remark @below {{reg_limit=40 thread_tile_sizes 2 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %l#1, "reg_limit=40 thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{reg_limit=40 tile_sizes @l0@}}
+    // expected-remark @below {{reg_limit=40 tile_sizes 16 : i64, 128 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %l#0, "reg_limit=40 tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -158,7 +160,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{dynamic tile_sizes @t0@}}
+    // expected-remark @below {{dynamic tile_sizes 32 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "dynamic tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -175,15 +177,15 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.batch_matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{bmm tile_sizes @t0@}}
+    // expected-remark @below {{bmm tile_sizes 1 : i64, 32 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "bmm tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{bmm thread_tile_sizes @t1@}}
+    // expected-remark @below {{bmm thread_tile_sizes 0 : i64, 4 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#1, "bmm thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{bmm reduction_tile_sizes @t2@}}
+    // expected-remark @below {{bmm reduction_tile_sizes 0 : i64, 0 : i64, 0 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %t#2, "bmm reduction_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{bmm num_stages @t3@}}
+    // expected-remark @below {{bmm num_stages 3 : i64}}
     transform.debug.emit_param_as_remark %t#3, "bmm num_stages" : !transform.param<i64>
-    // expected-remark @below {{bmm num_threads @t4@}}
+    // expected-remark @below {{bmm num_threads 16 : i64, 8 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %t#4, "bmm num_threads" : !transform.param<i64>
     transform.yield
   }
@@ -201,14 +203,14 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %g:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{conv gpu tile_sizes @g0@}}
+    // expected-remark @below {{conv gpu tile_sizes 1 : i64, 1 : i64, 32 : i64, 128 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %g#0, "conv gpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{conv gpu reduction_tile_sizes @g2@}}
+    // expected-remark @below {{conv gpu reduction_tile_sizes 0 : i64, 0 : i64, 0 : i64, 0 : i64, 1 : i64, 1 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %g#2, "conv gpu reduction_tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{conv cpu tile_sizes @c0@}}
+    // expected-remark @below {{conv cpu tile_sizes 1 : i64, 8 : i64, 56 : i64, 128 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "conv cpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{conv cpu thread_tile_sizes @c1@}}
+    // expected-remark @below {{conv cpu thread_tile_sizes 0 : i64, 1 : i64, 14 : i64, 32 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#1, "conv cpu thread_tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -236,11 +238,11 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{generic tile_sizes @t0@}}
+    // expected-remark @below {{generic tile_sizes 64 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "generic tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{generic thread_tile_sizes @t1@}}
+    // expected-remark @below {{generic thread_tile_sizes 2 : i64, 16 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#1, "generic thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{generic reduction_tile_sizes @t2@}}
+    // expected-remark @below {{generic reduction_tile_sizes 0 : i64, 0 : i64, 64 : i64}}
     transform.debug.emit_param_as_remark %t#2, "generic reduction_tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -271,24 +273,24 @@ module attributes {transform.with_named_sequence} {
     %ops = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %op, %red = transform.split_handle %ops : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %e:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{elementwise gpu tile_sizes @e0@}}
+    // expected-remark @below {{elementwise gpu tile_sizes 1 : i64, 128 : i64}}
     transform.debug.emit_param_as_remark %e#0, "elementwise gpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{elementwise gpu thread_tile_sizes @e1@}}
+    // expected-remark @below {{elementwise gpu thread_tile_sizes 0 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %e#1, "elementwise gpu thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{elementwise gpu num_threads @e4@}}
+    // expected-remark @below {{elementwise gpu num_threads 128 : i64, 1 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %e#4, "elementwise gpu num_threads" : !transform.param<i64>
     %n:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{elementwise npu tile_sizes @n0@}}
+    // expected-remark @below {{elementwise npu tile_sizes 2 : i64, 4096 : i64}}
     transform.debug.emit_param_as_remark %n#0, "elementwise npu tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{elementwise cpu tile_sizes @c0@}}
+    // expected-remark @below {{elementwise cpu tile_sizes 16 : i64, 4096 : i64}}
     transform.debug.emit_param_as_remark %c#0, "elementwise cpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{elementwise cpu thread_tile_sizes @c1@}}
+    // expected-remark @below {{elementwise cpu thread_tile_sizes 8 : i64, 16 : i64}}
     transform.debug.emit_param_as_remark %c#1, "elementwise cpu thread_tile_sizes" : !transform.param<i64>
     %r:5 = transform.cost_model.select_tile_config %red { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{reduction gpu tile_sizes @r0@}}
+    // expected-remark @below {{reduction gpu tile_sizes 128 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %r#0, "reduction gpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{reduction gpu reduction_tile_sizes @r2@}}
+    // expected-remark @below {{reduction gpu reduction_tile_sizes 0 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %r#2, "reduction gpu reduction_tile_sizes" : !transform.param<i64>
     transform.yield
   }
