@@ -121,16 +121,21 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       steps K by 1: the register estimate assumes the thread-level op's
       reduction loops are tiled by 1 (`tile_using_for [0, 0, 1]`).
     - `reduction_tile_sizes`: the K tile (GPU BK, the depth of one
-      shared-memory stage; CPU KC), on reduction loops only, 0 elsewhere:
-      `tile_using_for ... tile_sizes *(%reduction_tile_sizes)`.
+      shared-memory stage; CPU KC), on reduction loops only, 0 elsewhere.
+      `tile_using_for` takes one param per loop: split the list with
+      `transform.split_handle` (see the example).
     - `num_stages`: one value, the multi-buffering depth for
       `transform.pipeline.schedule_stages ... num_stages = ` (GPU: shared-
       memory stages, in 2..`pipeline.max_stages`; NPU: the ping-pong factor;
       CPU: `pipeline.max_stages`). Elementwise ops and reductions use 1 on
       GPUs.
     - `num_threads`: three values, the GPU block dims (x, y, z) =
-      (BN / TN, BM / TM, 1) for `gpu.map_nested_forall_to_threads
-      block_dims`, x along N; {1, 1, 1} on NPUs and CPUs.
+      (BN / TN, BM / TM, 1), x along N; {1, 1, 1} on NPUs and CPUs. They
+      equal the trip counts of the thread-level `scf.forall`. Upstream
+      `gpu.map_nested_forall_to_threads` takes `block_dims` as a static
+      attribute, so a script either instantiates it from this value (see
+      bench/tileconfig/gpu_check.py) or branches on it with
+      `transform.match.param.cmpi`.
     Several payload ops: the lists are concatenated in handle order.
 
     ```mlir
@@ -143,9 +148,13 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
         tile_sizes *(%tiles) (mapping = [#gpu.block<y>, #gpu.block<x>])
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    %k, %kloop = transform.structured.tile_using_for %blk
-        tile_sizes *(%red) : (!transform.any_op, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op)
+    %r:3 = transform.split_handle %red : (!transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %k, %kloops:3 = transform.structured.tile_using_for %blk
+        tile_sizes [%r#0, %r#1, %r#2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> (!transform.any_op, !transform.any_op,
+           !transform.any_op, !transform.any_op)
     %thr, %tforall = transform.structured.tile_using_forall %k
         tile_sizes *(%thread) (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>)
