@@ -25,6 +25,9 @@ using namespace hwsched::tileconfig;
 /// problem" and the pick stays valid (if not tuned) for any runtime size.
 static constexpr int64_t kAssumedDynamicExtent = 256;
 
+/// Relative difference below which two estimated times are a tie.
+static constexpr double kTieTolerance = 0.01;
+
 llvm::StringRef hwsched::stringifyTileProblemKind(TileProblem::Kind kind) {
   switch (kind) {
   case TileProblem::Kind::Contraction:
@@ -248,10 +251,20 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
                           selection.enumerated, rules);
     return false;
   }
-  // Stable: equal estimates keep enumeration order (small tiles first).
+  // Estimates within kTieTolerance of each other are a tie (the model is
+  // not that precise); ties go to the candidate moving fewer bytes per FLOP
+  // (Bolt: larger warp and block tiles raise the compute-to-memory ratio),
+  // then to enumeration order (fewer stages, smaller tiles).
+  auto bucket = [](double t) {
+    return static_cast<int64_t>(
+        std::floor(std::log(std::max(t, 1e-3)) / std::log1p(kTieTolerance)));
+  };
   std::stable_sort(selection.ranked.begin(), selection.ranked.end(),
-                   [](const TileCandidate &a, const TileCandidate &b) {
-                     return a.timeNs < b.timeNs;
+                   [&](const TileCandidate &a, const TileCandidate &b) {
+                     int64_t ba = bucket(a.timeNs), bb = bucket(b.timeNs);
+                     if (ba != bb)
+                       return ba < bb;
+                     return a.memoryNs + a.onchipNs < b.memoryNs + b.onchipNs;
                    });
   const TileCandidate &best = selection.ranked.front();
   expandToLoops(problem, best, selection);

@@ -27,7 +27,7 @@
 //    x ceil(latency / (issue x TM*TN independent FMAs))), capped at 1;
 //  - 4 or 8 warps per block are preferred (Bolt): other counts x 0.9;
 //  - stage factor = min(1, stages / stages needed to cover the off-chip
-//    latency with the compute of one K tile);
+//    latency with the compute of one K tile, at most the K tile count);
 //  - registers above gpu.occupancy_register_budget multiply the time by
 //    1 + excess / budget.
 //
@@ -256,8 +256,12 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               double stageFactor = 1.0;
               if (view.isGemm()) {
                 double tileCycles = 2.0 * bm * bn * bk / flopsPerCyclePerSm;
-                double needed = 1.0 + std::ceil(f.latencyCycles /
-                                                std::max(tileCycles, 1.0));
+                // A K loop of fewer tiles keeps all of them in flight with
+                // as many stages as tiles.
+                double needed =
+                    std::min<double>(1.0 + std::ceil(f.latencyCycles /
+                                                     std::max(tileCycles, 1.0)),
+                                     std::max<int64_t>(kTiles, minStages));
                 stageFactor = std::min(1.0, stages / needed);
               }
               c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /

@@ -12,7 +12,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %a:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{a100 tile_sizes 32 : i64, 128 : i64, 0 : i64}}
+    // expected-remark @below {{a100 tile_sizes 64 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %a#0, "a100 tile_sizes" : !transform.param<i64>
     // expected-remark @below {{a100 thread_tile_sizes 4 : i64, 8 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %a#1, "a100 thread_tile_sizes" : !transform.param<i64>
@@ -20,7 +20,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %a#2, "a100 reduction_tile_sizes" : !transform.param<i64>
     // expected-remark @below {{a100 num_stages 2 : i64}}
     transform.debug.emit_param_as_remark %a#3, "a100 num_stages" : !transform.param<i64>
-    // expected-remark @below {{a100 num_threads 16 : i64, 8 : i64, 1 : i64}}
+    // expected-remark @below {{a100 num_threads 8 : i64, 16 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %a#4, "a100 num_threads" : !transform.param<i64>
     %h:5 = transform.cost_model.select_tile_config %op { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{h100 tile_sizes 32 : i64, 64 : i64, 0 : i64}}
@@ -34,7 +34,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{h100 num_threads 16 : i64, 8 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %h#4, "h100 num_threads" : !transform.param<i64>
     %n:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b", ub_limit_bytes = 65536 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{npu-64k tile_sizes 16 : i64, 64 : i64, 0 : i64}}
+    // expected-remark @below {{npu-64k tile_sizes 32 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %n#0, "npu-64k tile_sizes" : !transform.param<i64>
     // expected-remark @below {{npu-64k thread_tile_sizes 16 : i64, 16 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %n#1, "npu-64k thread_tile_sizes" : !transform.param<i64>
@@ -45,7 +45,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{npu-64k num_threads 1 : i64, 1 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %n#4, "npu-64k num_threads" : !transform.param<i64>
     %u:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{npu tile_sizes 16 : i64, 64 : i64, 0 : i64}}
+    // expected-remark @below {{npu tile_sizes 32 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %u#0, "npu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{npu reduction_tile_sizes 0 : i64, 0 : i64, 256 : i64}}
     transform.debug.emit_param_as_remark %u#2, "npu reduction_tile_sizes" : !transform.param<i64>
@@ -75,9 +75,9 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{tiny tile_sizes 16 : i64, 32 : i64, 0 : i64}}
+    // expected-remark @below {{tiny tile_sizes 16 : i64, 16 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "tiny tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{tiny num_threads 16 : i64, 8 : i64, 1 : i64}}
+    // expected-remark @below {{tiny num_threads 8 : i64, 16 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %t#4, "tiny num_threads" : !transform.param<i64>
     transform.yield
   }
@@ -97,7 +97,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{unaligned tile_sizes 32 : i64, 32 : i64, 0 : i64}}
+    // expected-remark @below {{unaligned tile_sizes 16 : i64, 16 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "unaligned tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -119,7 +119,7 @@ module attributes {transform.with_named_sequence} {
     %l:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", reg_limit = 40 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{reg_limit=40 thread_tile_sizes 2 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %l#1, "reg_limit=40 thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{reg_limit=40 tile_sizes 16 : i64, 128 : i64, 0 : i64}}
+    // expected-remark @below {{reg_limit=40 tile_sizes 32 : i64, 64 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %l#0, "reg_limit=40 tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -203,7 +203,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
     %g:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{conv gpu tile_sizes 1 : i64, 1 : i64, 32 : i64, 128 : i64, 0 : i64, 0 : i64, 0 : i64}}
+    // expected-remark @below {{conv gpu tile_sizes 1 : i64, 1 : i64, 56 : i64, 64 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %g#0, "conv gpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{conv gpu reduction_tile_sizes 0 : i64, 0 : i64, 0 : i64, 0 : i64, 1 : i64, 1 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %g#2, "conv gpu reduction_tile_sizes" : !transform.param<i64>
@@ -238,11 +238,11 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{generic tile_sizes 64 : i64, 64 : i64, 0 : i64}}
+    // expected-remark @below {{generic tile_sizes 32 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#0, "generic tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{generic thread_tile_sizes 2 : i64, 16 : i64, 0 : i64}}
+    // expected-remark @below {{generic thread_tile_sizes 2 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %t#1, "generic thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{generic reduction_tile_sizes 0 : i64, 0 : i64, 64 : i64}}
+    // expected-remark @below {{generic reduction_tile_sizes 0 : i64, 0 : i64, 16 : i64}}
     transform.debug.emit_param_as_remark %t#2, "generic reduction_tile_sizes" : !transform.param<i64>
     transform.yield
   }
@@ -280,12 +280,12 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{elementwise gpu num_threads 128 : i64, 1 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %e#4, "elementwise gpu num_threads" : !transform.param<i64>
     %n:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{elementwise npu tile_sizes 2 : i64, 4096 : i64}}
+    // expected-remark @below {{elementwise npu tile_sizes 1 : i64, 4096 : i64}}
     transform.debug.emit_param_as_remark %n#0, "elementwise npu tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{elementwise cpu tile_sizes 16 : i64, 4096 : i64}}
+    // expected-remark @below {{elementwise cpu tile_sizes 4 : i64, 256 : i64}}
     transform.debug.emit_param_as_remark %c#0, "elementwise cpu tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{elementwise cpu thread_tile_sizes 8 : i64, 16 : i64}}
+    // expected-remark @below {{elementwise cpu thread_tile_sizes 4 : i64, 16 : i64}}
     transform.debug.emit_param_as_remark %c#1, "elementwise cpu thread_tile_sizes" : !transform.param<i64>
     %r:5 = transform.cost_model.select_tile_config %red { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{reduction gpu tile_sizes 128 : i64, 0 : i64}}

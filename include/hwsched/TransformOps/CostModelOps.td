@@ -192,11 +192,15 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       the cache tile's working set <= `cpu.l2_bytes` (and `l2_limit_bytes`);
       tiles divide static extents when possible. Score: FMA/load-port/latency
       bound cycles of the register kernel plus off-chip re-reads.
+    - Ties (estimates within 1%) go to the candidate with less memory
+      traffic time (off-chip + on-chip), i.e. the higher compute-to-memory
+      ratio, then to fewer stages and smaller tiles.
     - Elementwise ops and reductions: the same constraints with no shared
       memory staging on GPUs and one tile per operand on NPUs.
 
     `explain` emits remarks on the payload op: the decision, the candidate
-    counts (enumerated, feasible, pruned per rule), the best
+    counts (enumerated, feasible, pruned per rule, and the selection time),
+    the best
     candidates with registers, on-chip bytes, occupancy, waves and score,
     and why the winner won. Padding and dynamic-extent assumptions are
     always reported as remarks. A dynamic extent is assumed to be 256 (the
