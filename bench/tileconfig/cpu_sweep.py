@@ -275,15 +275,19 @@ def pick(problem, spec, args, tmp):
     return [eval(g) for g in m.groups()], wall
 
 
-def grid(problem):
+def grid(problem, full=False):
     """Exhaustive grid over cache tile x K tile x register tile."""
     r = problem.rank()
     m, n, k = problem.m, problem.n, problem.k
+    small = m * n * k <= 256 ** 3
     regs = [(mr, nr) for mr in (4, 6, 8) for nr in (16, 32, 64)
             if m % mr == 0 and n % nr == 0 and mr * nr // 16 + nr // 16 + 1 <= 32
             and mr * nr >= 128]
+    if not small and not full:
+        # Larger problems: the register tiles that lead on the small ones.
+        regs = [r for r in regs if r in ((4, 32), (8, 32), (4, 64))]
     mcs = sorted({min(v, m) for v in (64, 256)})
-    ncs = sorted({min(v, n) for v in (256, 1024)})
+    ncs = sorted({min(v, n) for v in ((256, 1024) if small or full else (256,))})
     kcs = sorted({min(v, k) for v in (128, 512)})
     out = []
     for (mr, nr), mc, nc, kc in itertools.product(regs, mcs, ncs, kcs):
@@ -325,6 +329,8 @@ def main():
     ap.add_argument("--timer", choices=("clock", "rtclock"), default="clock",
                     help="clock: process CPU time (robust on a shared machine); "
                          "rtclock: wall time")
+    ap.add_argument("--full-grid", action="store_true",
+                    help="the full grid for every size (slow on a shared machine)")
     ap.add_argument("--verbose", action="store_true", help="print every config")
     args = ap.parse_args()
     problems = [Problem(f"mm{s}", s, s, s) for s in (128, 256, 512, 1024, 2048)]
@@ -355,7 +361,7 @@ def main():
                 print(f"{p.name}: pick failed to run:\n{err}")
                 continue
             best, best_med, best_cfg = None, None, None
-            configs = grid(p)
+            configs = grid(p, args.full_grid)
             for cfg in configs:
                 key = f"{args.spec}|{p.name}|{cfg}|{args.repeats}x{inner_calls(p)}|{args.timer}"
                 if key in cache:
