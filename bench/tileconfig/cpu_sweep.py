@@ -287,6 +287,9 @@ def grid(problem, full=False):
         # Larger problems: the register tiles that lead on the small ones.
         regs = [r for r in regs if r in ((4, 32), (8, 32), (4, 64))]
     mcs = sorted({min(v, m) for v in ((64, 256) if small or full else (256,))})
+    if problem.conv is not None:
+        # M runs over output rows of 56 pixels: whole rows.
+        mcs = [problem.conv[2], 8 * problem.conv[2]]
     ncs = sorted({min(v, n) for v in ((256, 1024) if small or full else (256,))})
     kcs = sorted({min(v, k) for v in (128, 512)})
     out = []

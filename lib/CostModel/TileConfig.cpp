@@ -252,9 +252,11 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
     return false;
   }
   // Estimates within kTieTolerance of each other are a tie (the model is
-  // not that precise); ties go to the candidate moving fewer bytes per FLOP
-  // (Bolt: larger warp and block tiles raise the compute-to-memory ratio),
-  // then to enumeration order (fewer stages, smaller tiles).
+  // not that precise); ties go to the candidate with the least total busy
+  // time (compute + off-chip + on-chip: fewer bytes per FLOP, as Bolt's
+  // larger warp and block tiles give, and the faster kernel when both are
+  // bound by the same stream), then to enumeration order (fewer stages,
+  // smaller tiles).
   auto bucket = [](double t) {
     return static_cast<int64_t>(
         std::floor(std::log(std::max(t, 1e-3)) / std::log1p(kTieTolerance)));
@@ -264,7 +266,8 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
                      int64_t ba = bucket(a.timeNs), bb = bucket(b.timeNs);
                      if (ba != bb)
                        return ba < bb;
-                     return a.memoryNs + a.onchipNs < b.memoryNs + b.onchipNs;
+                     return a.computeNs + a.memoryNs + a.onchipNs <
+                            b.computeNs + b.memoryNs + b.onchipNs;
                    });
   const TileCandidate &best = selection.ranked.front();
   expandToLoops(problem, best, selection);

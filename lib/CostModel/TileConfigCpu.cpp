@@ -10,17 +10,19 @@
 // MR*NRV FMAs into accumulators held in registers across the K tile).
 //  - vector registers: MR*NRV accumulators + NRV B vectors + 1 broadcast
 //    <= cpu.vector_registers;
-//  - L1: the kernel's A sliver (MR x KC) and B sliver (KC x NR)
-//    <= cpu.l1d_bytes;
+//  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
+//    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
 //  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes;
 //  - tiles divide the static extents (a remainder tile would need masked
 //    vectors); if nothing divides, remainders are allowed with a note.
-// Score (ns): K steps x cycles per step, where a step costs
+// Score (ns): the larger of compute and memory (hardware prefetch overlaps
+// them). Compute: K steps x cycles per step, where a step costs
 // max(MR*NRV / FMA units, (MR + NRV) / load units, FMA latency) + 1 cycles
 // (loop overhead), plus loading and storing the accumulators once per K
-// tile, plus the off-chip traffic (A re-read per NC panel, B per MC block,
-// C per KC tile) over the per-core bandwidth, plus a cold-start load latency
-// per cache tile and K tile. Stages = pipeline.max_stages (prefetch depth).
+// tile. Memory: the off-chip traffic (A re-read per NC panel, B per MC
+// block, C per KC tile) over the per-core bandwidth. Plus a cold-start load
+// latency per cache tile and K tile. Stages = pipeline.max_stages (prefetch
+// depth).
 //
 //===----------------------------------------------------------------------===//
 
@@ -149,11 +151,13 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
               c.threads = 1;
               c.registers = regs;
               c.l1Bytes = view.isGemm()
-                              ? (mrEff * kc + kc * nr) * view.inBytes
+                              ? mrEff * kc * view.inBytes
                               : mrEff * nr * kc * view.inBytes *
                                     std::max<int64_t>(view.numOperands, 1);
-              if (c.l1Bytes > f.l1) {
-                log.prune("register kernel slivers > cpu.l1d_bytes");
+              // The A sliver is reused across the NR loop from L1; half of
+              // L1 stays for the streamed B and C lines.
+              if (2 * c.l1Bytes > f.l1) {
+                log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
                 continue;
               }
               c.onchipBytes = view.isGemm()
@@ -202,7 +206,8 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                 traffic = view.offchipBytes(mc, nc);
               c.memoryNs = traffic / bytesPerNs;
               // Each cache tile starts with cold loads (load latency).
-              c.timeNs = c.computeNs + c.memoryNs +
+              // Hardware prefetch overlaps the streams with the kernel.
+              c.timeNs = std::max(c.computeNs, c.memoryNs) +
                          c.blocks * kTiles * f.loadLatency / f.clockGhz;
               selection.ranked.push_back(c);
             }

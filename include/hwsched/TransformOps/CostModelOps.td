@@ -188,13 +188,14 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       `onchip.alignment_bytes`. Score: ceil(blocks / `npu.ai_cores`) block
       times, a block overlapping cube and MTE2 per K tile.
     - CPU: register tile MR x NRV vectors with MR*NRV + NRV + 1 <=
-      `cpu.vector_registers`; A and B slivers of one K tile <= `cpu.l1d_bytes`;
+      `cpu.vector_registers`; the A sliver of one K tile <= `cpu.l1d_bytes` / 2;
       the cache tile's working set <= `cpu.l2_bytes` (and `l2_limit_bytes`);
-      tiles divide static extents when possible. Score: FMA/load-port/latency
-      bound cycles of the register kernel plus off-chip re-reads.
-    - Ties (estimates within 1%) go to the candidate with less memory
-      traffic time (off-chip + on-chip), i.e. the higher compute-to-memory
-      ratio, then to fewer stages and smaller tiles.
+      tiles divide static extents when possible. Score: the larger of the
+      FMA/load-port/latency bound cycles of the register kernel and the
+      off-chip re-reads over the per-core bandwidth.
+    - Ties (estimates within 1%) go to the candidate with the least total
+      busy time (compute + off-chip + on-chip), i.e. the higher
+      compute-to-memory ratio, then to fewer stages and smaller tiles.
     - Elementwise ops and reductions: the same constraints with no shared
       memory staging on GPUs and one tile per operand on NPUs.
 
