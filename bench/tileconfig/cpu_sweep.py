@@ -375,13 +375,15 @@ def main():
                         cache[key] = list(t)
                         with open(args.cache, "w") as f:
                             json.dump(cache, f, indent=0)
-                if args.verbose:
-                    print(f"  {cfg}: {p.flops() / t[0] / 1e9 if t else 0:.1f} GF/s (min), "
-                          f"{p.flops() / t[1] / 1e9 if t else 0:.1f} (median)",
-                          file=sys.stderr, flush=True)
                 if t is None:
+                    # Reported and left out of the sweep (e.g. a configuration
+                    # mlir-runner cannot JIT).
                     print(f"  {cfg}: failed: {err.splitlines()[:3]}", file=sys.stderr)
                     continue
+                if args.verbose:
+                    print(f"  {cfg}: {p.flops() / t[0] / 1e9:.1f} GF/s (min), "
+                          f"{p.flops() / t[1] / 1e9:.1f} (median)",
+                          file=sys.stderr, flush=True)
                 if best is None or t[0] < best:
                     best, best_cfg = t[0], cfg
                 if best_med is None or t[1] < best_med:
