@@ -38,9 +38,10 @@ static SmallVector<int64_t> getSplitDims(tensor::ParallelInsertSliceOp insert) {
 
 /// Calls `fn` for every structured use of `reach.value`, following the value
 /// out of the tiling loops that build the full result from tiles.
-static void traceUses(const Reach &reach, Operation *producer,
-                      llvm::function_ref<void(OpOperand &, const Reach &)> fn,
-                      unsigned depth = 0) {
+static void
+traceUses(const Reach &reach, Operation *producer,
+          llvm::function_ref<void(Operation *, OpOperand &, const Reach &)> fn,
+          unsigned depth = 0) {
   if (depth > 16)
     return;
   for (OpOperand &use : reach.value.getUses()) {
@@ -80,9 +81,14 @@ static void traceUses(const Reach &reach, Operation *producer,
       traceUses(next, producer, fn, depth + 1);
       continue;
     }
-    if (user == producer || user->isAncestor(producer) || !isStructuredOp(user))
+    // A use inside a structured op's body (tensor.extract of a captured
+    // value: a gather) makes that op a consumer.
+    Operation *consumer = user;
+    while (consumer && !isStructuredOp(consumer))
+      consumer = consumer->getParentOp();
+    if (!consumer || consumer == producer || consumer->isAncestor(producer))
       continue;
-    fn(use, reach);
+    fn(consumer, use, reach);
   }
 }
 
@@ -99,9 +105,10 @@ SmallVector<Operation *> hwsched::collectConsumers(Operation *producer) {
   for (OpResult result : producer->getResults()) {
     Reach reach;
     reach.value = result;
-    traceUses(reach, producer, [&](OpOperand &use, const Reach &) {
-      found.insert(use.getOwner());
-    });
+    traceUses(reach, producer,
+              [&](Operation *consumer, OpOperand &, const Reach &) {
+                found.insert(consumer);
+              });
   }
   SmallVector<Operation *> ordered;
   if (found.empty())
@@ -134,18 +141,25 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
   for (OpResult result : producer->getResults()) {
     Reach reach;
     reach.value = result;
-    traceUses(reach, producer, [&](OpOperand &use, const Reach &r) {
-      if (use.getOwner() == consumer && !found) {
-        found = r;
-        foundUse = &use;
-        facts.producerResult = result.getResultNumber();
-      }
-    });
+    traceUses(reach, producer,
+              [&](Operation *user, OpOperand &use, const Reach &r) {
+                if (user == consumer && !found) {
+                  found = r;
+                  foundUse = &use;
+                  facts.producerResult = result.getResultNumber();
+                }
+              });
   }
   if (!found)
     return false;
-  std::optional<unsigned> index =
-      findOperandIndex(facts.consumer, foundUse->getOperandNumber());
+  // A gather reads the value from the body, not through an operand: describe
+  // the pair through the consumer's result.
+  bool gathered = foundUse->getOwner() != consumer;
+  std::optional<unsigned> index;
+  if (!gathered)
+    index = findOperandIndex(facts.consumer, foundUse->getOperandNumber());
+  else if (const OperandFeatures *init = facts.consumer.getInit())
+    index = findOperandIndex(facts.consumer, init->number);
   if (!index)
     return false;
   facts.consumerOperand = *index;
@@ -187,14 +201,28 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
                          init->pattern == AccessPattern::Transposed ||
                          init->pattern == AccessPattern::Strided;
   }
-  facts.gather = llvm::is_contained(cons.gatheredValues, found->value);
+  facts.gather =
+      gathered || llvm::is_contained(cons.gatheredValues, found->value);
 
   // Back-to-back GEMM: the consumer contracts over the producer's N.
-  int64_t absentParallel = 1;
-  for (unsigned loop = 0; loop < cons.loopRanges.size(); ++loop)
-    if (!cons.isReductionLoop[loop] &&
-        !llvm::is_contained(fused.loopDims, (int64_t)loop))
-      absentParallel *= cons.loopRanges[loop];
+  // Parallel loops of the consumer that do not index the value: fusing
+  // re-reads the value along them. Tiling for fusion splits the outer loops
+  // first, so only absent loops outside the innermost loop that indexes the
+  // value recompute the producer once per tile (a row broadcast p[d1] over
+  // rows d0); an absent loop inside it stays within one tile (p[d0] over
+  // columns d1).
+  int64_t absentParallel = 1, recompute = 1;
+  int64_t innermostIndexed = -1;
+  for (int64_t loop : fused.loopDims)
+    innermostIndexed = std::max(innermostIndexed, loop);
+  for (unsigned loop = 0; loop < cons.loopRanges.size(); ++loop) {
+    if (cons.isReductionLoop[loop] ||
+        llvm::is_contained(fused.loopDims, (int64_t)loop))
+      continue;
+    absentParallel *= cons.loopRanges[loop];
+    if ((int64_t)loop < innermostIndexed)
+      recompute *= cons.loopRanges[loop];
+  }
   if (prod.isCubeLike() && cons.opClass == OpClass::Contraction &&
       facts.consumerReduces) {
     facts.backToBackGemm = true;
@@ -209,7 +237,7 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
                            : facts.gemm1NFull;
     facts.gemm2N = absentParallel;
   } else if (!window) {
-    facts.recomputeFactor = absentParallel;
+    facts.recomputeFactor = recompute;
   }
 
   // Dominance: consumer fusion moves the consumer to the producer (into the
@@ -223,7 +251,8 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
     fusionPoint = producer;
   DominanceInfo dominance(getOrderRoot(producer));
   for (OpOperand &operand : consumer->getOpOperands()) {
-    if (&operand == foundUse || operand.get() == found->value)
+    if (operand.get() == found->value ||
+        operand.get().getDefiningOp() == producer)
       continue;
     if (!dominance.properlyDominates(operand.get(), fusionPoint)) {
       facts.operandsDominate = false;
@@ -243,9 +272,19 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
   facts.group.operandProducer.resize(2);
   facts.group.operandProducer[0].assign(prod.operands.size(), -1);
   facts.group.operandProducer[1].assign(cons.operands.size(), -1);
-  facts.group.operandProducer[1][*index] = 0;
+  if (!gathered)
+    facts.group.operandProducer[1][*index] = 0;
   facts.group.operandResult = facts.group.operandProducer;
   facts.group.operandResult[1][*index] = facts.producerResult;
+  // Other results of a multi-result producer read by the consumer are
+  // produced in the fused kernel as well.
+  for (auto [k, operand] : llvm::enumerate(cons.operands)) {
+    auto result = dyn_cast_or_null<OpResult>(operand.value);
+    if (result && result.getOwner() == producer) {
+      facts.group.operandProducer[1][k] = 0;
+      facts.group.operandResult[1][k] = result.getResultNumber();
+    }
+  }
   facts.group.threadTiled = false;
   facts.group.dynamicShape = prod.dynamicShape || cons.dynamicShape;
   facts.group.dynamicUnbounded = prod.dynamicUnbounded || cons.dynamicUnbounded;
@@ -325,9 +364,12 @@ bool hwsched::collectKernelGroup(Operation *op, KernelGroup &group) {
     SmallVector<int> producers, results;
     for (const OperandFeatures &operand : member.operands) {
       unsigned result = 0;
-      int producer = operand.isScalar
-                         ? -1
-                         : findGroupProducer(operand.value, index, result);
+      // A non-Linalg op describes its results as its outputs: they are
+      // its own, not produced by another op of the group.
+      int producer =
+          operand.isScalar || operand.value.getDefiningOp() == member.op
+              ? -1
+              : findGroupProducer(operand.value, index, result);
       producers.push_back(producer);
       results.push_back(result);
     }

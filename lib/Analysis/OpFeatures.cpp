@@ -271,6 +271,12 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
     llvm::SmallBitVector used(linalgOp.getNumLoops());
     SmallVector<int64_t> parallelOrder;
     for (AffineExpr expr : map.getResults()) {
+      SmallVector<int64_t, 2> exprDims;
+      expr.walk([&](AffineExpr sub) {
+        if (auto dim = dyn_cast<AffineDimExpr>(sub))
+          exprDims.push_back(dim.getPosition());
+      });
+      operand.resultLoopDims.push_back(std::move(exprDims));
       if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
         operand.loopDims.push_back(dim.getPosition());
         used.set(dim.getPosition());
@@ -428,4 +434,37 @@ bool hwsched::computeOpFeatures(Operation *op, OpFeatures &features) {
   features.flops = features.iterationPoints * features.opsPerPoint;
   collectTilingContext(op, features);
   return true;
+}
+
+std::string hwsched::formatOpFeatures(const OpFeatures &f) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << f.opName << ": " << stringifyOpClass(f.opClass) << ", loops [";
+  llvm::interleave(f.loopRanges, os, ",");
+  os << "] (";
+  llvm::interleave(
+      f.isReductionLoop, os,
+      [&](bool reduction) { os << (reduction ? "R" : "P"); }, ",");
+  os << "), " << f.opsPerPoint << " ops/point";
+  for (const OperandFeatures &operand : f.operands) {
+    if (operand.isScalar)
+      continue;
+    os << ", " << (operand.isInit ? "out " : "in ");
+    llvm::interleave(operand.shape, os, "x");
+    os << "x" << operand.elementType << " "
+       << stringifyAccessPattern(operand.pattern) << " " << operand.bytes
+       << "B";
+    if (operand.isInit && operand.initIsRead)
+      os << " (read)";
+  }
+  if (!f.gatheredValues.empty())
+    os << ", gathers " << f.gatheredValues.size();
+  os << ", ";
+  if (f.threadTiled)
+    os << "tiled to threads";
+  else if (f.tiled)
+    os << "tiled";
+  else
+    os << "untiled";
+  return text;
 }

@@ -21,6 +21,7 @@ llvm::ArrayRef<llvm::StringRef> hwsched::getRegisterCalibrationKeys() {
       "cost_weights.reg_per_epilogue_input",
       "cost_weights.reg_per_temporary",
       "cost_weights.reg_per_address_operand",
+      "cost_weights.reg_floor_base",
       "cost_weights.default_thread_tile_elements",
       "cost_weights.default_reduction_tile"};
   return keys;
@@ -31,7 +32,8 @@ bool hwsched::loadRegisterCalibration(const HwSpec &spec,
                                       std::string &missing) {
   double *fields[] = {&out.base,         &out.perAccumulator,
                       &out.perFragment,  &out.perEpilogueInput,
-                      &out.perTemporary, &out.perAddressOperand};
+                      &out.perTemporary, &out.perAddressOperand,
+                      &out.floorBase};
   llvm::ArrayRef<llvm::StringRef> keys = getRegisterCalibrationKeys();
   for (auto [i, field] : llvm::enumerate(fields)) {
     std::optional<double> value = spec.getNumber(keys[i]);
@@ -41,10 +43,10 @@ bool hwsched::loadRegisterCalibration(const HwSpec &spec,
     }
     *field = *value;
   }
-  std::optional<double> tile = spec.getNumber(keys[6]);
-  std::optional<double> step = spec.getNumber(keys[7]);
+  std::optional<double> tile = spec.getNumber(keys[7]);
+  std::optional<double> step = spec.getNumber(keys[8]);
   if (!tile || !step) {
-    missing = (!tile ? keys[6] : keys[7]).str();
+    missing = (!tile ? keys[7] : keys[8]).str();
     return false;
   }
   out.defaultThreadTileElements = std::max<int64_t>(1, std::llround(*tile));
@@ -102,23 +104,39 @@ static int64_t getTileElements(const OperandFeatures &operand,
     return std::min(n, operand.numElements);
   }
   int64_t n = 1;
-  for (int64_t loop : operand.loopDims)
-    if (loop >= 0)
+  for (auto [result, loop] : llvm::enumerate(operand.loopDims)) {
+    if (loop >= 0) {
       n *= ext[loop];
+      continue;
+    }
+    // A window result (d1 + d4): the tile spans the sum of the extents
+    // minus the overlap, e.g. tw + kw - 1 input columns.
+    int64_t span = 1;
+    if (result < operand.resultLoopDims.size())
+      for (int64_t dim : operand.resultLoopDims[result])
+        span += ext[dim] - 1;
+    n *= span;
+  }
   return n;
 }
 
 RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
                                             const RegisterCalibration &cal) {
   RegisterEstimate est;
-  est.tileSource = group.threadTiled ? "tiled" : "default";
+  est.tileSource =
+      group.threadTiled || (!group.ops.empty() && group.ops.front().threadTiled)
+          ? "tiled"
+          : "default";
   est.conservative = group.dynamicShape;
   SmallVector<SmallVector<int64_t>> extents(group.ops.size());
   llvm::DenseSet<void *> addressed;
+  bool anchorReduces = false, anchorIsFill = false;
 
   for (auto [i, op] : llvm::enumerate(group.ops)) {
     SmallVector<int64_t> &ext = extents[i];
-    if (group.threadTiled) {
+    // An op tiled to threads has its per-thread tile in its shapes (also
+    // when its consumer, not yet fused, is outside the thread loop).
+    if (group.threadTiled || op.threadTiled) {
       ext.assign(op.loopRanges.begin(), op.loopRanges.end());
     } else {
       // A consumer iterates over the tile its in-group producer hands it.
@@ -148,13 +166,24 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
       if (ext.empty())
         ext = getDefaultExtents(op, cal);
     }
-    if (i == 0)
+    // Report the tile of the first op that reduces (the kernel's main
+    // loop), else of the first op that is not a fill.
+    if (est.threadTile.empty() || (!anchorReduces && op.hasReduction()) ||
+        (anchorIsFill && op.opClass != OpClass::Fill)) {
       est.threadTile = ext;
+      anchorReduces = op.hasReduction();
+      anchorIsFill = op.opClass == OpClass::Fill;
+    }
 
     // A fill only initialises what the next op accumulates into.
     if (op.opClass == OpClass::Fill)
       continue;
     bool reduces = op.hasReduction();
+    // One element of every reduction loop: the operands of one step.
+    SmallVector<int64_t> stepExt(ext);
+    for (auto [loop, isReduction] : llvm::enumerate(op.isReductionLoop))
+      if (isReduction)
+        stepExt[loop] = 1;
     for (auto [k, operand] : llvm::enumerate(op.operands)) {
       if (operand.isScalar)
         continue;
@@ -164,7 +193,13 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
       if (operand.isInit) {
         (reduces ? est.accumulators : est.temporaries) += words;
       } else if (reduces) {
+        // A value produced in the group already sits in registers (the
+        // producer's accumulators): only loaded operands are fragments.
+        if (internal)
+          continue;
         est.fragments += words;
+        est.fragmentsPerStep +=
+            toWords(getTileElements(operand, stepExt), operand.elementBits);
       } else if (!internal) {
         est.epilogueInputs += words;
       }
@@ -173,11 +208,15 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
     }
   }
   est.addressOperands = addressed.size();
-  double raw = cal.base + cal.perAccumulator * est.accumulators +
-               cal.perFragment * est.fragments +
-               cal.perEpilogueInput * est.epilogueInputs +
-               cal.perTemporary * est.temporaries +
-               cal.perAddressOperand * est.addressOperands;
-  est.registers = std::max<int64_t>(1, (int64_t)std::ceil(raw - 1e-9));
+  double mainLoop =
+      cal.perAccumulator * est.accumulators + cal.perFragment * est.fragments;
+  double epilogue = cal.perAccumulator * est.accumulators +
+                    cal.perEpilogueInput * est.epilogueInputs +
+                    cal.perTemporary * est.temporaries;
+  double demand = cal.base + cal.perAddressOperand * est.addressOperands +
+                  std::max(mainLoop, epilogue);
+  est.registers = std::max<int64_t>(1, (int64_t)std::ceil(demand - 1e-9));
+  double floor = cal.floorBase + est.accumulators + est.fragmentsPerStep;
+  est.floorRegisters = std::max<int64_t>(1, (int64_t)std::ceil(floor - 1e-9));
   return est;
 }

@@ -146,8 +146,16 @@ bool hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
       decision.profitable = false;
     }
   }
-  if (decision.legal && decision.reason.empty() && !decision.profitable)
+  if (decision.legal && decision.reason.empty() && !decision.profitable) {
+    const CostTerm *worst = nullptr;
+    for (const CostTerm &term : decision.terms)
+      if (term.contribution() > 0 &&
+          (!worst || term.contribution() > worst->contribution()))
+        worst = &term;
     decision.reason = "not profitable: cost >= 0";
+    if (worst)
+      decision.reason += ", dominated by " + worst->name;
+  }
   if (decision.fuse() && decision.conservative)
     decision.reason = "";
   return true;
@@ -300,6 +308,7 @@ std::string hwsched::formatRegisterEstimate(const RegisterEstimate &est) {
   os << "registers=" << est.registers << " (acc=" << est.accumulators
      << " frag=" << est.fragments << " epi=" << est.epilogueInputs
      << " tmp=" << est.temporaries << " addr=" << est.addressOperands
+     << " step=" << est.fragmentsPerStep << " floor=" << est.floorRegisters
      << " tile=[";
   llvm::interleave(est.threadTile, os, ",");
   os << "] " << est.tileSource << (est.conservative ? ", conservative" : "")

@@ -9,7 +9,9 @@
 //
 //  - RegPressure: registers per thread of the fused kernel above
 //    gpu.occupancy_register_budget, relative to that budget (occupancy lost);
-//    above gpu.max_registers_per_thread the kernel spills: rejected.
+//    when the register floor (accumulators + one reduction step + base) is
+//    above gpu.max_registers_per_thread (reg_limit) the kernel spills:
+//    rejected.
 //  - CoalescingPenalty: a consumer writing its result in another dim order
 //    than the producer's per-thread tile (transpose, strided write) turns
 //    each warp store into one memory transaction per element: the extra
@@ -70,12 +72,13 @@ bool hwsched::scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
   decision.terms.push_back({"coalescing_penalty", coalescing, v[3], +1});
   decision.terms.push_back({"bandwidth_saved", saved, v[4], -1});
   decision.limits.push_back(
-      {"registers_per_thread", (double)regs.registers, maxRegs, true});
+      {"register_floor", (double)regs.floorRegisters, maxRegs, true});
   decision.limits.push_back(
       {"occupancy_register_budget", (double)regs.registers, budget, false});
-  if (regs.registers > maxRegs && decision.legal && decision.reason.empty())
-    decision.reason = "spills: " + std::to_string(regs.registers) +
-                      " registers per thread > limit " +
-                      std::to_string((int64_t)maxRegs);
+  if (regs.floorRegisters > maxRegs && decision.legal &&
+      decision.reason.empty())
+    decision.reason =
+        "spills: at least " + std::to_string(regs.floorRegisters) +
+        " registers per thread > limit " + std::to_string((int64_t)maxRegs);
   return true;
 }

@@ -49,38 +49,46 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
   auto self = cast<TransformOpInterface>(getOperation());
-  results.setRemainingToEmpty(self);
-  SmallVector<Operation *> producers =
-      llvm::to_vector(state.getPayloadOps(getProducer()));
-  DiagnosedSilenceableFailure structured =
-      checkStructured(self, producers, "producer");
-  if (!structured.succeeded())
-    return structured;
-
   // Decide every pair before reporting, so a spec problem fails the op
-  // without half the remarks.
+  // without half the remarks and with empty results.
   struct Pending {
     Operation *producer, *consumer;
     FusionDecision decision;
     std::string spec;
   };
   std::vector<Pending> pending;
-  for (Operation *producer : producers) {
-    ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(self, producer, {"target", "explain"}, target);
-    if (!resolved.succeeded())
-      return resolved;
-    for (Operation *consumer : collectConsumers(producer)) {
-      FusionPairFacts facts;
-      if (!analyzeFusionPair(producer, consumer, facts))
-        continue;
-      Pending entry{producer, consumer, {}, target.spec.getName().str()};
-      std::string missing;
-      if (!decideFusion(facts, target.spec, entry.decision, missing))
-        return reportMissingKey(self, target, missing);
-      pending.push_back(std::move(entry));
+  auto decideAll = [&]() -> DiagnosedSilenceableFailure {
+    SmallVector<Operation *> producers =
+        llvm::to_vector(state.getPayloadOps(getProducer()));
+    DiagnosedSilenceableFailure structured =
+        checkStructured(self, producers, "producer");
+    if (!structured.succeeded())
+      return structured;
+
+    for (Operation *producer : producers) {
+      ResolvedTarget target;
+      DiagnosedSilenceableFailure resolved =
+          resolveTarget(self, producer, {"target", "explain"}, target);
+      if (!resolved.succeeded())
+        return resolved;
+      for (Operation *consumer : collectConsumers(producer)) {
+        FusionPairFacts facts;
+        if (!analyzeFusionPair(producer, consumer, facts))
+          continue;
+        Pending entry{producer, consumer, {}, target.spec.getName().str()};
+        std::string missing;
+        if (!decideFusion(facts, target.spec, entry.decision, missing))
+          return reportMissingKey(self, target, missing);
+        pending.push_back(std::move(entry));
+      }
     }
+
+    return DiagnosedSilenceableFailure::success();
+  };
+  DiagnosedSilenceableFailure decided = decideAll();
+  if (!decided.succeeded()) {
+    results.setRemainingToEmpty(self);
+    return decided;
   }
 
   SmallVector<Operation *> fusable;
@@ -127,60 +135,73 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformResults &results,
                              transform::TransformState &state) {
   auto self = cast<TransformOpInterface>(getOperation());
-  results.setRemainingToEmpty(self);
   StringRef metric = getMetric();
-  if (!llvm::is_contained(getKnownMetrics(), metric)) {
-    DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                       << "unknown metric '" << metric
-                                       << "'; known metrics: ";
-    llvm::interleaveComma(getKnownMetrics(), diag);
-    return diag;
-  }
-  SmallVector<Operation *> payloads =
-      llvm::to_vector(state.getPayloadOps(getOp()));
-  DiagnosedSilenceableFailure structured =
-      checkStructured(self, payloads, "payload op");
-  if (!structured.succeeded())
-    return structured;
-
-  bool sizeDependent = metric != "registers_per_thread";
   SmallVector<Attribute> values;
-  std::vector<std::pair<Operation *, KernelMetrics>> computed;
-  for (Operation *payload : payloads) {
-    ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(self, payload, {"target", "explain", "metric"}, target);
-    if (!resolved.succeeded())
-      return resolved;
-    if (metric == "registers_per_thread" &&
-        target.spec.getKind() != HwKind::Gpu)
-      return emitSilenceableError()
-             << "metric 'registers_per_thread' is modelled for GPU targets "
-                "only; '"
-             << target.spec.getName() << "' is a "
-             << stringifyHwKind(target.spec.getKind());
+  struct Computed {
+    Operation *payload;
+    KernelMetrics kernel;
     KernelGroup group;
-    if (!collectKernelGroup(payload, group))
-      return emitSilenceableError() << "cannot describe the payload op";
-    if (sizeDependent && group.dynamicUnbounded) {
-      DiagnosedSilenceableFailure diag =
-          emitSilenceableError()
-          << "metric '" << metric
-          << "' needs static shapes or upper bounds of the dynamic ones";
-      diag.attachNote(payload->getLoc()) << "payload op";
+  };
+  std::vector<Computed> computed;
+  auto computeAll = [&]() -> DiagnosedSilenceableFailure {
+    if (!llvm::is_contained(getKnownMetrics(), metric)) {
+      DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                         << "unknown metric '" << metric
+                                         << "'; known metrics: ";
+      llvm::interleaveComma(getKnownMetrics(), diag);
       return diag;
     }
-    KernelMetrics kernel;
-    std::string missing;
-    if (!computeKernelMetrics(group, target.spec, kernel, missing))
-      return reportMissingKey(self, target, missing);
-    values.push_back(
-        Builder(getContext())
-            .getI64IntegerAttr(*hwsched::getMetric(kernel, metric)));
-    computed.emplace_back(payload, std::move(kernel));
+    SmallVector<Operation *> payloads =
+        llvm::to_vector(state.getPayloadOps(getOp()));
+    DiagnosedSilenceableFailure structured =
+        checkStructured(self, payloads, "payload op");
+    if (!structured.succeeded())
+      return structured;
+
+    bool sizeDependent = metric != "registers_per_thread";
+    for (Operation *payload : payloads) {
+      ResolvedTarget target;
+      DiagnosedSilenceableFailure resolved =
+          resolveTarget(self, payload, {"target", "explain", "metric"}, target);
+      if (!resolved.succeeded())
+        return resolved;
+      if (metric == "registers_per_thread" &&
+          target.spec.getKind() != HwKind::Gpu)
+        return emitSilenceableError()
+               << "metric 'registers_per_thread' is modelled for GPU targets "
+                  "only; '"
+               << target.spec.getName() << "' is a "
+               << stringifyHwKind(target.spec.getKind());
+      KernelGroup group;
+      if (!collectKernelGroup(payload, group))
+        return emitSilenceableError() << "cannot describe the payload op";
+      if (sizeDependent && group.dynamicUnbounded) {
+        DiagnosedSilenceableFailure diag =
+            emitSilenceableError()
+            << "metric '" << metric
+            << "' needs static shapes or upper bounds of the dynamic ones";
+        diag.attachNote(payload->getLoc()) << "payload op";
+        return diag;
+      }
+      KernelMetrics kernel;
+      std::string missing;
+      if (!computeKernelMetrics(group, target.spec, kernel, missing))
+        return reportMissingKey(self, target, missing);
+      values.push_back(
+          Builder(getContext())
+              .getI64IntegerAttr(*hwsched::getMetric(kernel, metric)));
+      computed.push_back({payload, std::move(kernel), std::move(group)});
+    }
+
+    return DiagnosedSilenceableFailure::success();
+  };
+  DiagnosedSilenceableFailure done = computeAll();
+  if (!done.succeeded()) {
+    results.setRemainingToEmpty(self);
+    return done;
   }
 
-  for (auto &[payload, kernel] : computed) {
+  for (auto &[payload, kernel, group] : computed) {
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark();
       remark << "estimate: registers_per_thread=" << kernel.registersPerThread
@@ -193,6 +214,9 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
         remark << "; " << formatRegisterEstimate(kernel.registers);
       if (kernel.conservative)
         remark << " [conservative: dynamic shapes]";
+      remark << "; kernel:";
+      for (const OpFeatures &member : group.ops)
+        remark << " {" << formatOpFeatures(member) << "}";
     } else if (kernel.conservative) {
       payload->emitRemark()
           << "dynamic shapes: conservative estimate of '" << metric << "'";

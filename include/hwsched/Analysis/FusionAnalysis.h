@@ -56,8 +56,10 @@ struct FusionPairFacts {
   /// First consumer operand that does not dominate the fusion point, if any.
   bool operandsDominate = true;
   std::string nonDominatingOperand;
-  /// How many times fusion recomputes each producer element (product of the
-  /// consumer's parallel extents that do not index the producer value);
+  /// How many times fusion recomputes each producer element: the product of
+  /// the consumer's parallel extents that do not index the producer value
+  /// and lie outside the innermost loop that does (tiling splits outer loops
+  /// first);
   /// `gather`: the consumer reads the producer at data-dependent positions.
   int64_t recomputeFactor = 1;
   bool gather = false;

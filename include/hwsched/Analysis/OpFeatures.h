@@ -83,6 +83,9 @@ struct OperandFeatures {
   /// Loop dims that index each result of the map (-1 for a non-dim result,
   /// e.g. a window or strided expression).
   llvm::SmallVector<int64_t> loopDims;
+  /// For every result of the map, all loop dims it uses (a window result
+  /// `d1 + d4` uses two).
+  llvm::SmallVector<llvm::SmallVector<int64_t, 2>> resultLoopDims;
   /// Elements and bytes of the operand (its footprint, per tile if tiled).
   int64_t numElements = 0;
   int64_t bytes = 0;
@@ -141,6 +144,11 @@ struct OpFeatures {
 
 /// True when the op can be described (LinalgOp or TilingInterface).
 bool isStructuredOp(mlir::Operation *op);
+
+/// One-line summary for remarks, e.g. "linalg.matmul: contraction, loops
+/// [512,512,256] (P,P,R), 2 ops/point, in 512x256xf32 contiguous 524288B,
+/// ..., out 512x512xf32 contiguous 1048576B (read), untiled".
+std::string formatOpFeatures(const OpFeatures &features);
 
 /// Computes the features of `op`. Fails (returns false) when `op` is neither a
 /// LinalgOp nor a TilingInterface op.

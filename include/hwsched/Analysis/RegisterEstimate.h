@@ -7,8 +7,17 @@
 //
 // A linear register-pressure model for one (fused) GPU kernel, per thread:
 //
-//   regs = base + w_acc*Accumulators + w_frag*Fragments + w_epi*EpilogueInputs
-//        + w_tmp*Temporaries + w_addr*AddressOperands
+//   demand = base + w_addr*AddressOperands
+//          + max(w_acc*Accumulators + w_frag*Fragments,              (main
+//          loop)
+//                w_acc*Accumulators + w_epi*EpilogueInputs
+//                                   + w_tmp*Temporaries) (epilogue)
+//   floor  = floor_base + Accumulators + FragmentsPerStep
+//
+// The demand is what ptxas allocates without a cap (the peak over the two
+// phases of the kernel: fragments are dead once the epilogue runs). The
+// floor is what cannot be rematerialised or loaded later: the accumulators
+// and one reduction step's operands; a cap below the floor spills.
 //
 // counted in 32-bit words over the per-thread tile:
 //  - Accumulators: output tile of every op with reduction loops;
@@ -17,7 +26,9 @@
 //  - EpilogueInputs: tiles read from memory by the ops without reductions
 //    (bias, residual, ...);
 //  - Temporaries: output tiles of the ops without reductions;
-//  - AddressOperands: distinct memory operands (base pointer + indices).
+//  - AddressOperands: distinct memory operands (base pointer + indices);
+//  - FragmentsPerStep: the fragments of one reduction element (tm + tn for
+//    a matmul outer product).
 // The weights and the per-thread tile assumed for ops that are not yet tiled
 // to threads come from the spec (`cost_weights.reg_*`,
 // `cost_weights.default_thread_tile_elements`,
@@ -39,7 +50,7 @@ namespace hwsched {
 /// The calibrated constants of the register model.
 struct RegisterCalibration {
   double base = 0, perAccumulator = 0, perFragment = 0, perEpilogueInput = 0,
-         perTemporary = 0, perAddressOperand = 0;
+         perTemporary = 0, perAddressOperand = 0, floorBase = 0;
   /// Per-thread output elements and reduction step assumed for ops that are
   /// not tiled to threads yet.
   int64_t defaultThreadTileElements = 1;
@@ -61,9 +72,13 @@ struct RegisterEstimate {
   int64_t epilogueInputs = 0;
   int64_t temporaries = 0;
   int64_t addressOperands = 0;
-  /// Rounded-up model value.
+  int64_t fragmentsPerStep = 0;
+  /// Rounded-up demand (registers per thread without a cap).
   int64_t registers = 0;
-  /// Per-thread loop extents assumed for the first op of the group.
+  /// Rounded-up floor: a register cap below it spills.
+  int64_t floorRegisters = 0;
+  /// Per-thread loop extents of the kernel's main op (the first op with
+  /// reduction loops, else the first op that is not a fill).
   llvm::SmallVector<int64_t> threadTile;
   /// Where the per-thread tile came from: "tiled" (scf.forall mapped to GPU
   /// threads) or "default" (spec defaults).
