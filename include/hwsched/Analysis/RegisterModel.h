@@ -31,8 +31,10 @@ struct RegisterModelTerms {
   int64_t addressOperands = 0;
 };
 
-/// The model value, rounded up, exactly as estimateRegisters computes it
-/// from the same terms (weights from loadRegisterCalibration).
+/// The model's demand (registers per thread without a cap), rounded up,
+/// exactly as estimateRegisters computes it from the same terms: base +
+/// address registers + the larger of the main loop and the epilogue
+/// (weights from loadRegisterCalibration).
 int64_t evaluateRegisterModel(const RegisterModelTerms &terms,
                               const RegisterCalibration &weights);
 
