@@ -233,25 +233,7 @@ void transform::EstimateOp::getEffects(
   onlyReadsPayload(effects);
 }
 
-//===----------------------------------------------------------------------===//
-// SelectTileConfigOp
-//===----------------------------------------------------------------------===//
-
-DiagnosedSilenceableFailure
-transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
-                                     transform::TransformResults &results,
-                                     transform::TransformState &state) {
-  return hwsched::detail::reportNotImplemented(
-      *this, state, results, getOp(), {"target", "explain"},
-      "issue #7: tile configuration selection");
-}
-
-void transform::SelectTileConfigOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOpMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
-}
+// SelectTileConfigOp lives in TileConfigOps.cpp.
 
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/CostModelOps.cpp.inc"

@@ -184,22 +184,136 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate"> {
 def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
   let summary = "Chooses tile sizes, thread counts and stages from the spec";
   let description = !strconcat([{
-    Bolt-style selection of a tiling configuration for one Linalg op: the
-    candidate set is pruned by the register file, on-chip capacity (times the
-    stage count), warps per block and waves over the SMs (GPU), the unified
-    buffer with ping-pong (NPU), or the caches and vector registers (CPU),
-    and the best-scoring candidate is returned as parameters that feed
-    upstream tiling ops directly: `tile_sizes` (one per loop, 0 = not
-    tiled), `thread_tile_sizes`, `reduction_tile_sizes`, `num_stages` and
-    `num_threads`.
+    Bolt-style (MLSys 2022) selection of a tiling configuration for each
+    Linalg op in `op`: a small candidate set is enumerated for the target
+    family, pruned by hardware rules, scored with a roofline estimate, and
+    the best candidate is returned as parameters that feed upstream tiling
+    ops directly. The op only reads the payload.
 
-    Status: not implemented yet; the op validates its spec and then fails
-    silenceably.
+    The op is viewed as a (batched) GEMM M x N x K:
+    - contractions (`linalg.matmul`, `linalg.batch_matmul`, a
+      `linalg.generic` with contraction semantics): batch / M / N / K loops
+      from `linalg::inferContractionDims`;
+    - convolutions, as implicit GEMMs (`linalg::inferConvolutionDims`):
+      M = batch and output image loops, N = output channels, K = filter
+      window and input channels (depthwise channels are batches);
+    - elementwise ops (all loops parallel): N = innermost loop, M = the
+      others, no K;
+    - reductions: M = parallel loops, K = reduced loops, no N.
+    A tile of a group of loops (e.g. M over `n, oh, ow` of a convolution) is
+    spread over its loops innermost first.
+
+    #### Results
+
+    Every list has one value per loop of the payload op, in loop order
+    (iterator order of the Linalg op); 0 means "not tiled at this level".
+    - `tile_sizes`: the block tile of the parallel loops (GPU threadblock,
+      NPU AI-core tile, CPU cache tile MC x NC); batch loops 1, reduction
+      loops 0. Feed to `transform.structured.tile_using_forall ... tile_sizes
+      *(%tile_sizes)` (mapped to `#gpu.block<...>`) or `tile_using_for`.
+    - `thread_tile_sizes`: the per-thread tile (GPU) or register tile (CPU,
+      MR x NR with NR a multiple of the vector lanes), NPU: the cube fractal;
+      0 on reduction loops and on loops whose block tile is 1, so the number
+      of non-zero values equals the mapped thread dimensions. Apply it to the
+      op produced by the block-level tiling. The thread (register) kernel
+      steps K by 1: the register estimate assumes the thread-level op's
+      reduction loops are tiled by 1 (`tile_using_for [0, 0, 1]`).
+    - `reduction_tile_sizes`: the K tile (GPU BK, the depth of one
+      shared-memory stage; CPU KC), on reduction loops only, 0 elsewhere.
+      `tile_using_for` takes one param per loop: split the list with
+      `transform.split_handle` (see the example).
+    - `num_stages`: one value, the multi-buffering depth for
+      `transform.pipeline.schedule_stages ... num_stages = ` (GPU: shared-
+      memory stages, in 2..`pipeline.max_stages`; NPU: the ping-pong factor;
+      CPU: `pipeline.max_stages`). Elementwise ops and reductions use 1 on
+      GPUs.
+    - `num_threads`: three values, the GPU block dims (x, y, z) =
+      (BN / TN, BM / TM, 1), x along N; {1, 1, 1} on NPUs and CPUs. They
+      equal the trip counts of the thread-level `scf.forall`. Upstream
+      `gpu.map_nested_forall_to_threads` takes `block_dims` as a static
+      attribute, so a script either instantiates it from this value (see
+      bench/tileconfig/gpu_check.py) or branches on it with
+      `transform.match.param.cmpi`.
+    Several payload ops: the lists are concatenated in handle order.
+
+    ```mlir
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f
+    %tiles, %thread, %red, %stages, %threads =
+        transform.cost_model.select_tile_config %mm { target = "nvidia-a100" }
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %blk, %forall = transform.structured.tile_using_forall %mm
+        tile_sizes *(%tiles) (mapping = [#gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %r:3 = transform.split_handle %red : (!transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %k, %kloops:3 = transform.structured.tile_using_for %blk
+        tile_sizes [%r#0, %r#1, %r#2]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> (!transform.any_op, !transform.any_op,
+           !transform.any_op, !transform.any_op)
+    %thr, %tforall = transform.structured.tile_using_forall %k
+        tile_sizes *(%thread) (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Rules and score
+
+    - GPU: threadblock tiles BM, BN in {16, 32, 64, 128, 256}, BK in
+      {8, 16, 32, 64}, per-thread tiles TM, TN in {1, 2, 4, 8, 16} (warp
+      tile 4TM x 8TN), stages 2..`pipeline.max_stages`. Pruned: threads per
+      block not a multiple of the warp size or above
+      `gpu.max_threads_per_block`; registers per thread from the register
+      model of `estimate` (weights `cost_weights.reg_*`, terms:
+      accumulators TM*TN, fragments TM + TN, address operands) above
+      `gpu.max_registers_per_thread` (`reg_limit`); shared memory
+      (BM*BK + BK*BN) * bytes * stages above `onchip.capacity_bytes`; no
+      block fitting an SM; tiles twice the problem; more stages than K tiles.
+      Score (estimated ns, lower wins): max(compute, off-chip, shared-memory
+      traffic) over wave efficiency (blocks / (SMs x ceil(blocks / SMs)):
+      the busiest SM's share) x occupancy factor (resident warps per SM / the
+      warps `pipeline.units.vector` needs to cover the FMA latency given TM*TN
+      independent FMAs per thread, <= 1) x 0.9 unless 4 or 8 warps
+      x stage factor (stages needed to hide `offchip.latency_cycles`), times
+      1 + excess / budget above the occupancy register budget. Shared-memory
+      traffic per FMA is (TM + TN) / (TM TN): larger warp tiles raise the
+      compute-to-memory ratio. Dimensions not a multiple of 8 are padded.
+    - NPU: tiles multiples of `npu.cube_tile`; pruned unless
+      (align(A) + align(B) + align(C)) * `npu.ping_pong_factor` <=
+      `onchip.capacity_bytes` (`ub_limit_bytes`), each tile rounded to
+      `onchip.alignment_bytes`. Score: ceil(blocks / `npu.ai_cores`) block
+      times, a block overlapping cube and MTE2 per K tile.
+    - CPU: register tile MR x NRV vectors with MR*NRV + NRV + 1 <=
+      `cpu.vector_registers`; the A sliver of one K tile <= `cpu.l1d_bytes` / 2;
+      the cache tile's working set <= `cpu.l2_bytes` (and `l2_limit_bytes`);
+      tiles divide static extents when possible. Score: the larger of the
+      FMA/load-port/latency bound cycles of the register kernel and the
+      off-chip re-reads over the per-core bandwidth.
+    - Ties (estimates within 1%) go to the candidate with the least total
+      busy time (compute + off-chip + on-chip), i.e. the higher
+      compute-to-memory ratio, then to fewer stages and smaller tiles.
+    - Elementwise ops and reductions: the same constraints with no shared
+      memory staging on GPUs and one tile per operand on NPUs.
+
+    `explain` emits remarks on the payload op: the decision, the candidate
+    counts (enumerated, feasible, pruned per rule, and the selection time),
+    the best
+    candidates with registers, on-chip bytes, occupancy, waves and score,
+    and why the winner won. Padding and dynamic-extent assumptions are
+    always reported as remarks. A dynamic extent is assumed to be 256 (the
+    largest block tile), which keeps every candidate and gives a
+    conservative pick valid at any size.
 
     #### Return modes
 
-    A payload op without a rule (not a contraction, convolution, elementwise
-    or reduction) is a silenceable failure.
+    A payload op that is not a Linalg op or has no rule (a full reduction to
+    a scalar, non-numeric element types) is a silenceable failure naming the
+    op. A spec missing a figure the rules need, or one under which no
+    candidate survives (e.g. a tiny `ub_limit_bytes`), is a silenceable
+    failure listing the pruned counts. Nothing is produced unless every
+    payload op succeeds.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$op,

@@ -1,0 +1,412 @@
+#!/usr/bin/env python3
+"""CPU validation of transform.cost_model.select_tile_config.
+
+For each problem (square matmuls, skinny matmuls, a conv-like contraction),
+compiles and runs with mlir-runner:
+  - the configuration select_tile_config picks for the CPU spec (the script
+    feeds the op's params straight into tile_using_for), and
+  - an exhaustive sweep over a grid of (cache tile, K tile, register tile)
+    configurations, through the same lowering recipe with constant sizes,
+and prints our pick's GFLOP/s, the sweep's best, their ratio (target >= 0.9)
+and the op's own selection time (target < 10 ms).
+
+Every timing is measured inside the program around a loop of
+kernel calls (about 1 GFLOP per sample, so small sizes are timed over
+milliseconds), with libc clock() (process CPU time, default: robust when
+other jobs share the machine) or rtclock (wall time, --timer rtclock). Both
+the best-of-samples and the median of --repeats samples (after one warm-up
+sample) are reported. Single-threaded.
+
+Usage: bench/tileconfig/cpu_sweep.py [--build build] [--spec x86-avx512]
+           [--sizes 128,256,...] [--repeats 5] [--quick]
+"""
+
+import argparse
+import itertools
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LLVM = "/usr/lib/llvm-22"
+LIBS = ",".join(f"{LLVM}/lib/{l}" for l in
+                ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
+P = "!transform.param<i64>"
+H = "!transform.any_op"
+
+LOWER = ("builtin.module(convert-vector-to-scf,convert-linalg-to-loops,"
+         "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
+         "lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm,convert-func-to-llvm,"
+         "convert-arith-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
+         "convert-ub-to-llvm,reconcile-unrealized-casts)")
+
+
+class Problem:
+    """A contraction given as a linalg op over tensors."""
+
+    def __init__(self, name, m, n, k, conv=None):
+        self.name, self.m, self.n, self.k, self.conv = name, m, n, k, conv
+
+    def flops(self):
+        return 2.0 * self.m * self.n * self.k
+
+    def kernel(self):
+        if self.conv is None:
+            a, b, c = (f"tensor<{self.m}x{self.k}xf32>", f"tensor<{self.k}x{self.n}xf32>",
+                       f"tensor<{self.m}x{self.n}xf32>")
+            op = (f"linalg.matmul ins(%A, %B : {a}, {b}) outs(%C : {c}) -> {c}")
+            return a, b, c, op
+        # Conv-like contraction: 1x1 convolution over an NHWC image, written
+        # as a generic (n, h, w, f, c) contraction.
+        nb, h, w, f, ch = self.conv
+        a = f"tensor<{nb}x{h}x{w}x{ch}xf32>"
+        b = f"tensor<{ch}x{f}xf32>"
+        c = f"tensor<{nb}x{h}x{w}x{f}xf32>"
+        op = (
+            "linalg.generic {indexing_maps = ["
+            "affine_map<(n, h, w, f, c) -> (n, h, w, c)>, "
+            "affine_map<(n, h, w, f, c) -> (c, f)>, "
+            "affine_map<(n, h, w, f, c) -> (n, h, w, f)>], iterator_types = "
+            "[\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"reduction\"]} "
+            f"ins(%A, %B : {a}, {b}) outs(%C : {c}) {{\n"
+            "  ^bb0(%x: f32, %y: f32, %z: f32):\n"
+            "    %p = arith.mulf %x, %y : f32\n"
+            "    %s = arith.addf %z, %p : f32\n"
+            "    linalg.yield %s : f32\n"
+            f"  }} -> {c}")
+        return a, b, c, op
+
+    def rank(self):
+        return 3 if self.conv is None else 5
+
+
+def inner_calls(problem):
+    """Kernel calls per timed sample: about a GFLOP, so small problems are
+    timed over milliseconds rather than microseconds."""
+    return max(1, int(1e9 // problem.flops()))
+
+
+def payload(problem, repeats, timer="clock"):
+    a, b, c, op = problem.kernel()
+    return f"""
+func.func private @rtclock() -> f64
+func.func @rtclock_s() -> f64 {{
+  %t = func.call @rtclock() : () -> f64
+  return %t : f64
+}}
+// Process CPU time (libc clock(), microseconds on glibc): unlike wall time
+// it does not count the time other processes on a shared machine take.
+func.func private @clock() -> i64
+func.func @clock_s() -> f64 {{
+  %t = func.call @clock() : () -> i64
+  %f = arith.sitofp %t : i64 to f64
+  %us = arith.constant 1.0e-6 : f64
+  %s = arith.mulf %f, %us : f64
+  return %s : f64
+}}
+func.func private @printF64(f64)
+func.func private @printNewline()
+func.func @kernel(%A: {a}, %B: {b}, %C: {c}) -> {c} {{
+  %r = {op}
+  return %r : {c}
+}}
+func.func @main() {{
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %z = arith.constant 0.0 : f32
+  %ea = tensor.empty() : {a}
+  %eb = tensor.empty() : {b}
+  %ec = tensor.empty() : {c}
+  %A = linalg.fill ins(%one : f32) outs(%ea : {a}) -> {a}
+  %B = linalg.fill ins(%half : f32) outs(%eb : {b}) -> {b}
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %reps = arith.constant {repeats + 1} : index
+  %inner = arith.constant {inner_calls(problem)} : index
+  %innerf = arith.constant {float(inner_calls(problem))} : f64
+  scf.for %i = %c0 to %reps step %c1 {{
+    %C = linalg.fill ins(%z : f32) outs(%ec : {c}) -> {c}
+    %t0 = func.call @{timer}_s() : () -> f64
+    // The result feeds the next call (in place: no copies of C).
+    %last = scf.for %j = %c0 to %inner step %c1 iter_args(%acc = %C) -> ({c}) {{
+      %r = func.call @kernel(%A, %B, %acc) : ({a}, {b}, {c}) -> {c}
+      scf.yield %r : {c}
+    }}
+    %t1 = func.call @{timer}_s() : () -> f64
+    %dt = arith.subf %t1, %t0 : f64
+    %d = arith.divf %dt, %innerf : f64
+    func.call @printF64(%d) : (f64) -> ()
+    func.call @printNewline() : () -> ()
+  }}
+  return
+}}
+"""
+
+
+def tiling_script(problem, config):
+    """The schedule: cache tiles, K tile, register tile, K step 1, vectorize,
+    hoist the accumulators, bufferize, lower contractions to FMAs.
+
+    `config` is None (take the sizes from select_tile_config) or a dict of
+    per-loop lists tile/red/reg."""
+    r = problem.rank()
+    ps = ", ".join([P] * r)
+    hs = ", ".join([H] * r)
+    lines = []
+    if config is None:
+        lines.append(
+            f"    %t:5 = transform.cost_model.select_tile_config %mm {{ target = \"SPEC\" }}"
+            f" : ({H}) -> ({P}, {P}, {P}, {P}, {P})")
+        for i, name in ((0, "tile"), (2, "red"), (1, "reg")):
+            lines.append(f"    %{name}:{r} = transform.split_handle %t#{i} : ({P}) -> ({ps})")
+        sizes = {name: "[" + ", ".join(f"%{name}#{j}" for j in range(r)) + "]"
+                 for name in ("tile", "red", "reg")}
+        types = f"({H}, {ps})"
+    else:
+        sizes = {name: "[" + ", ".join(str(v) for v in config[name]) + "]"
+                 for name in ("tile", "red", "reg")}
+        types = f"({H})"
+
+    def tile(src, dst, name):
+        if config is None:
+            # With params, one loop handle per size (zeros give empty ones).
+            return (f"    %{dst}, %{dst}_loops:{r} = transform.structured.tile_using_for"
+                    f" %{src} tile_sizes {sizes[name]} : {types} -> ({H}, {hs})")
+        n = sum(1 for v in config[name] if v)
+        outs = ", ".join([H] * (n + 1))
+        loops = f", %{dst}_loops:{n}" if n > 1 else (f", %{dst}_loops" if n == 1 else "")
+        return (f"    %{dst}{loops} = transform.structured.tile_using_for"
+                f" %{src} tile_sizes {sizes[name]} : {types} -> ({outs})")
+
+    lines.append(tile("mm", "l1", "tile"))
+    lines.append(tile("l1", "l2", "red"))
+    lines.append(tile("l2", "l3", "reg"))
+    kstep = ", ".join(["0"] * (r - 1) + ["1"])
+    lines.append(f"    %l4, %k1 = transform.structured.tile_using_for %l3 tile_sizes [{kstep}]"
+                 f" : ({H}) -> ({H}, {H})")
+    body = "\n".join(lines)
+    return f"""
+module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence @__transform_main(%root: {H} {{transform.consumed}}) {{
+    %kf = transform.structured.match ops{{["func.func"]}} attributes{{sym_name = "kernel"}} in %root : ({H}) -> {H}
+    %mm = transform.structured.match interface{{LinalgOp}} in %kf : ({H}) -> {H}
+{body}
+{LOWER_SCRIPT}
+    transform.yield
+  }}
+}}
+"""
+
+
+LOWER_SCRIPT = f"""    %fv = transform.structured.vectorize_children_and_apply_patterns %kf : ({H}) -> {H}
+    transform.apply_patterns to %fv {{
+      transform.apply_patterns.canonicalization
+    }} : {H}
+    %loops = transform.structured.match ops{{["scf.for"]}} in %fv : ({H}) -> {H}
+    transform.loop.hoist_loop_invariant_subsets %loops : {H}
+    %b = transform.bufferization.one_shot_bufferize %root {{bufferize_function_boundaries = true, function_boundary_type_conversion = 1 : i32}} : ({H}) -> {H}
+    %f2 = transform.structured.match ops{{["func.func"]}} attributes{{sym_name = "kernel"}} in %b : ({H}) -> {H}
+    transform.apply_patterns to %f2 {{
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+      transform.apply_patterns.vector.lower_outerproduct
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+      transform.apply_patterns.canonicalization
+    }} : {H}"""
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def measure(problem, config, spec, args, tmp):
+    src = os.path.join(tmp, "in.mlir")
+    lib = os.path.join(tmp, "schedule.mlir")
+    with open(src, "w") as f:
+        f.write(payload(problem, args.repeats, args.timer))
+    with open(lib, "w") as f:
+        f.write(tiling_script(problem, config).replace("SPEC", spec))
+    opt = os.path.join(args.build, "bin", "hwsched-opt")
+    t = run([opt, f"--transform-preload-library=transform-library-paths={lib}",
+             "--transform-interpreter=entry-point=__transform_main", src])
+    if t.returncode:
+        return None, t.stderr[-2000:]
+    low = run([opt, f"--pass-pipeline={LOWER}"], input=t.stdout)
+    if low.returncode:
+        return None, low.stderr[-2000:]
+    r = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
+             "-O3", f"-shared-libs={LIBS}"], input=low.stdout, timeout=600)
+    if r.returncode:
+        return None, r.stderr[-2000:]
+    times = [float(x) for x in r.stdout.split()][1:]  # first run warms up
+    return (min(times), statistics.median(times)), ""
+
+
+def pick(problem, spec, args, tmp):
+    """Runs the op alone (with explain) to read its decision and time it."""
+    r = problem.rank()
+    a, b, c, op = problem.kernel()
+    src = os.path.join(tmp, "pick.mlir")
+    with open(src, "w") as f:
+        f.write(f"func.func @kernel(%A: {a}, %B: {b}, %C: {c}) -> {c} {{\n  %r = {op}\n"
+                f"  return %r : {c}\n}}\n")
+        f.write(f"""module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
+    %mm = transform.structured.match interface{{LinalgOp}} in %root : ({H}) -> {H}
+    %t:5 = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
+    transform.yield
+  }}
+}}
+""")
+    opt = os.path.join(args.build, "bin", "hwsched-opt")
+    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"])
+    m = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
+                  r"reduction_tile_sizes (\[[^\]]*\])", res.stderr)
+    if not m:
+        sys.exit("select_tile_config failed:\n" + res.stderr)
+    # The op's own selection time, as its explain remark reports it.
+    timing = re.search(r"chosen in ([0-9.]+) ms", res.stderr)
+    wall = float(timing.group(1)) if timing else float("nan")
+    return [eval(g) for g in m.groups()], wall
+
+
+def grid(problem, full=False):
+    """Exhaustive grid over cache tile x K tile x register tile."""
+    r = problem.rank()
+    m, n, k = problem.m, problem.n, problem.k
+    small = m * n * k <= 256 ** 3
+    regs = [(mr, nr) for mr in (4, 6, 8) for nr in (16, 32, 64)
+            if m % mr == 0 and n % nr == 0 and mr * nr // 16 + nr // 16 + 1 <= 32
+            and mr * nr >= 128]
+    if not small and not full:
+        # Larger problems: the register tiles that lead on the small ones.
+        regs = [r for r in regs if r in ((4, 32), (8, 32), (4, 64))]
+    mcs = sorted({min(v, m) for v in ((64, 256) if small or full else (256,))})
+    if problem.conv is not None:
+        # M runs over output rows of 56 pixels: whole rows.
+        mcs = [problem.conv[2], 8 * problem.conv[2]]
+    ncs = sorted({min(v, n) for v in ((256, 1024) if small or full else (256,))})
+    kcs = sorted({min(v, k) for v in (128, 512)})
+    out = []
+    for (mr, nr), mc, nc, kc in itertools.product(regs, mcs, ncs, kcs):
+        if mc % mr or nc % nr or m % mc or n % nc or k % kc:
+            continue
+        out.append(expand(problem, (mc, nc, kc), (mr, nr)))
+    return out
+
+
+def expand(problem, cache, reg):
+    """Per-loop lists for a GEMM-view config (conv: M over n, h, w)."""
+    mc, nc, kc = cache
+    mr, nr = reg
+    if problem.conv is None:
+        return {"tile": [mc, nc, 0], "red": [0, 0, kc], "reg": [mr, nr, 0]}
+    nb, h, w, f, ch = problem.conv
+
+    def spread(t):  # innermost first over (n, h, w)
+        out = [1, 1, 1]
+        rem = t
+        for i, e in ((2, w), (1, h), (0, nb)):
+            out[i] = min(e, rem) if rem >= 1 else 1
+            rem = max(rem // e, 1) if e < rem else 1
+        return out
+    return {"tile": spread(mc) + [nc, 0], "red": [0, 0, 0, 0, kc],
+            "reg": [0, 0, mr, nr, 0] if mr <= w else spread(mr) + [nr, 0]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--spec", default="x86-avx512")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--problems", default="")
+    ap.add_argument("--quick", action="store_true", help="128..512 only")
+    ap.add_argument("--cache", default="",
+                    help="JSON file memoizing sweep timings (reruns measure only the pick)")
+    ap.add_argument("--timer", choices=("clock", "rtclock"), default="clock",
+                    help="clock: process CPU time (robust on a shared machine); "
+                         "rtclock: wall time")
+    ap.add_argument("--full-grid", action="store_true",
+                    help="the full grid for every size (slow on a shared machine)")
+    ap.add_argument("--verbose", action="store_true", help="print every config")
+    args = ap.parse_args()
+    problems = [Problem(f"mm{s}", s, s, s) for s in (128, 256, 512, 1024, 2048)]
+    problems += [Problem("skinny 4096x64x4096", 4096, 64, 4096),
+                 Problem("skinny 64x4096x4096", 64, 4096, 4096),
+                 Problem("conv1x1 1x56x56x256<-64", 56 * 56, 256, 64,
+                         conv=(1, 56, 56, 256, 64))]
+    if args.quick:
+        problems = [p for p in problems if p.m * p.n * p.k <= 512 ** 3]
+    if args.problems:
+        keep = args.problems.split(",")
+        problems = [p for p in problems if p.name in keep]
+    print(f"spec {args.spec}, {args.repeats} samples per config ({args.timer}), "
+          f"single thread", flush=True)
+    print(f"{'problem':26} {'pick (tile/red/reg)':38} {'pick GF/s':>9} {'best GF/s':>9} "
+          f"{'ratio':>5} | {'med pick':>8} {'med best':>8} {'ratio':>5} | "
+          f"{'best config (tile/red/reg)':38} {'grid':>4} {'op ms':>6}")
+    ratios, med_ratios = [], []
+    cache = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f)
+    with tempfile.TemporaryDirectory() as tmp:
+        for p in problems:
+            lists, op_ms = pick(p, args.spec, args, tmp)
+            t_pick, err = measure(p, None, args.spec, args, tmp)
+            if t_pick is None:
+                print(f"{p.name}: pick failed to run:\n{err}")
+                continue
+            best, best_med, best_cfg = None, None, None
+            configs = grid(p, args.full_grid)
+            for cfg in configs:
+                key = f"{args.spec}|{p.name}|{cfg}|{args.repeats}x{inner_calls(p)}|{args.timer}"
+                if key in cache:
+                    t, err = tuple(cache[key]), ""
+                else:
+                    t, err = measure(p, cfg, args.spec, args, tmp)
+                    if t is not None and args.cache:
+                        cache[key] = list(t)
+                        with open(args.cache, "w") as f:
+                            json.dump(cache, f, indent=0)
+                if t is None:
+                    # Reported and left out of the sweep (e.g. a configuration
+                    # mlir-runner cannot JIT).
+                    print(f"  {cfg}: failed: {err.splitlines()[:3]}", file=sys.stderr)
+                    continue
+                if args.verbose:
+                    print(f"  {cfg}: {p.flops() / t[0] / 1e9:.1f} GF/s (min), "
+                          f"{p.flops() / t[1] / 1e9:.1f} (median)",
+                          file=sys.stderr, flush=True)
+                if best is None or t[0] < best:
+                    best, best_cfg = t[0], cfg
+                if best_med is None or t[1] < best_med:
+                    best_med = t[1]
+            gf = lambda t: p.flops() / t / 1e9
+            # The pick counts as a configuration of the sweep too.
+            best = min(best, t_pick[0]) if best else t_pick[0]
+            best_med = min(best_med, t_pick[1]) if best_med else t_pick[1]
+            ratio, med_ratio = best / t_pick[0], best_med / t_pick[1]
+            ratios.append(ratio)
+            med_ratios.append(med_ratio)
+            pick_s = f"{lists[0]}/{lists[2]}/{lists[1]}"
+            best_s = "pick" if best == t_pick[0] else \
+                f"{best_cfg['tile']}/{best_cfg['red']}/{best_cfg['reg']}"
+            print(f"{p.name:26} {pick_s:38} {gf(t_pick[0]):9.1f} {gf(best):9.1f} {ratio:5.2f} | "
+                  f"{gf(t_pick[1]):8.1f} {gf(best_med):8.1f} {med_ratio:5.2f} | "
+                  f"{best_s:38} {len(configs):4} {op_ms:6.2f}", flush=True)
+    if ratios:
+        print(f"ratio (best-of-samples): min {min(ratios):.2f}, geomean "
+              f"{statistics.geometric_mean(ratios):.2f}; ratio (medians): min "
+              f"{min(med_ratios):.2f}, geomean {statistics.geometric_mean(med_ratios):.2f} "
+              f"(target >= 0.90 each)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+//===- TileProblem.h - The loop nest select_tile_config tiles ---*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads a Linalg op into the plain TileProblem the tile rules take: loop
+// extents, the GEMM view (batch / M / N / K loops) from
+// linalg::inferContractionDims or, for convolutions as implicit GEMMs,
+// linalg::inferConvolutionDims, and element widths.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_ANALYSIS_TILEPROBLEM_H
+#define HWSCHED_ANALYSIS_TILEPROBLEM_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+#include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace hwsched {
+
+/// Marks an extent unknown at compile time.
+constexpr int64_t kDynamicExtent = INT64_MIN;
+
+/// The loop nest to tile, reduced to what the rules need.
+struct TileProblem {
+  enum class Kind { Contraction, Convolution, Elementwise, Reduction };
+  Kind kind = Kind::Contraction;
+  /// Static extent of every loop of the op, in loop order (kDynamicExtent
+  /// when unknown).
+  llvm::SmallVector<int64_t> loopExtents;
+  /// The GEMM view: which loops form M, N, K and the batch. For elementwise
+  /// ops every parallel loop is in `n` (the innermost in the last place) and
+  /// `m` holds the others; for reductions the reduced loops are in `k`.
+  /// Convolutions are implicit GEMMs: M = output image loops, N = output
+  /// channels, K = filter window and input channels.
+  llvm::SmallVector<unsigned> batch, m, n, k;
+  /// Element widths of the inputs and of the accumulator/output.
+  int64_t inputBits = 32;
+  int64_t accBits = 32;
+  /// Memory operands (inputs + outputs), for the address-register term.
+  int64_t numOperands = 3;
+};
+
+/// Returns "contraction", "convolution", "elementwise" or "reduction".
+llvm::StringRef stringifyTileProblemKind(TileProblem::Kind kind);
+
+/// Describes `op` for the tile rules. Returns false with `error` set when
+/// there is no rule for it (not a Linalg op, non-numeric element types).
+bool analyzeTileProblem(mlir::Operation *op, TileProblem &problem,
+                        std::string &error);
+
+} // namespace hwsched
+
+#endif // HWSCHED_ANALYSIS_TILEPROBLEM_H

@@ -1,0 +1,104 @@
+//===- TileConfig.h - Bolt-style tile configuration selection ---*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Chooses tile sizes, per-thread (or register) tiles, a reduction tile, a
+// stage count and a thread count for one loop nest from a hardware spec, the
+// way Bolt (MLSys 2022) prunes CUTLASS templates: enumerate a small candidate
+// set per target family, drop what breaks a hardware rule (register file,
+// on-chip capacity with multi-buffering, threads per block, unified buffer
+// with ping-pong, vector registers), score the rest with a roofline estimate
+// and keep the best. Plain data in and out: no IR here, so benchmarks and
+// tests can call it directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_COSTMODEL_TILECONFIG_H
+#define HWSCHED_COSTMODEL_TILECONFIG_H
+
+#include "hwsched/Analysis/TileProblem.h"
+#include "hwsched/HwSpec/HwSpec.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hwsched {
+
+/// One scored candidate, in the GEMM view.
+struct TileCandidate {
+  /// Block (GPU threadblock, NPU core, CPU cache) tile of M, N, K.
+  int64_t bm = 1, bn = 1, bk = 1;
+  /// Per-thread (GPU) or register (CPU) tile of M and N and the reduction
+  /// step the thread (or register kernel) takes; NPU: cube fractal.
+  int64_t tm = 1, tn = 1, tk = 1;
+  /// GPU: warp tile (4 x 8 threads of a warp over M x N).
+  int64_t wm = 0, wn = 0;
+  int64_t stages = 1;
+  int64_t threads = 1;
+  /// Estimated registers per thread (GPU: the shared register model; CPU:
+  /// vector registers of the register tile).
+  int64_t registers = 0;
+  /// On-chip bytes the candidate keeps live (GPU: shared memory per block
+  /// with all stages; NPU: aligned live tiles times ping-pong; CPU: L2
+  /// working set of the cache tile).
+  int64_t onchipBytes = 0;
+  /// CPU: L1 working set of the register kernel over one K tile.
+  int64_t l1Bytes = 0;
+  /// Blocks (tiles of the parallel dims) and waves over the parallel units.
+  int64_t blocks = 0;
+  double waves = 0;
+  double waveEfficiency = 1;
+  /// GPU: resident blocks per SM and the occupancy (resident threads /
+  /// maximum) and the factor it applies to the roofline time.
+  int64_t blocksPerSm = 0;
+  double occupancy = 0;
+  double occupancyFactor = 1;
+  /// Roofline terms (ns) and the final estimate (= score, lower is better).
+  double computeNs = 0, memoryNs = 0, onchipNs = 0;
+  double timeNs = 0;
+  /// Measured time (ns) in measurement mode, else negative.
+  double measuredNs = -1;
+};
+
+/// The decision with everything `explain` prints.
+struct TileSelection {
+  /// Results, one value per loop of the op in loop order (0 = not tiled at
+  /// that level), see the op's documentation.
+  llvm::SmallVector<int64_t> tileSizes, threadTileSizes, reductionTileSizes;
+  int64_t numStages = 1;
+  /// GPU block dims (x, y, z); {1, 1, 1} on NPU/CPU.
+  llvm::SmallVector<int64_t> numThreads;
+  /// Feasible candidates, best first.
+  std::vector<TileCandidate> ranked;
+  int64_t enumerated = 0;
+  /// Candidates dropped per rule, in rule order.
+  std::vector<std::pair<std::string, int64_t>> pruned;
+  /// Padding applied (per GEMM dim "M 100->104"), assumptions for dynamic
+  /// extents and other remarks.
+  llvm::SmallVector<std::string> notes;
+  /// Why the winner won, one sentence.
+  std::string why;
+  /// The GEMM-view problem after padding.
+  int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
+};
+
+/// Selects the configuration for `problem` on `spec`. On failure (a spec
+/// key the rules need is missing, no candidate survives) returns false and
+/// sets `error`.
+bool selectTileConfig(const TileProblem &problem, const HwSpec &spec,
+                      TileSelection &selection, std::string &error);
+
+/// Expands a GEMM-view candidate to per-loop results for `problem` (used by
+/// selectTileConfig for the winner and by measurement mode for the others).
+void expandToLoops(const TileProblem &problem, const TileCandidate &candidate,
+                   TileSelection &selection);
+
+} // namespace hwsched
+
+#endif // HWSCHED_COSTMODEL_TILECONFIG_H

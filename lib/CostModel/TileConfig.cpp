@@ -1,0 +1,292 @@
+//===- TileConfig.cpp - Bolt-style tile configuration selection -----------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The target-independent part: the GEMM view of a loop nest, padding,
+// ranking, and the expansion of the winner back to per-loop tile sizes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileConfigRules.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hwsched;
+using namespace hwsched::tileconfig;
+
+/// Extent assumed for a dynamic GEMM dimension: the largest block tile any
+/// rule enumerates, so that no candidate is dropped as "larger than the
+/// problem" and the pick stays valid (if not tuned) for any runtime size.
+static constexpr int64_t kAssumedDynamicExtent = 256;
+
+/// Relative difference below which two estimated times are a tie.
+static constexpr double kTieTolerance = 0.01;
+
+llvm::StringRef hwsched::stringifyTileProblemKind(TileProblem::Kind kind) {
+  switch (kind) {
+  case TileProblem::Kind::Contraction:
+    return "contraction";
+  case TileProblem::Kind::Convolution:
+    return "convolution";
+  case TileProblem::Kind::Elementwise:
+    return "elementwise";
+  case TileProblem::Kind::Reduction:
+    return "reduction";
+  }
+  return "?";
+}
+
+double GemmView::work(int64_t bm, int64_t bn) const {
+  double mm = static_cast<double>(roundUp(mPad, std::max<int64_t>(bm, 1)));
+  double nn = static_cast<double>(roundUp(nPad, std::max<int64_t>(bn, 1)));
+  double perElement = isGemm() ? 2.0 * kPad : static_cast<double>(kPad);
+  return batch * mm * nn * perElement;
+}
+
+double GemmView::offchipBytes(int64_t bm, int64_t bn) const {
+  double blocksM = static_cast<double>(ceilDiv(mPad, std::max<int64_t>(bm, 1)));
+  double blocksN = static_cast<double>(ceilDiv(nPad, std::max<int64_t>(bn, 1)));
+  double out = static_cast<double>(batch) * mPad * nPad * accBytes;
+  if (isGemm())
+    // Each block streams its A rows and B columns over the whole K.
+    return batch * blocksM * blocksN *
+               (static_cast<double>(bm) * kPad +
+                static_cast<double>(bn) * kPad) *
+               inBytes +
+           out;
+  // Elementwise and reductions read every input element once.
+  double inputs = static_cast<double>(std::max<int64_t>(numOperands - 1, 1));
+  return static_cast<double>(batch) * mPad * nPad * kPad * inputs * inBytes +
+         out;
+}
+
+void PruneLog::prune(llvm::StringRef rule) {
+  for (auto &entry : counts)
+    if (entry.first == rule) {
+      ++entry.second;
+      return;
+    }
+  counts.emplace_back(rule.str(), 1);
+}
+
+bool tileconfig::requireNumber(const HwSpec &spec, llvm::StringRef key,
+                               double &out, std::string &error) {
+  std::optional<double> value = spec.getNumber(key);
+  if (!value) {
+    error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
+            ") has no '" + key.str() + "', which the tile rules need";
+    return false;
+  }
+  out = *value;
+  return true;
+}
+
+bool tileconfig::requireInteger(const HwSpec &spec, llvm::StringRef key,
+                                int64_t &out, std::string &error) {
+  std::optional<int64_t> value = spec.getInteger(key);
+  if (!value) {
+    error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
+            ") has no integer '" + key.str() + "', which the tile rules need";
+    return false;
+  }
+  out = *value;
+  return true;
+}
+
+/// Product of the extents of `dims`; sets `dynamic` when one is unknown.
+static int64_t groupExtent(const TileProblem &problem,
+                           llvm::ArrayRef<unsigned> dims, bool &dynamic) {
+  int64_t product = 1;
+  for (unsigned d : dims) {
+    int64_t extent = problem.loopExtents[d];
+    if (extent == kDynamicExtent) {
+      dynamic = true;
+      continue;
+    }
+    product *= extent;
+  }
+  if (dynamic)
+    return std::max<int64_t>(product, kAssumedDynamicExtent);
+  return product;
+}
+
+/// Distributes a tile of `tile` elements of a dim group over its loops,
+/// innermost first: the innermost loops are covered fully before an outer
+/// loop gets more than 1.
+static void distribute(const TileProblem &problem,
+                       llvm::ArrayRef<unsigned> dims, int64_t tile,
+                       llvm::SmallVectorImpl<int64_t> &out) {
+  int64_t remaining = std::max<int64_t>(tile, 1);
+  for (unsigned d : llvm::reverse(dims)) {
+    int64_t extent = problem.loopExtents[d];
+    if (extent == kDynamicExtent || extent >= remaining) {
+      out[d] = remaining;
+      remaining = 1;
+      continue;
+    }
+    out[d] = extent;
+    remaining = std::max<int64_t>(remaining / extent, 1);
+  }
+}
+
+void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
+                            TileSelection &s) {
+  size_t rank = problem.loopExtents.size();
+  s.tileSizes.assign(rank, 0);
+  s.threadTileSizes.assign(rank, 0);
+  s.reductionTileSizes.assign(rank, 0);
+  for (unsigned d : problem.batch)
+    s.tileSizes[d] = 1;
+  distribute(problem, problem.m, c.bm, s.tileSizes);
+  distribute(problem, problem.n, c.bn, s.tileSizes);
+  distribute(problem, problem.k, c.bk, s.reductionTileSizes);
+  llvm::SmallVector<int64_t> thread(rank, 0);
+  distribute(problem, problem.m, c.tm, thread);
+  distribute(problem, problem.n, c.tn, thread);
+  // A loop whose block tile is 1 needs no per-thread tiling; leaving it at 0
+  // keeps the number of non-zero sizes equal to the mapped thread dims.
+  for (unsigned d = 0; d < rank; ++d)
+    s.threadTileSizes[d] =
+        (s.tileSizes[d] == 1 && thread[d] <= 1) ? 0 : thread[d];
+  s.numStages = c.stages;
+  int64_t x = std::max<int64_t>(c.bn / std::max<int64_t>(c.tn, 1), 1);
+  int64_t y = std::max<int64_t>(c.bm / std::max<int64_t>(c.tm, 1), 1);
+  if (c.threads <= 1)
+    x = y = 1;
+  s.numThreads = {x, y, 1};
+}
+
+static std::string describe(const TileCandidate &c) {
+  return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} inner tile, {5} stages", c.bm,
+                       c.bn, c.bk, c.tm, c.tn, c.stages)
+      .str();
+}
+
+bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
+                               TileSelection &selection, std::string &error) {
+  GemmView view;
+  view.kind = problem.kind;
+  view.batch = groupExtent(problem, problem.batch, view.dynamicM);
+  view.m = groupExtent(problem, problem.m, view.dynamicM);
+  view.n = groupExtent(problem, problem.n, view.dynamicN);
+  view.k = groupExtent(problem, problem.k, view.dynamicK);
+  view.inBits = problem.inputBits;
+  view.accBits = problem.accBits;
+  view.inBytes = std::max<int64_t>(problem.inputBits / 8, 1);
+  view.accBytes = std::max<int64_t>(problem.accBits / 8, 1);
+  view.numOperands = problem.numOperands;
+
+  static const char *names[] = {"M", "N", "K"};
+  bool dynamic[] = {view.dynamicM, view.dynamicN, view.dynamicK};
+  for (unsigned i = 0; i < 3; ++i)
+    if (dynamic[i])
+      selection.notes.push_back(llvm::formatv(
+          "dynamic extent in {0}: assumed {1} (conservative: the pick is "
+          "valid for any size, waves and padding are not known)",
+          names[i], kAssumedDynamicExtent));
+
+  // Padding: GPUs pad to multiples of 8 (Bolt; vectorized 16-byte accesses
+  // and tensor-core shapes), NPUs to the cube fractal; CPUs handle remainders
+  // with partial tiles and do not pad.
+  int64_t pad[3] = {1, 1, 1};
+  if (spec.getKind() == HwKind::Gpu) {
+    pad[0] = pad[1] = pad[2] = 8;
+  } else if (spec.getKind() == HwKind::Npu) {
+    std::optional<llvm::ArrayRef<int64_t>> cube =
+        spec.getIntegerArray("npu.cube_tile");
+    if (!cube || cube->size() != 3) {
+      error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
+              ") has no 3-element integer array 'npu.cube_tile', which the "
+              "tile rules need";
+      return false;
+    }
+    for (unsigned i = 0; i < 3; ++i)
+      pad[i] = std::max<int64_t>((*cube)[i], 1);
+  }
+  int64_t *extents[] = {&view.m, &view.n, &view.k};
+  int64_t *padded[] = {&view.mPad, &view.nPad, &view.kPad};
+  bool present[] = {true, view.hasN(), view.hasK()};
+  for (unsigned i = 0; i < 3; ++i) {
+    *padded[i] = *extents[i];
+    if (!present[i] || dynamic[i] || pad[i] <= 1 || *extents[i] % pad[i] == 0)
+      continue;
+    *padded[i] = roundUp(*extents[i], pad[i]);
+    selection.notes.push_back(
+        llvm::formatv("padding: {0} {1} -> {2} (not a multiple of {3})",
+                      names[i], *extents[i], *padded[i], pad[i]));
+  }
+  selection.gemmM = view.mPad;
+  selection.gemmN = view.nPad;
+  selection.gemmK = view.kPad;
+  selection.gemmBatch = view.batch;
+
+  bool ok = false;
+  switch (spec.getKind()) {
+  case HwKind::Gpu:
+    ok = selectGpu(view, spec, selection, error);
+    break;
+  case HwKind::Npu:
+    ok = selectNpu(view, spec, selection, error);
+    break;
+  case HwKind::Cpu:
+    ok = selectCpu(view, spec, selection, error);
+    break;
+  }
+  if (!ok)
+    return false;
+  if (selection.ranked.empty()) {
+    std::string rules;
+    for (auto &[rule, count] : selection.pruned)
+      rules +=
+          (rules.empty() ? "" : ", ") + rule + ": " + std::to_string(count);
+    error = llvm::formatv("no tile candidate satisfies the {0} rules of spec "
+                          "'{1}' ({2} enumerated; pruned {3})",
+                          stringifyHwKind(spec.getKind()), spec.getName(),
+                          selection.enumerated, rules);
+    return false;
+  }
+  // Estimates within kTieTolerance of each other are a tie (the model is
+  // not that precise); ties go to the candidate with the least total busy
+  // time (compute + off-chip + on-chip: fewer bytes per FLOP, as Bolt's
+  // larger warp and block tiles give, and the faster kernel when both are
+  // bound by the same stream), then to enumeration order (fewer stages,
+  // smaller tiles).
+  auto bucket = [](double t) {
+    return static_cast<int64_t>(
+        std::floor(std::log(std::max(t, 1e-3)) / std::log1p(kTieTolerance)));
+  };
+  std::stable_sort(selection.ranked.begin(), selection.ranked.end(),
+                   [&](const TileCandidate &a, const TileCandidate &b) {
+                     int64_t ba = bucket(a.timeNs), bb = bucket(b.timeNs);
+                     if (ba != bb)
+                       return ba < bb;
+                     return a.computeNs + a.memoryNs + a.onchipNs <
+                            b.computeNs + b.memoryNs + b.onchipNs;
+                   });
+  const TileCandidate &best = selection.ranked.front();
+  expandToLoops(problem, best, selection);
+
+  const char *bound =
+      best.computeNs >= best.memoryNs && best.computeNs >= best.onchipNs
+          ? "compute"
+          : (best.memoryNs >= best.onchipNs ? "off-chip memory"
+                                            : "on-chip memory");
+  selection.why = llvm::formatv(
+      "{0} has the lowest estimated time {1:F0} ns ({2}-bound, wave "
+      "efficiency {3:F2}, occupancy factor {4:F2})",
+      describe(best), best.timeNs, bound, best.waveEfficiency,
+      best.occupancyFactor);
+  if (selection.ranked.size() > 1) {
+    const TileCandidate &next = selection.ranked[1];
+    selection.why += llvm::formatv(
+        "; runner-up {0} is {1:F1}% slower", describe(next),
+        100.0 * (next.timeNs / std::max(best.timeNs, 1e-9) - 1.0));
+  }
+  return true;
+}

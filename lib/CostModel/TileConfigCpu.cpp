@@ -1,0 +1,225 @@
+//===- TileConfigCpu.cpp - CPU rules of select_tile_config ----------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One core, BLIS-style loop nest: cache tiles MC x NC x KC around a register
+// kernel of MR rows x NR columns (NR = NRV vectors of cpu.vector_width_bits)
+// that steps K by 1 (an outer product: MR broadcasts of A, NRV loads of B,
+// MR*NRV FMAs into accumulators held in registers across the K tile).
+//  - vector registers: MR*NRV accumulators + NRV B vectors + 1 broadcast
+//    <= cpu.vector_registers;
+//  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
+//    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
+//  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes;
+//  - tiles divide the static extents (a remainder tile would need masked
+//    vectors); if nothing divides, remainders are allowed with a note.
+// Score (ns): the larger of compute and memory (hardware prefetch overlaps
+// them). Compute: K steps x cycles per step, where a step costs
+// max(MR*NRV / FMA units, (MR + NRV) / load units, FMA latency) + 1 cycles
+// (loop overhead), plus loading and storing the accumulators once per K
+// tile. Memory: the off-chip traffic (A re-read per NC panel, B per MC
+// block, C per KC tile) over the per-core bandwidth. Plus a cold-start load
+// latency per cache tile and K tile. Stages = pipeline.max_stages (prefetch
+// depth).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileConfigRules.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hwsched;
+using namespace hwsched::tileconfig;
+
+/// Loop control and address arithmetic per K step of the register kernel
+/// that the out-of-order core does not hide behind the FMAs (a modelling
+/// constant, not a spec figure).
+static constexpr double kLoopOverheadCycles = 1.0;
+
+namespace {
+struct CpuFigures {
+  int64_t vectorBits, vectorRegs, l1, l2, cores, maxStages, fmaUnits;
+  double clockGhz, bandwidth, loadUnits = 1, fmaLatency = 1, loadLatency = 0;
+};
+} // namespace
+
+/// Candidate block sizes: multiples of `unit` up to `limit`, powers of two
+/// times the unit plus the whole extent.
+static llvm::SmallVector<int64_t> blockSizes(int64_t unit, int64_t extent,
+                                             int64_t limit) {
+  llvm::SmallVector<int64_t> sizes;
+  for (int64_t s = unit; s <= std::min(extent, limit); s *= 2)
+    sizes.push_back(s);
+  for (int64_t mult : {3, 6, 12, 24, 48})
+    if (unit * mult <= std::min(extent, limit))
+      sizes.push_back(unit * mult);
+  if (extent <= limit)
+    sizes.push_back(extent);
+  llvm::sort(sizes);
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
+                           TileSelection &selection, std::string &error) {
+  CpuFigures f;
+  std::pair<llvm::StringRef, int64_t *> ints[] = {
+      {"cpu.vector_width_bits", &f.vectorBits},
+      {"cpu.vector_registers", &f.vectorRegs},
+      {"cpu.l1d_bytes", &f.l1},
+      {"cpu.l2_bytes", &f.l2},
+      {"cpu.cores", &f.cores},
+      {"cpu.fma_units_per_core", &f.fmaUnits},
+      {"pipeline.max_stages", &f.maxStages}};
+  for (auto &[key, field] : ints)
+    if (!requireInteger(spec, key, *field, error))
+      return false;
+  std::pair<llvm::StringRef, double *> nums[] = {
+      {"compute.clock_ghz", &f.clockGhz},
+      {"offchip.bandwidth_gb_per_s", &f.bandwidth}};
+  for (auto &[key, field] : nums)
+    if (!requireNumber(spec, key, *field, error))
+      return false;
+  if (std::optional<double> v = spec.getNumber("pipeline.units.load.count"))
+    f.loadUnits = std::max(*v, 1.0);
+  if (std::optional<double> v =
+          spec.getNumber("pipeline.units.load.latency_cycles"))
+    f.loadLatency = *v;
+  if (std::optional<double> v =
+          spec.getNumber("pipeline.units.vector.latency_cycles"))
+    f.fmaLatency = std::max(*v, 1.0);
+  // The L2 figure of the spec is the on-chip capacity overridable with
+  // l2_limit_bytes; prefer it when it is lower.
+  if (std::optional<int64_t> cap = spec.getInteger("onchip.capacity_bytes"))
+    f.l2 = std::min(f.l2, *cap);
+  int64_t lanes = std::max<int64_t>(f.vectorBits / view.inBits, 1);
+  double bytesPerNs = f.bandwidth / std::max<int64_t>(f.cores, 1);
+  PruneLog log;
+
+  auto divides = [](int64_t tile, int64_t extent) {
+    return tile <= extent && extent % tile == 0;
+  };
+  auto enumerate = [&](bool strict) {
+    llvm::SmallVector<int64_t> mcs, ncs, kcs;
+    for (int64_t nrv = 1; nrv <= 8; ++nrv)
+      for (int64_t mr = 1; mr <= 16; ++mr) {
+        int64_t nr = view.hasN() ? nrv * lanes : 1;
+        if (!view.hasN() && nrv > 1)
+          continue;
+        int64_t regs = view.isGemm()
+                           ? mr * nrv + nrv + 1
+                           : mr * nrv * std::max<int64_t>(view.numOperands, 1);
+        int64_t mrEff = view.hasN() ? mr : mr * lanes;
+        if (regs > f.vectorRegs) {
+          ++selection.enumerated;
+          log.prune("vector registers > cpu.vector_registers");
+          continue;
+        }
+        if (strict && (!divides(mrEff, view.m) ||
+                       (view.hasN() && !divides(nr, view.n)))) {
+          ++selection.enumerated;
+          log.prune("register tile does not divide the extent");
+          continue;
+        }
+        for (int64_t mc : blockSizes(mrEff, view.m, 4096))
+          for (int64_t nc : view.hasN() ? blockSizes(nr, view.n, 4096)
+                                        : llvm::SmallVector<int64_t>{1})
+            for (int64_t kc :
+                 view.hasK()
+                     ? blockSizes(std::min<int64_t>(16, view.k), view.k, 2048)
+                     : llvm::SmallVector<int64_t>{1}) {
+              ++selection.enumerated;
+              if (strict && (!divides(mc, view.m) ||
+                             (view.hasN() && !divides(nc, view.n)) ||
+                             (view.hasK() && !divides(kc, view.k)))) {
+                log.prune("cache tile does not divide the extent");
+                continue;
+              }
+              TileCandidate c;
+              c.bm = mc;
+              c.bn = nc;
+              c.bk = view.hasK() ? kc : 0;
+              c.tm = mrEff;
+              c.tn = nr;
+              c.tk = view.hasK() ? 1 : 0;
+              c.stages = std::max<int64_t>(f.maxStages, 1);
+              c.threads = 1;
+              c.registers = regs;
+              c.l1Bytes = view.isGemm()
+                              ? mrEff * kc * view.inBytes
+                              : mrEff * nr * kc * view.inBytes *
+                                    std::max<int64_t>(view.numOperands, 1);
+              // The A sliver is reused across the NR loop from L1; half of
+              // L1 stays for the streamed B and C lines.
+              if (2 * c.l1Bytes > f.l1) {
+                log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
+                continue;
+              }
+              c.onchipBytes = view.isGemm()
+                                  ? (mc * kc + kc * nc) * view.inBytes +
+                                        mc * nc * view.accBytes
+                                  : mc * nc * kc * view.inBytes *
+                                        std::max<int64_t>(view.numOperands, 1);
+              if (c.onchipBytes > f.l2) {
+                log.prune("cache tile working set > cpu.l2_bytes");
+                continue;
+              }
+              c.blocks = view.batch * ceilDiv(view.m, mc) *
+                         (view.hasN() ? ceilDiv(view.n, nc) : 1);
+              c.waves = static_cast<double>(c.blocks);
+              c.waveEfficiency = c.occupancyFactor = c.occupancy = 1.0;
+              // Register kernel: cycles per K step.
+              double fmas = static_cast<double>(mr * nrv);
+              double loads = view.isGemm() ? static_cast<double>(mr + nrv)
+                                           : fmas * (view.numOperands - 1);
+              // One cycle per K step of loop and address work that does not
+              // overlap the kernel (it is what makes wider register tiles pay
+              // off beyond the latency bound).
+              double stepCycles =
+                  std::max({fmas / f.fmaUnits, loads / f.loadUnits,
+                            view.hasK() ? f.fmaLatency : 0.0}) +
+                  kLoopOverheadCycles;
+              double kernels = static_cast<double>(view.batch) *
+                               ceilDiv(view.m, mrEff) *
+                               (view.hasN() ? ceilDiv(view.n, nr) : 1);
+              double kSteps = view.hasK() ? static_cast<double>(view.k) : 1.0;
+              double kTiles =
+                  view.hasK() ? static_cast<double>(ceilDiv(view.k, kc)) : 1.0;
+              double accCycles = 2.0 * fmas / f.loadUnits;
+              c.computeNs = kernels *
+                            (kSteps * stepCycles + kTiles * accCycles) /
+                            f.clockGhz;
+              double traffic;
+              if (view.isGemm())
+                traffic = view.batch *
+                          (static_cast<double>(view.m) * view.k *
+                               ceilDiv(view.n, nc) * view.inBytes +
+                           static_cast<double>(view.k) * view.n *
+                               ceilDiv(view.m, mc) * view.inBytes +
+                           2.0 * view.m * view.n * kTiles * view.accBytes);
+              else
+                traffic = view.offchipBytes(mc, nc);
+              c.memoryNs = traffic / bytesPerNs;
+              // Each cache tile starts with cold loads (load latency).
+              // Hardware prefetch overlaps the streams with the kernel.
+              c.timeNs = std::max(c.computeNs, c.memoryNs) +
+                         c.blocks * kTiles * f.loadLatency / f.clockGhz;
+              selection.ranked.push_back(c);
+            }
+      }
+  };
+  enumerate(/*strict=*/true);
+  if (selection.ranked.empty()) {
+    selection.notes.push_back(
+        "no register/cache tile divides the extents: remainder tiles allowed "
+        "(vectorize with masking or peel)");
+    enumerate(/*strict=*/false);
+  }
+  selection.pruned = log.take();
+  return true;
+}

@@ -1,0 +1,281 @@
+//===- TileConfigGpu.cpp - GPU rules of select_tile_config ----------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Bolt's hardware rules over a SIMT threadblock / warp / thread hierarchy:
+//  - threadblock tiles BM, BN in {16, 32, 64, 128, 256}, K tiles BK in
+//    {8, 16, 32, 64}, per-thread tiles TM, TN in {1, 2, 4, 8, 16} (the thread
+//    steps K by 1: an outer product of a TM column of A and a TN row of B);
+//    warps are 4 x 8 threads over M x N, so the warp tile is 4TM x 8TN;
+//  - registers per thread from the shared register model (RegisterModel.h)
+//    <= gpu.max_registers_per_thread (reg_limit);
+//  - shared memory (BM*BK + BK*BN) * bytes * stages <= onchip.capacity_bytes;
+//  - threads per block a multiple of the warp size, <= max_threads_per_block;
+//  - stages in 2..pipeline.max_stages, no more than the K tiles.
+// Score: the roofline time max(compute, off-chip, shared-memory traffic)
+// divided by wave efficiency x occupancy factor x warp preference x stage
+// factor (lower is better):
+//  - shared-memory traffic per FMA is (TM + TN) / (TM * TN) operands: the
+//    larger the warp tile, the higher the compute-to-memory ratio;
+//  - waves = blocks / (SMs x resident blocks per SM); the busiest SM runs
+//    ceil(blocks / SMs) blocks, so efficiency = blocks / (SMs x
+//    ceil(blocks / SMs)) (few large blocks leave SMs idle);
+//  - occupancy factor = resident warps per SM / the warps its vector
+//    schedulers need to cover the FMA latency (pipeline.units.vector: count
+//    x ceil(latency / (issue x TM*TN independent FMAs))), capped at 1;
+//  - 4 or 8 warps per block are preferred (Bolt): other counts x 0.9;
+//  - stage factor = min(1, stages / stages needed to cover the off-chip
+//    latency with the compute of one K tile, at most the K tile count);
+//  - registers above gpu.occupancy_register_budget multiply the time by
+//    1 + excess / budget.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileConfigRules.h"
+
+#include "hwsched/Analysis/RegisterModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hwsched;
+using namespace hwsched::tileconfig;
+
+namespace {
+struct GpuFigures {
+  int64_t warpSize, smCount, regsPerSm, regLimit, regBudget, allocUnit,
+      maxThreadsPerSm, maxThreadsPerBlock, maxBlocksPerSm, smemPerSm,
+      smemPerBlock, maxStages, banks, bankWidth;
+  double clockGhz, peakGflops, bandwidth, latencyCycles;
+  double vectorUnits, vectorLatency, vectorIssue;
+  RegisterCalibration weights;
+};
+} // namespace
+
+static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
+                        std::string &error) {
+  std::pair<llvm::StringRef, int64_t *> ints[] = {
+      {"gpu.warp_size", &f.warpSize},
+      {"gpu.sm_count", &f.smCount},
+      {"gpu.registers_per_sm", &f.regsPerSm},
+      {"gpu.max_registers_per_thread", &f.regLimit},
+      {"gpu.occupancy_register_budget", &f.regBudget},
+      {"gpu.register_allocation_unit", &f.allocUnit},
+      {"gpu.max_threads_per_sm", &f.maxThreadsPerSm},
+      {"gpu.max_threads_per_block", &f.maxThreadsPerBlock},
+      {"gpu.max_blocks_per_sm", &f.maxBlocksPerSm},
+      {"gpu.shared_memory_per_sm_bytes", &f.smemPerSm},
+      {"onchip.capacity_bytes", &f.smemPerBlock},
+      {"pipeline.max_stages", &f.maxStages},
+      {"onchip.banks", &f.banks},
+      {"onchip.bank_width_bytes", &f.bankWidth}};
+  for (auto &[key, field] : ints)
+    if (!requireInteger(spec, key, *field, error))
+      return false;
+  // Without tensor cores in the SIMT lowering, f32 runs on the FP32 units;
+  // narrower inputs are assumed to use the matrix units.
+  llvm::StringRef peakKey = view.inBits >= 32 ? "compute.peak_fp32_gflops"
+                                              : "compute.peak_matrix_gflops";
+  std::pair<llvm::StringRef, double *> nums[] = {
+      {"compute.clock_ghz", &f.clockGhz},
+      {peakKey, &f.peakGflops},
+      {"offchip.bandwidth_gb_per_s", &f.bandwidth},
+      {"offchip.latency_cycles", &f.latencyCycles},
+      {"pipeline.units.vector.count", &f.vectorUnits},
+      {"pipeline.units.vector.latency_cycles", &f.vectorLatency},
+      {"pipeline.units.vector.issue_cycles", &f.vectorIssue}};
+  for (auto &[key, field] : nums)
+    if (!requireNumber(spec, key, *field, error))
+      return false;
+  std::string missing;
+  if (!loadRegisterCalibration(spec, f.weights, missing)) {
+    error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
+            ") has no '" + missing +
+            "', the register model's calibration (see estimate)";
+    return false;
+  }
+  return true;
+}
+
+/// Registers per thread of one candidate through the shared model.
+static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
+                                  const RegisterCalibration &weights) {
+  RegisterModelTerms terms;
+  terms.addressOperands = view.numOperands;
+  if (view.isGemm()) {
+    terms.accumulators = registerWords(tm * tn, view.accBits);
+    terms.fragments =
+        registerWords(tm, view.inBits) + registerWords(tn, view.inBits);
+  } else if (view.hasK()) {
+    // Reduction: one accumulator and one input element per output per step.
+    terms.accumulators = registerWords(tm * tn, view.accBits);
+    terms.fragments = registerWords(tm * tn, view.inBits);
+  } else {
+    terms.temporaries = registerWords(tm * tn, view.accBits);
+    terms.epilogueInputs = registerWords(
+        tm * tn * std::max<int64_t>(view.numOperands - 1, 1), view.inBits);
+  }
+  return evaluateRegisterModel(terms, weights);
+}
+
+bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
+                           TileSelection &selection, std::string &error) {
+  GpuFigures f;
+  if (!readFigures(spec, view, f, error))
+    return false;
+  PruneLog log;
+
+  // Candidate sets per kind. Elementwise ops tile M x N with short rows of
+  // threads along the contiguous N; reductions keep one output per thread
+  // and reduce K sequentially in BK steps.
+  llvm::SmallVector<int64_t> bms, bns, bks, tms, tns;
+  if (view.isGemm()) {
+    bms = bns = {16, 32, 64, 128, 256};
+    bks = {8, 16, 32, 64};
+    tms = tns = {1, 2, 4, 8, 16};
+  } else if (view.hasK()) {
+    bms = {32, 64, 128, 256, 512, 1024};
+    bns = {1};
+    bks = {8, 16, 32, 64, 128};
+    tms = {1, 2, 4};
+    tns = {1};
+  } else {
+    bms = {1, 2, 4, 8, 16, 32};
+    bns = {32, 64, 128, 256, 512, 1024};
+    bks = {1};
+    tms = {1};
+    tns = {1, 2, 4, 8};
+  }
+  int64_t minStages = view.isGemm() ? std::min<int64_t>(2, f.maxStages) : 1;
+  int64_t maxStages = view.isGemm() ? std::max<int64_t>(f.maxStages, 1) : 1;
+
+  double smemBytesPerNs =
+      static_cast<double>(f.banks * f.bankWidth) * f.clockGhz * f.smCount;
+  double flopsPerCyclePerSm = f.peakGflops / (f.clockGhz * f.smCount);
+
+  for (int64_t bm : bms)
+    for (int64_t bn : bns)
+      for (int64_t bk : bks)
+        for (int64_t tm : tms)
+          for (int64_t tn : tns)
+            for (int64_t stages = minStages; stages <= maxStages; ++stages) {
+              if (bm % tm || bn % tn)
+                continue; // not a tiling: not enumerated
+              ++selection.enumerated;
+              // A tile twice the (padded) problem only computes padding.
+              if ((bm > 16 && bm >= 2 * view.mPad) ||
+                  (bn > 16 && view.hasN() && bn >= 2 * view.nPad) ||
+                  (view.hasK() && bk > 8 && bk >= 2 * view.kPad)) {
+                log.prune("tile larger than the problem");
+                continue;
+              }
+              int64_t threads = (bm / tm) * (bn / tn);
+              if (threads % f.warpSize || threads > f.maxThreadsPerBlock) {
+                log.prune("threads per block");
+                continue;
+              }
+              int64_t kTiles = view.hasK() ? ceilDiv(view.kPad, bk) : 1;
+              if (stages > minStages && stages > kTiles) {
+                log.prune("stages above the K tile count");
+                continue;
+              }
+              TileCandidate c;
+              c.bm = bm;
+              c.bn = bn;
+              c.bk = view.hasK() ? bk : 0;
+              c.tm = tm;
+              c.tn = tn;
+              c.tk = view.hasK() ? 1 : 0;
+              c.wm = view.isGemm() ? 4 * tm : 0;
+              c.wn = view.isGemm() ? 8 * tn : 0;
+              c.stages = stages;
+              c.threads = threads;
+              c.registers = candidateRegisters(view, tm, tn, f.weights);
+              if (c.registers > f.regLimit) {
+                log.prune(
+                    "registers per thread > gpu.max_registers_per_thread");
+                continue;
+              }
+              c.onchipBytes = view.isGemm()
+                                  ? (bm * bk + bk * bn) * view.inBytes * stages
+                                  : 0;
+              if (c.onchipBytes > f.smemPerBlock) {
+                log.prune("shared memory > onchip.capacity_bytes");
+                continue;
+              }
+              int64_t warps = threads / f.warpSize;
+              int64_t regsPerWarp = roundUp(c.registers * f.warpSize,
+                                            std::max<int64_t>(f.allocUnit, 1));
+              int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
+              int64_t bySmem = c.onchipBytes ? f.smemPerSm / c.onchipBytes
+                                             : f.maxBlocksPerSm;
+              int64_t byThreads = f.maxThreadsPerSm / threads;
+              c.blocksPerSm =
+                  std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
+              if (c.blocksPerSm < 1) {
+                log.prune("no block fits an SM");
+                continue;
+              }
+              c.blocks = view.batch * ceilDiv(view.mPad, bm) *
+                         (view.hasN() ? ceilDiv(view.nPad, bn) : 1);
+              double slots = static_cast<double>(f.smCount * c.blocksPerSm);
+              c.waves = c.blocks / slots;
+              // The busiest SM runs ceil(blocks / SMs) blocks; the others
+              // idle for the difference (a small problem in few large blocks
+              // leaves SMs empty; a partial last wave idles some).
+              c.waveEfficiency =
+                  static_cast<double>(c.blocks) /
+                  (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
+                   f.smCount);
+              int64_t resident = std::min<int64_t>(
+                  c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
+              c.occupancy =
+                  static_cast<double>(resident * threads) / f.maxThreadsPerSm;
+              // Each of the SM's vector schedulers needs enough independent
+              // warp instructions in flight to cover the FMA latency; the
+              // thread tile supplies TM*TN independent FMAs per warp.
+              double ilp = static_cast<double>(std::max<int64_t>(tm * tn, 1));
+              double neededWarps =
+                  f.vectorUnits *
+                  std::max(1.0,
+                           std::ceil(f.vectorLatency / (f.vectorIssue * ilp)));
+              c.occupancyFactor = std::min(
+                  1.0, static_cast<double>(resident * warps) / neededWarps);
+
+              double work = view.work(bm, bn);
+              c.computeNs = work / f.peakGflops;
+              c.memoryNs = view.offchipBytes(bm, bn) / f.bandwidth;
+              double operandsPerFma =
+                  view.isGemm() ? static_cast<double>(tm + tn) / (tm * tn)
+                                : 0.0;
+              c.onchipNs =
+                  (work / 2.0) * operandsPerFma * view.inBytes / smemBytesPerNs;
+              double warpPreference = (warps == 4 || warps == 8) ? 1.0 : 0.9;
+              double stageFactor = 1.0;
+              if (view.isGemm()) {
+                double tileCycles = 2.0 * bm * bn * bk / flopsPerCyclePerSm;
+                // A K loop of fewer tiles keeps all of them in flight with
+                // as many stages as tiles.
+                double needed =
+                    std::min<double>(1.0 + std::ceil(f.latencyCycles /
+                                                     std::max(tileCycles, 1.0)),
+                                     std::max<int64_t>(kTiles, minStages));
+                stageFactor = std::min(1.0, stages / needed);
+              }
+              c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
+                         (c.waveEfficiency * c.occupancyFactor *
+                          warpPreference * stageFactor);
+              // Above the occupancy budget: feasible, but the excess is
+              // charged in proportion (Bolt keeps the register file for
+              // occupancy before raising the warp tile further).
+              if (c.registers > f.regBudget)
+                c.timeNs *=
+                    1.0 + static_cast<double>(c.registers - f.regBudget) /
+                              f.regBudget;
+              selection.ranked.push_back(c);
+            }
+  selection.pruned = log.take();
+  return true;
+}

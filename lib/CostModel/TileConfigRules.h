@@ -1,0 +1,77 @@
+//===- TileConfigRules.h - Per-target rules of select_tile_config -*- C++ -*-=//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to lib/CostModel: the GEMM view of a problem and the per-target
+// candidate generators, each in its own file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_LIB_COSTMODEL_TILECONFIGRULES_H
+#define HWSCHED_LIB_COSTMODEL_TILECONFIGRULES_H
+
+#include "hwsched/CostModel/TileConfig.h"
+
+#include "llvm/ADT/StringRef.h"
+
+namespace hwsched {
+namespace tileconfig {
+
+/// The problem as one (batched) GEMM, M x N x K. Elementwise ops have K = 1,
+/// reductions N = 1. Dynamic extents are replaced by `assumedDynamic`.
+struct GemmView {
+  TileProblem::Kind kind;
+  int64_t m = 1, n = 1, k = 1, batch = 1;
+  /// The extents after padding to the alignment rule (GPU: multiples of 8).
+  int64_t mPad = 1, nPad = 1, kPad = 1;
+  bool dynamicM = false, dynamicN = false, dynamicK = false;
+  int64_t inBytes = 4, accBytes = 4, inBits = 32, accBits = 32;
+  int64_t numOperands = 3;
+
+  bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
+  bool hasN() const { return kind != TileProblem::Kind::Reduction; }
+  bool isGemm() const {
+    return kind == TileProblem::Kind::Contraction ||
+           kind == TileProblem::Kind::Convolution;
+  }
+  /// Useful work (FLOPs for GEMMs, element operations otherwise) of the
+  /// problem when its parallel dims are padded to whole tiles.
+  double work(int64_t bm, int64_t bn) const;
+  /// Off-chip bytes moved when every (bm x bn) block streams its operands.
+  double offchipBytes(int64_t bm, int64_t bn) const;
+};
+
+/// Counts pruned candidates per rule, keeping the order rules first fire.
+class PruneLog {
+public:
+  void prune(llvm::StringRef rule);
+  std::vector<std::pair<std::string, int64_t>> take() { return counts; }
+
+private:
+  std::vector<std::pair<std::string, int64_t>> counts;
+};
+
+/// Reads a required figure; records the missing key in `error`.
+bool requireNumber(const HwSpec &spec, llvm::StringRef key, double &out,
+                   std::string &error);
+bool requireInteger(const HwSpec &spec, llvm::StringRef key, int64_t &out,
+                    std::string &error);
+
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+inline int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
+
+/// The candidate generators: fill `selection.ranked` (unsorted),
+/// `selection.pruned`, `selection.enumerated` and notes.
+bool selectGpu(const GemmView &view, const HwSpec &spec,
+               TileSelection &selection, std::string &error);
+bool selectNpu(const GemmView &view, const HwSpec &spec,
+               TileSelection &selection, std::string &error);
+bool selectCpu(const GemmView &view, const HwSpec &spec,
+               TileSelection &selection, std::string &error);
+
+} // namespace tileconfig
+} // namespace hwsched
+
+#endif // HWSCHED_LIB_COSTMODEL_TILECONFIGRULES_H

@@ -1,0 +1,172 @@
+//===- TileConfigOps.cpp - transform.cost_model.select_tile_config -------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The op reads each payload op into a TileProblem, lets the tile rules of
+// the resolved spec choose, and returns the choice as parameters. It never
+// changes the payload.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/TransformOps/HwschedTransformOps.h"
+
+#include "hwsched/Analysis/TileProblem.h"
+#include "hwsched/CostModel/TileConfig.h"
+#include "hwsched/TransformOps/TargetResolution.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace hwsched;
+
+/// Candidates listed by `explain` besides the counts.
+static constexpr size_t kExplainedCandidates = 5;
+
+static std::string formatList(ArrayRef<int64_t> values) {
+  std::string text = "[";
+  for (auto [i, v] : llvm::enumerate(values))
+    text += (i ? ", " : "") + std::to_string(v);
+  return text + "]";
+}
+
+static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
+  std::string text = llvm::formatv("tile {0}x{1}x{2}, inner {3}x{4}", c.bm,
+                                   c.bn, c.bk, c.tm, c.tn)
+                         .str();
+  if (kind == HwKind::Gpu && c.wm)
+    text += llvm::formatv(", warp {0}x{1}", c.wm, c.wn).str();
+  text += llvm::formatv(", {0} stages", c.stages).str();
+  if (kind == HwKind::Gpu)
+    text += llvm::formatv(", {0} threads: {1} registers/thread, {2} shared "
+                          "bytes, {3} blocks/SM, occupancy {4:F3}",
+                          c.threads, c.registers, c.onchipBytes, c.blocksPerSm,
+                          c.occupancy)
+                .str();
+  else if (kind == HwKind::Npu)
+    text +=
+        llvm::formatv(": {0} UB bytes (live x ping-pong)", c.onchipBytes).str();
+  else
+    text += llvm::formatv(": {0} vector registers, {1} L1 bytes, {2} L2 "
+                          "bytes",
+                          c.registers, c.l1Bytes, c.onchipBytes)
+                .str();
+  text += llvm::formatv(", {0} blocks, {1:F2} waves (efficiency {2:F2}), "
+                        "score {3:F0} ns",
+                        c.blocks, c.waves, c.waveEfficiency, c.timeNs)
+              .str();
+  return text;
+}
+
+DiagnosedSilenceableFailure
+transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
+                                     transform::TransformResults &results,
+                                     transform::TransformState &state) {
+  auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
+  struct Decision {
+    Operation *payload;
+    ResolvedTarget target;
+    TileProblem problem;
+    TileSelection selection;
+    double selectMs = 0;
+  };
+  std::vector<Decision> decisions;
+  // Decide for every payload op before producing anything, so one bad op
+  // fails the whole application with no partial results.
+  for (Operation *payload : payloads) {
+    Decision d;
+    d.payload = payload;
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(*this, payload, {"target", "explain"}, d.target);
+    if (!resolved.succeeded()) {
+      results.setRemainingToEmpty(*this);
+      return resolved;
+    }
+    std::string error;
+    if (!analyzeTileProblem(payload, d.problem, error)) {
+      results.setRemainingToEmpty(*this);
+      DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
+      diag.attachNote(payload->getLoc()) << "payload op";
+      return diag;
+    }
+    auto start = std::chrono::steady_clock::now();
+    bool selected =
+        selectTileConfig(d.problem, d.target.spec, d.selection, error);
+    d.selectMs = std::chrono::duration<double, std::milli>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+    if (!selected) {
+      results.setRemainingToEmpty(*this);
+      DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
+      diag.attachNote(payload->getLoc()) << "payload op";
+      return diag;
+    }
+    decisions.push_back(std::move(d));
+  }
+
+  Builder b(getContext());
+  SmallVector<Attribute> tiles, threadTiles, reductionTiles, stages, threads;
+  auto append = [&](SmallVectorImpl<Attribute> &out, ArrayRef<int64_t> vals) {
+    for (int64_t v : vals)
+      out.push_back(b.getI64IntegerAttr(v));
+  };
+  for (Decision &d : decisions) {
+    const TileSelection &s = d.selection;
+    append(tiles, s.tileSizes);
+    append(threadTiles, s.threadTileSizes);
+    append(reductionTiles, s.reductionTileSizes);
+    append(stages, {s.numStages});
+    append(threads, s.numThreads);
+
+    // Padding and dynamic-extent assumptions change what the user must do
+    // (pad, guard), so they are reported even without `explain`.
+    for (const std::string &note : s.notes)
+      d.payload->emitRemark() << "select_tile_config: " << note;
+    if (!getExplain())
+      continue;
+    HwKind kind = d.target.spec.getKind();
+    int64_t prunedTotal = 0;
+    std::string pruned;
+    for (auto &[rule, count] : s.pruned) {
+      prunedTotal += count;
+      pruned += llvm::formatv("; {0}: {1}", rule, count).str();
+    }
+    std::string overrides;
+    for (const std::string &o : d.target.spec.getAppliedOverrides())
+      overrides += (overrides.empty() ? " with " : ", ") + o;
+    d.payload->emitRemark() << llvm::formatv(
+        "select_tile_config on '{0}'{1} for a {2} (batch {3}, M {4}, N {5}, "
+        "K {6}): tile_sizes {7}, thread_tile_sizes {8}, "
+        "reduction_tile_sizes {9}, num_stages {10}, num_threads {11}",
+        d.target.spec.getName(), overrides,
+        stringifyTileProblemKind(d.problem.kind), s.gemmBatch, s.gemmM, s.gemmN,
+        s.gemmK, formatList(s.tileSizes), formatList(s.threadTileSizes),
+        formatList(s.reductionTileSizes), s.numStages,
+        formatList(s.numThreads));
+    d.payload->emitRemark() << llvm::formatv(
+        "candidates: {0} enumerated, {1} feasible, {2} pruned{3} (chosen in "
+        "{4:F3} ms)",
+        s.enumerated, s.ranked.size(), prunedTotal, pruned, d.selectMs);
+    for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size()); ++i)
+      d.payload->emitRemark() << "candidate #" << (i + 1) << ": "
+                              << describeCandidate(s.ranked[i], kind);
+    d.payload->emitRemark() << "winner: " << s.why;
+  }
+  results.setParams(cast<OpResult>(getTileSizes()), tiles);
+  results.setParams(cast<OpResult>(getThreadTileSizes()), threadTiles);
+  results.setParams(cast<OpResult>(getReductionTileSizes()), reductionTiles);
+  results.setParams(cast<OpResult>(getNumStages()), stages);
+  results.setParams(cast<OpResult>(getNumThreads()), threads);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::SelectTileConfigOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
