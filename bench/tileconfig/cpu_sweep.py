@@ -264,13 +264,14 @@ def pick(problem, spec, args, tmp):
 }}
 """)
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"])
+    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"],
+              env=dict(os.environ, HWSCHED_TILECONFIG_TIMING="1"))
     m = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
                   r"reduction_tile_sizes (\[[^\]]*\])", res.stderr)
     if not m:
         sys.exit("select_tile_config failed:\n" + res.stderr)
-    # The op's own selection time, as its explain remark reports it.
-    timing = re.search(r"chosen in ([0-9.]+) ms", res.stderr)
+    # The op's own selection time (printed on request, not in the remark).
+    timing = re.search(r"select_tile_config-time: .* ms ([0-9.]+)", res.stderr)
     wall = float(timing.group(1)) if timing else float("nan")
     return [eval(g) for g in m.groups()], wall
 
