@@ -6,7 +6,6 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
-#include "OpHelpers.h"
 
 #include "hwsched/Analysis/FusionAnalysis.h"
 #include "hwsched/CostModel/FusionCostModel.h"

@@ -7,7 +7,6 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "DecisionPictureBuilders.h"
-#include "OpHelpers.h"
 
 #include "hwsched/Analysis/AllocationLiveness.h"
 #include "hwsched/Transforms/MergeAllocations.h"

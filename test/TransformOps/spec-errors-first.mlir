@@ -1,5 +1,5 @@
-// Ops whose behaviour belongs to later issues validate their spec first, then
-// fail silenceably; the payload is untouched either way.
+// A bad spec is reported before the op looks at its payload, and the payload
+// is untouched.
 //
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter \
 // RUN:   --verify-diagnostics --mlir-print-ir-after-failure 2>&1 \
