@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
+#include "hwsched/TransformOps/TargetResolution.h"
 
 
 #include "hwsched/Analysis/FusionAnalysis.h"
