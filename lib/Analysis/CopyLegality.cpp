@@ -11,9 +11,10 @@
 // filtered through mlir::AliasAnalysis; the second by requiring that buffer to
 // be a local allocation whose every use is a direct read or write, or a
 // subview used that way (rebuilt on the other buffer); BufferViewFlowAnalysis
-// finds any other view or region-carried alias that would make it escape. Ordering across regions is reduced to "the use sits
-// in the copy's block, before/after it": with structured control flow, no
-// other op runs between two ops of one block than the ops between them.
+// finds any other view or region-carried alias that would make it escape.
+// Ordering across regions is reduced to "the use sits in the copy's block,
+// before/after it": with structured control flow, no other op runs between two
+// ops of one block than the ops between them.
 //
 //===----------------------------------------------------------------------===//
 

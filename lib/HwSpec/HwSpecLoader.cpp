@@ -92,8 +92,7 @@ llvm::Expected<std::string> hwsched::findSpecFile(llvm::StringRef target) {
       return std::string(candidate);
   }
   return makeError("unknown target '" + target + "': no '" + target +
-                   ".json' in the spec search path [" +
-                   llvm::join(dirs, ", ") +
+                   ".json' in the spec search path [" + llvm::join(dirs, ", ") +
                    "] (set HWSCHED_SPEC_PATH or give a path); known targets: " +
                    llvm::join(listKnownSpecs(), ", "));
 }
@@ -124,22 +123,23 @@ struct SyntaxErrorFinder : nlohmann::json_sax<json> {
     llvm::StringRef what(ex.what());
     // Drop "[json.exception.parse_error.101] ": users need the position.
     size_t close = what.find("] ");
-    message = (close == llvm::StringRef::npos ? what : what.drop_front(close + 2))
-                  .str();
+    message =
+        (close == llvm::StringRef::npos ? what : what.drop_front(close + 2))
+            .str();
     return false;
   }
 };
 
 const json &getSchema() {
-  static const json schema =
-      json::parse(getSpecSchemaText().str(), nullptr, /*allow_exceptions=*/false);
+  static const json schema = json::parse(getSpecSchemaText().str(), nullptr,
+                                         /*allow_exceptions=*/false);
   return schema;
 }
 
 /// The sections whose leaves are hardware figures that need a citation.
 constexpr llvm::StringLiteral kFigureSections[] = {
-    "onchip", "offchip",  "compute", "gpu",
-    "npu",    "cpu",      "pipeline", "cost_weights"};
+    "onchip", "offchip", "compute",  "gpu",
+    "npu",    "cpu",     "pipeline", "cost_weights"};
 
 bool hasSource(const json &sources, std::string key) {
   while (!key.empty()) {
@@ -193,8 +193,8 @@ json toJson(const SpecValue &value) {
   case SpecValue::Type::Boolean:
     return value.boolean;
   case SpecValue::Type::IntegerArray:
-    return json(std::vector<int64_t>(value.integers.begin(),
-                                     value.integers.end()));
+    return json(
+        std::vector<int64_t>(value.integers.begin(), value.integers.end()));
   }
   return nullptr;
 }
@@ -238,9 +238,9 @@ void flatten(const json &node, const std::string &path, HwSpec &spec) {
 }
 } // namespace
 
-llvm::Expected<HwSpec> hwsched::parseSpec(llvm::StringRef text,
-                                          llvm::StringRef path,
-                                          llvm::ArrayRef<SpecOverride> overrides) {
+llvm::Expected<HwSpec>
+hwsched::parseSpec(llvm::StringRef text, llvm::StringRef path,
+                   llvm::ArrayRef<SpecOverride> overrides) {
   auto fail = [&](const llvm::Twine &message) {
     return makeError("hardware spec '" + path + "': " + message);
   };
@@ -275,8 +275,8 @@ llvm::Expected<HwSpec> hwsched::parseSpec(llvm::StringRef text,
                   override.origin + "' both set '" + override.key + "'");
     json *leaf = findLeaf(doc, override.key);
     if (!leaf)
-      return fail("override '" + override.origin + "' names '" +
-                  override.key + "', which is not a figure of this spec");
+      return fail("override '" + override.origin + "' names '" + override.key +
+                  "', which is not a figure of this spec");
     *leaf = toJson(override.value);
     spec.addAppliedOverride(override.key + "=" + override.value.str());
   }
@@ -311,8 +311,9 @@ llvm::Expected<HwSpec> hwsched::parseSpec(llvm::StringRef text,
   return spec;
 }
 
-llvm::Expected<HwSpec> hwsched::loadSpec(llvm::StringRef target,
-                                         llvm::ArrayRef<SpecOverride> overrides) {
+llvm::Expected<HwSpec>
+hwsched::loadSpec(llvm::StringRef target,
+                  llvm::ArrayRef<SpecOverride> overrides) {
   llvm::Expected<std::string> file = findSpecFile(target);
   if (!file)
     return file.takeError();

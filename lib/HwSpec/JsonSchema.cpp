@@ -221,19 +221,20 @@ private:
   std::optional<std::string> checkArray(const json &schema, const json &value,
                                         const std::string &path) {
     size_t size = value.size();
-    if (auto it = schema.find("minItems");
-        it != schema.end() && it->is_number_integer() &&
-        size < it->get<size_t>())
+    if (auto it = schema.find("minItems"); it != schema.end() &&
+                                           it->is_number_integer() &&
+                                           size < it->get<size_t>())
       return "at " + printPath(path) + ": expected at least " + it->dump() +
              " items, got " + std::to_string(size);
-    if (auto it = schema.find("maxItems");
-        it != schema.end() && it->is_number_integer() &&
-        size > it->get<size_t>())
+    if (auto it = schema.find("maxItems"); it != schema.end() &&
+                                           it->is_number_integer() &&
+                                           size > it->get<size_t>())
       return "at " + printPath(path) + ": expected at most " + it->dump() +
              " items, got " + std::to_string(size);
     if (auto it = schema.find("items"); it != schema.end())
       for (size_t i = 0; i < size; ++i)
-        if (auto err = check(*it, value[i], path + "[" + std::to_string(i) + "]"))
+        if (auto err =
+                check(*it, value[i], path + "[" + std::to_string(i) + "]"))
           return err;
     return std::nullopt;
   }
@@ -241,8 +242,7 @@ private:
 
 } // namespace
 
-std::optional<std::string> validateJson(const json &schema,
-                                        const json &value) {
+std::optional<std::string> validateJson(const json &schema, const json &value) {
   return Validator().check(schema, value, "");
 }
 

@@ -7,7 +7,6 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
-
 #include "hwsched/Analysis/FusionAnalysis.h"
 #include "hwsched/CostModel/FusionCostModel.h"
 

@@ -30,15 +30,15 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
     std::string error;
     FailureOr<Attribute> spec = buildTargetSystemSpec(
         target.spec, target.target,
-        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName),
-        getContext(), error);
+        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName), getContext(),
+        error);
     if (failed(spec))
       return emitSilenceableError() << error;
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark()
                                   << "attached hardware spec '"
-                                  << target.spec.getName()
-                                  << "', chosen by " << target.origin;
+                                  << target.spec.getName() << "', chosen by "
+                                  << target.origin;
       for (const std::string &applied : target.spec.getAppliedOverrides())
         remark << "; override " << applied;
       remark << "; read from " << target.spec.getPath();
@@ -76,8 +76,8 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
     Attribute value = specValueToAttribute(target.spec, getKey(), getContext());
     if (!value)
       return emitSilenceableError()
-             << "hardware spec '" << target.spec.getPath() << "' has no figure '"
-             << getKey() << "'";
+             << "hardware spec '" << target.spec.getPath()
+             << "' has no figure '" << getKey() << "'";
     if (getExplain())
       payload->emitRemark() << "spec '" << target.spec.getName() << "' "
                             << getKey() << " = " << value;

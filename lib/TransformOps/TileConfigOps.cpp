@@ -156,8 +156,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     // No timing in the remark: the same input must give the same output
     // (bench/tileconfig reads the time from HWSCHED_TILECONFIG_TIMING).
     d.payload->emitRemark() << llvm::formatv(
-        "candidates: {0} enumerated, {1} feasible, {2} pruned{3}",
-        s.enumerated, s.ranked.size(), prunedTotal, pruned);
+        "candidates: {0} enumerated, {1} feasible, {2} pruned{3}", s.enumerated,
+        s.ranked.size(), prunedTotal, pruned);
     for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size()); ++i)
       d.payload->emitRemark() << "candidate #" << (i + 1) << ": "
                               << describeCandidate(s.ranked[i], kind);

@@ -1,4 +1,5 @@
-//===- consumer.cpp - Uses an installed hwsched -----------------------------===//
+//===- consumer.cpp - Uses an installed hwsched
+//-----------------------------===//
 //
 // Registers the hwsched transform extension, checks its ops are known, and
 // reads a figure of a shipped spec.
@@ -18,9 +19,9 @@ int main() {
   hwsched::registerTransformExtension(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  for (llvm::StringRef name :
-       {"transform.smem.merge_allocations", "transform.pipeline.schedule_stages",
-        "transform.cost_model.filter_fusable_consumers"})
+  for (llvm::StringRef name : {"transform.smem.merge_allocations",
+                               "transform.pipeline.schedule_stages",
+                               "transform.cost_model.filter_fusable_consumers"})
     llvm::outs() << name << " registered: "
                  << (context.isOperationRegistered(name) ? "yes" : "no")
                  << "\n";
