@@ -42,14 +42,8 @@ bool hwsched::scoreCpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
                                          "cost_weights.bandwidth_saved",
                                          "cost_weights.recompute"};
   double v[9];
-  for (auto [i, key] : llvm::enumerate(keys)) {
-    std::optional<double> value = spec.getNumber(key);
-    if (!value) {
-      missing = key.str();
-      return false;
-    }
-    v[i] = *value;
-  }
+  if (!spec.getNumbers(keys, v, missing))
+    return false;
   double l2 = v[0], l1 = v[2], bandwidth = std::max(v[4], 1e-9);
   int64_t live = costmodel::getFusedLiveBytes(facts, (int64_t)v[1]);
   bool tiled = facts.producer.tiled && facts.consumer.tiled;

@@ -38,14 +38,8 @@ bool hwsched::scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
       "cost_weights.bandwidth_saved",
       "cost_weights.memory_transaction_bytes"};
   double v[6];
-  for (auto [i, key] : llvm::enumerate(keys)) {
-    std::optional<double> value = spec.getNumber(key);
-    if (!value) {
-      missing = key.str();
-      return false;
-    }
-    v[i] = *value;
-  }
+  if (!spec.getNumbers(keys, v, missing))
+    return false;
   double maxRegs = v[0], budget = std::max(v[1], 1.0);
   RegisterCalibration calibration;
   if (!loadRegisterCalibration(spec, calibration, missing))

@@ -36,14 +36,8 @@ bool hwsched::scoreNpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
                                          "cost_weights.format_cast",
                                          "cost_weights.dma_saved"};
   double v[7];
-  for (auto [i, key] : llvm::enumerate(keys)) {
-    std::optional<double> value = spec.getNumber(key);
-    if (!value) {
-      missing = key.str();
-      return false;
-    }
-    v[i] = *value;
-  }
+  if (!spec.getNumbers(keys, v, missing))
+    return false;
   double capacity = v[0], pingPong = v[2];
   int64_t live = costmodel::getFusedLiveBytes(facts, (int64_t)v[1]);
   decision.limits.push_back(

@@ -85,6 +85,20 @@ std::optional<double> HwSpec::getNumber(llvm::StringRef key) const {
   return value ? value->asNumber() : std::nullopt;
 }
 
+bool HwSpec::getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
+                        llvm::MutableArrayRef<double> out,
+                        std::string &missing) const {
+  for (auto [i, key] : llvm::enumerate(keys)) {
+    std::optional<double> value = getNumber(key);
+    if (!value) {
+      missing = key.str();
+      return false;
+    }
+    out[i] = *value;
+  }
+  return true;
+}
+
 std::optional<llvm::StringRef> HwSpec::getString(llvm::StringRef key) const {
   const SpecValue *value = lookup(key);
   if (!value || value->type != SpecValue::Type::String)

@@ -72,6 +72,13 @@ public:
   getIntegerArray(llvm::StringRef key) const;
   const SpecValue *lookup(llvm::StringRef key) const;
 
+  /// Reads the numeric figures `keys` into `out` (same length). On the first
+  /// absent or non-numeric key returns false with its path in `missing`:
+  /// models name the key a user must add to the spec.
+  bool getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
+                  llvm::MutableArrayRef<double> out,
+                  std::string &missing) const;
+
   /// The citation recorded for `key` or its closest ancestor, if any.
   std::optional<llvm::StringRef> getSource(llvm::StringRef key) const;
 
