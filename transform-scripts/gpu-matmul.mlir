@@ -183,15 +183,17 @@ module attributes {transform.with_named_sequence} {
   //      (remarks: stage per op, copies x bytes per buffer, on-chip bytes).
   //      It multi-buffers the A/B tiles and puts gpu.barrier before every op
   //      in a memory dependence (spec pipeline.sync = "gpu_barrier").
-  //   7. Threads: every matmul copy (prologue, kernel, epilogue), the fill
-  //      and the epilogue tiled by [TM, TN] on #gpu.thread<y>, <x>; the
-  //      thread's matmul steps K by 1, the model's assumption for
-  //      transform.cost_model.estimate registers_per_thread, printed as
-  //      "predicted registers per thread: N" on the matmul. The global ->
-  //      shared copies are split over the block's threads (tile_using_forall
-  //      num_threads [BM/TM, BN/TN]).
-  //   8. Vectorized, each thread's accumulator hoisted into registers over
-  //      its K loop, the thread loops mapped to thread ids.
+  //   7. Threads: the global -> shared copies are split over the block's
+  //      threads (tile_using_forall num_threads [BM/TM, BN/TN]); every
+  //      matmul copy (prologue, kernel, epilogue), the fill and the epilogue
+  //      are tiled by [TM, TN] on #gpu.thread<y>, <x>. Each thread's TM x TN
+  //      accumulator is promoted to a private memref.alloca (copied in from
+  //      and out to the shared accumulator tile once per K step; LLVM's SROA
+  //      keeps it in registers) and its matmul steps K by 1 (the register
+  //      model's assumption). transform.cost_model.estimate
+  //      registers_per_thread on that per-thread matmul is printed as
+  //      "predicted registers per thread: N" (once per matmul copy).
+  //   8. Vectorized, the thread loops mapped to thread ids.
   //   9. transform.smem.merge_allocations { explain } on the gpu.launch:
   //      one workgroup byte buffer (remark: sum, peak, offsets).
   //  10. Vector ops lowered for the NVVM path: contractions to FMAs, 1-D
@@ -207,13 +209,16 @@ module attributes {transform.with_named_sequence} {
   // merged buffer into a workgroup memref.global first (what
   // examples/gpu-matmul/run.py does), then utils/ptxas-report.py.
   // Limits: one linalg.matmul under %root (a silenceable failure
-  // otherwise); static shapes; the accumulator tile stays in shared memory
-  // between K steps (each thread re-reads its TM x TN part once per K step,
-  // and keeps it in registers within the step): upstream cannot keep a
-  // block-level accumulator in registers across a K loop that also holds
-  // block-level copies; the copies are synchronous (linalg.copy, not
-  // nvgpu.device_async_copy), so the pipeline overlaps through the
-  // multi-buffering and barriers only.
+  // otherwise); static shapes. The block's accumulator tile lives in shared
+  // memory between K steps (each thread copies its TM x TN part in and out
+  // of registers once per K step): the K loop must be pipelined while its
+  // body is block-level (schedule_stages multi-buffers a buffer only when
+  // its direct users sit in the K loop itself, as upstream
+  // memref::multiBuffer requires), so the thread tiling, and with it a
+  // per-thread accumulator carried across K steps, comes after the
+  // pipelining, when the accumulator is already a buffer. The copies are
+  // synchronous (linalg.copy, not nvgpu.device_async_copy): the pipeline
+  // overlaps through multi-buffering and barriers only.
   transform.named_sequence @gpu_matmul_smem_pipelined(
       %root: !transform.any_op {transform.consumed}) {
     %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
@@ -319,23 +324,35 @@ module attributes {transform.with_named_sequence} {
     transform.include @hwsched_gpu_schedule_k_loops failures(propagate) (%func_h, %stages)
         : (!transform.any_op, !transform.param<i64>) -> ()
 
-    // 7. Threads: every matmul (prologue, kernel, epilogue copies), the fill
-    //    and the epilogue by the per-thread tile; the thread's matmul steps K
-    //    by 1 (what the register model assumes). The global -> shared copies
-    //    are split over the block's threads (num_threads = the block dims).
+    // 7. Threads: the global -> shared copies split over the block's threads
+    //    (num_threads = the block dims; before the promotion below, whose
+    //    private copies must stay per thread); every matmul (prologue,
+    //    kernel, epilogue copies), the fill and the epilogue by the
+    //    per-thread tile; the thread's accumulator in a private buffer, its
+    //    matmul stepping K by 1 (what the register model assumes).
+    %copies_p = transform.structured.match ops{["linalg.copy"]} in %func_h
+        : (!transform.any_op) -> !transform.any_op
+    %cp_t, %cp_f = transform.structured.tile_using_forall %copies_p
+        num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
     %mms = transform.structured.match ops{["linalg.matmul"]} in %func_h
         : (!transform.any_op) -> !transform.any_op
     %mm_t, %forall_t = transform.structured.tile_using_forall %mms
         tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %mm_1, %loop_1 = transform.structured.tile_using_for %mm_t tile_sizes [0, 0, 1]
+    %mm_p = transform.structured.promote %mm_t
+        { operands_to_promote = [2], use_alloca, use_original_subview_size }
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %func_h {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    %mm_1, %loop_1 = transform.structured.tile_using_for %mm_p tile_sizes [0, 0, 1]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_first, %mm_others = transform.split_handle %mm_1 {overflow_result = 1}
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %regs = transform.cost_model.estimate %mm_first { metric = "registers_per_thread" }
+    %regs = transform.cost_model.estimate %mm_1 { metric = "registers_per_thread" }
         : (!transform.any_op) -> !transform.param<i64>
-    transform.debug.emit_param_as_remark %regs, "predicted registers per thread:" at %mm_first
+    transform.debug.emit_param_as_remark %regs, "predicted registers per thread:" at %mm_1
         : !transform.param<i64>, !transform.any_op
     %elementwise = transform.structured.match ops{["linalg.fill", "linalg.generic"]} in %func_h
         : (!transform.any_op) -> !transform.any_op
@@ -343,15 +360,8 @@ module attributes {transform.with_named_sequence} {
         tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %copies_p = transform.structured.match ops{["linalg.copy"]} in %func_h
-        : (!transform.any_op) -> !transform.any_op
-    %cp_t, %cp_f = transform.structured.tile_using_forall %copies_p
-        num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
 
-    // 8. Vectorize the thread tiles, keep each thread's accumulator in
-    //    registers over its K loop, then the thread loops become thread ids.
+    // 8. Vectorize the thread tiles, then the thread loops become thread ids.
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func_h
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func_v {
