@@ -112,6 +112,13 @@ def ptxas(ir_path, arch, cap, opt, keep):
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.stderr.write(p.stderr)
+        if "uses too much shared data" in p.stderr:
+            # ptxas accepts at most 48 KiB of static shared memory; beyond
+            # that a kernel needs dynamic shared memory, which this lowering
+            # (one workgroup memref.global) does not produce.
+            die("the merged shared buffer is static shared memory, which "
+                "ptxas limits to 48 KiB; larger tiles need dynamic shared "
+                "memory (gpu.dynamic_shared_memory), not done here")
         die("utils/ptxas-report.py failed")
     kernels = json.loads(p.stdout)["kernels"]
     if len(kernels) != 1:

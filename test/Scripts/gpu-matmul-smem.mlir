@@ -1,0 +1,72 @@
+// transform-scripts/gpu-matmul.mlir @gpu_matmul_smem_pipelined on matmul +
+// bias + ReLU (examples/gpu-matmul/input.mlir): the same script on two specs
+// makes different decisions, all from select_tile_config, and the scheduled
+// IR follows them (grid, block dims, K step, stages, shared bytes).
+//
+// RUN: hwsched-opt %examples/gpu-matmul/input.mlir --hwsched-target=nvidia-a100 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir \
+// RUN:   --transform-interpreter=entry-point=gpu_matmul_smem_pipelined \
+// RUN:   --mlir-print-op-on-diagnostic=false -o %t.a100.mlir 2>&1 | FileCheck %s --check-prefix=A100-REM
+// RUN: FileCheck %s --check-prefix=A100 < %t.a100.mlir
+// RUN: hwsched-opt %examples/gpu-matmul/input.mlir --hwsched-target=nvidia-h100 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir \
+// RUN:   --transform-interpreter=entry-point=gpu_matmul_smem_pipelined \
+// RUN:   --mlir-print-op-on-diagnostic=false -o %t.h100.mlir 2>&1 | FileCheck %s --check-prefix=H100-REM
+// RUN: FileCheck %s --check-prefix=H100 < %t.h100.mlir
+//
+// On nvidia-a100: 64x64 blocks, 4x8 per thread (8x16 threads), BK 8, 2 stages:
+// A/B tiles double-buffered, 16 KiB accumulator + 2 x (2 + 2) KiB.
+// A100-REM: remark: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 512, N 512, K 256): tile_sizes [64, 64, 0], thread_tile_sizes [4, 8, 0], reduction_tile_sizes [0, 0, 8], num_stages 2, num_threads [8, 16, 1]
+// A100-REM: remark: fusion of 'linalg.generic' into 'linalg.matmul' on nvidia-a100: fuse
+// A100-REM-DAG: remark: stage 0 on unit async_copy
+// A100-REM-DAG: remark: stage 1 on unit tensor_core
+// A100-REM-DAG: remark: buffer 2 copies x 2048 bytes on chip
+// A100-REM-DAG: remark: buffer 1 copy x 16384 bytes on chip
+// A100-REM: remark: stages 2 of limit 2:
+// A100-REM: remark: on-chip bytes 24576 of capacity 166912
+// A100-REM: remark: predicted registers per thread: [[REGS:[0-9]+]] : i64, [[REGS]] : i64
+// A100-REM: remark: merged 3 of 3 on-chip allocations: sum 24576 B, peak 24576 B
+// A100-REM-NOT: error
+//
+// A100-LABEL: func.func @matmul_bias_relu(
+// A100-NOT:     linalg.matmul
+// A100:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}} = %c8, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c16, {{.*}} = %c1)
+// A100-NEXT:      %[[SMEM:.+]] = memref.alloc() {alignment = 64 : i64} : memref<24576xi8, #gpu.address_space<workgroup>>
+// A100-NOT:       memref.alloc()
+// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<24576xi8, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
+// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<24576xi8, #gpu.address_space<workgroup>> to memref<2x64x8xf32, #gpu.address_space<workgroup>>
+// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<24576xi8, #gpu.address_space<workgroup>> to memref<2x8x64xf32, #gpu.address_space<workgroup>>
+// Prologue copy, then the kernel loop (one K step peeled into the epilogue).
+// A100:           gpu.barrier
+// A100:           scf.for %{{.+}} = %c0 to %c248 step %c8 iter_args(
+// A100:             gpu.barrier
+// A100:             memref.alloca() : memref<128xi8>
+// A100:             scf.for %{{.+}} = %c0 to %c8 step %c1 {
+// A100:               vector.fma
+// A100:           } {hwsched.gpu_k_loop_pipelined}
+// A100:           arith.maximumf
+// A100:           gpu.terminator
+// A100-NOT:     scf.forall
+//
+// On nvidia-h100: 32x64 blocks, 4x4 per thread (16x8 threads), BK 16, 4 stages: four
+// copies of each A/B tile.
+// H100-REM: remark: select_tile_config on 'nvidia-h100' for a contraction (batch 1, M 512, N 512, K 256): tile_sizes [32, 64, 0], thread_tile_sizes [4, 4, 0], reduction_tile_sizes [0, 0, 16], num_stages 4, num_threads [16, 8, 1]
+// H100-REM-DAG: remark: stage 0 on unit async_copy
+// H100-REM-DAG: remark: stage 3 on unit tensor_core
+// H100-REM-DAG: remark: buffer 4 copies x 2048 bytes on chip
+// H100-REM-DAG: remark: buffer 4 copies x 4096 bytes on chip
+// H100-REM-DAG: remark: buffer 1 copy x 8192 bytes on chip
+// H100-REM: remark: stages 4 of limit 4:
+// H100-REM: remark: on-chip bytes 32768 of capacity 232448
+// H100-REM: remark: merged 3 of 3 on-chip allocations: sum 32768 B, peak 32768 B
+// H100-REM-NOT: error
+//
+// H100-LABEL: func.func @matmul_bias_relu(
+// H100:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}} = %c16, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c16, {{.*}} = %c8, {{.*}} = %c1)
+// H100-NEXT:      memref.alloc() {alignment = 64 : i64} : memref<32768xi8, #gpu.address_space<workgroup>>
+// H100-DAG:       memref<4x32x16xf32, #gpu.address_space<workgroup>>
+// H100-DAG:       memref<4x16x64xf32, #gpu.address_space<workgroup>>
+// H100:           scf.for %{{.+}} = %c0 to %c208 step %c16 iter_args(
+// H100:             memref.alloca() : memref<64xi8>
+// H100:           } {hwsched.gpu_k_loop_pipelined}
+// H100-NOT:     scf.forall
