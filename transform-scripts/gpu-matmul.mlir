@@ -221,14 +221,94 @@ module attributes {transform.with_named_sequence} {
   // overlaps through multi-buffering and barriers only.
   transform.named_sequence @gpu_matmul_smem_pipelined(
       %root: !transform.any_op {transform.consumed}) {
-    %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
+    %root_b, %stages, %tm, %tn, %ntx, %nty, %nthreads =
+        transform.include @gpu_matmul_smem_block_level failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // The block loop becomes a gpu.launch; the shared buffers allocated in
+    // the K loop move before it (buffer-loop-hoisting stops at the launch).
+    %forall_b = transform.structured.match ops{["scf.forall"]} in %root_b
         : (!transform.any_op) -> !transform.any_op
-    %fill = transform.structured.match ops{["linalg.fill"]} in %root
+    %func_b = transform.get_parent_op %forall_b {op_name = "func.func", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    %launch = transform.gpu.map_forall_to_blocks %func_b {generate_gpu_launch}
+        : (!transform.any_op) -> !transform.any_op
+    %func_l = transform.get_parent_op %launch {op_name = "func.func", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func_l
+        : (!transform.any_op) -> !transform.any_op
+    %launch_h = transform.structured.match ops{["gpu.launch"]} in %func_h
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_smem_k_loop_and_threads failures(propagate)
+        (%launch_h, %func_h, %stages, %tm, %tn, %ntx, %nty)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    // Thread loops to thread ids (block_dims = num_threads).
+    %launch_m = transform.structured.match ops{["gpu.launch"]} in %root_b
+        : (!transform.any_op) -> !transform.any_op
+    %func_m = transform.get_parent_op %launch_m {op_name = "func.func", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_gpu_map_threads failures(propagate) (%func_m, %nthreads)
+        : (!transform.any_op, !transform.param<i64>) -> ()
+    // 9. One shared-memory buffer for the accumulator and the A/B stages.
+    %launch_p = transform.structured.match ops{["gpu.launch"]} in %func_m
+        : (!transform.any_op) -> !transform.any_op
+    %smem = transform.smem.merge_allocations %launch_p { explain }
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_smem_lower_vectors failures(propagate) (%func_m)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @gpu_matmul_smem_sequential(%root): the same schedule without the GPU
+  // mapping, for checking its semantics on the CPU (utils/exec-check.py
+  // --erase-memory-spaces --erase-gpu-barriers, test/Scripts/gpu-matmul-
+  // smem-exec.test): steps 1-8 as above with the block loop left an
+  // scf.forall (the shared buffers hoisted out of it), every scf.forall then
+  // run as scf.for loops (scf-forall-to-for), merge_allocations on the
+  // function, vector lowering as in step 10. What it cannot check is the
+  // mapping itself (thread ids, barriers).
+  transform.named_sequence @gpu_matmul_smem_sequential(
+      %root: !transform.any_op {transform.consumed}) {
+    %root_b, %stages, %tm, %tn, %ntx, %nty, %nthreads =
+        transform.include @gpu_matmul_smem_block_level failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %forall_b = transform.structured.match ops{["scf.forall"]} in %root_b
+        : (!transform.any_op) -> !transform.any_op
+    %func_b = transform.get_parent_op %forall_b {op_name = "func.func", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func_b
+        : (!transform.any_op) -> !transform.any_op
+    %forall_h = transform.structured.match ops{["scf.forall"]} in %func_h
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_smem_k_loop_and_threads failures(propagate)
+        (%forall_h, %func_h, %stages, %tm, %tn, %ntx, %nty)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    %func_m = transform.structured.match ops{["func.func"]} in %root_b
+        : (!transform.any_op) -> !transform.any_op
+    %func_f = transform.apply_registered_pass "scf-forall-to-for" to %func_m
+        : (!transform.any_op) -> !transform.any_op
+    %smem = transform.smem.merge_allocations %func_f { explain }
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_smem_lower_vectors failures(propagate) (%func_f)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Steps 1-5 of @gpu_matmul_smem_pipelined: the decisions, block tiling,
+  // promotion and bufferization. Yields the bufferized root and the
+  // parameters the later steps need.
+  transform.named_sequence @gpu_matmul_smem_block_level(
+      %root: !transform.any_op {transform.consumed})
+      -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
     transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
+    // The matmul's init: the fill fused with it (a silenceable failure when
+    // the init is not produced by an op).
+    %fill = transform.get_producer_of_operand %matmul[2]
+        : (!transform.any_op) -> !transform.any_op
 
     // 1. The configuration: every size and count below comes from here.
     %tiles, %thread, %red, %stages, %nthreads =
@@ -280,9 +360,7 @@ module attributes {transform.with_named_sequence} {
     %b_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %b_k
         : !transform.any_value
 
-    // 5. Bufferize (copies as linalg.copy); the block loop becomes a
-    //    gpu.launch and the shared buffers allocated in the K loop move before
-    //    it (buffer-loop-hoisting stops at the gpu.launch).
+    // 5. Bufferize (copies as linalg.copy).
     // The matmul and fill outside the block loop are dead after fusion.
     %func_t = transform.structured.match ops{["func.func"]} in %root
         : (!transform.any_op) -> !transform.any_op
@@ -290,6 +368,7 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func_t : !transform.any_op
+    transform.bufferization.eliminate_empty_tensors %root : !transform.any_op
     %root_b = transform.bufferization.one_shot_bufferize %root
         {bufferize_function_boundaries = true,
          function_boundary_type_conversion = 1 : i32,
@@ -305,23 +384,28 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func_b {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    %launch = transform.gpu.map_forall_to_blocks %func_b {generate_gpu_launch}
-        : (!transform.any_op) -> !transform.any_op
-    %func_l = transform.structured.match ops{["func.func"]} in %root_b
-        : (!transform.any_op) -> !transform.any_op
-    %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func_l
-        : (!transform.any_op) -> !transform.any_op
+    transform.yield %root_b, %stages, %tm, %tn, %ntx, %nty, %nthreads
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
 
+  // Steps 6-8 of @gpu_matmul_smem_pipelined on the block-level code in
+  // %scope (the gpu.launch, or the block scf.forall) of %func.
+  transform.named_sequence @gpu_matmul_smem_k_loop_and_threads(
+      %scope: !transform.any_op {transform.readonly},
+      %func: !transform.any_op {transform.consumed},
+      %stages: !transform.param<i64> {transform.readonly}, %tm: !transform.param<i64> {transform.readonly},
+      %tn: !transform.param<i64> {transform.readonly}, %ntx: !transform.param<i64> {transform.readonly},
+      %nty: !transform.param<i64> {transform.readonly}) {
     // 6. The K loop (the loop around the global -> shared copies) is
     //    software-pipelined with select_tile_config's stage count while its
     //    body is block-level: copy A, copy B (unit async_copy), matmul on the
     //    shared tiles (tensor_core).
-    %copies = transform.structured.match ops{["linalg.copy"]} in %func_h
+    %copies = transform.structured.match ops{["linalg.copy"]} in %scope
         : (!transform.any_op) -> !transform.any_op
     %k_loop = transform.get_parent_op %copies {op_name = "scf.for", deduplicate}
         : (!transform.any_op) -> !transform.any_op
     transform.annotate %k_loop "hwsched.gpu_k_loop" : !transform.any_op
-    transform.include @hwsched_gpu_schedule_k_loops failures(propagate) (%func_h, %stages)
+    transform.include @hwsched_gpu_schedule_k_loops failures(propagate) (%scope, %stages)
         : (!transform.any_op, !transform.param<i64>) -> ()
 
     // 7. Threads: the global -> shared copies split over the block's threads
@@ -330,13 +414,13 @@ module attributes {transform.with_named_sequence} {
     //    kernel, epilogue copies), the fill and the epilogue by the
     //    per-thread tile; the thread's accumulator in a private buffer, its
     //    matmul stepping K by 1 (what the register model assumes).
-    %copies_p = transform.structured.match ops{["linalg.copy"]} in %func_h
+    %copies_p = transform.structured.match ops{["linalg.copy"]} in %scope
         : (!transform.any_op) -> !transform.any_op
     %cp_t, %cp_f = transform.structured.tile_using_forall %copies_p
         num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %mms = transform.structured.match ops{["linalg.matmul"]} in %func_h
+    %mms = transform.structured.match ops{["linalg.matmul"]} in %scope
         : (!transform.any_op) -> !transform.any_op
     %mm_t, %forall_t = transform.structured.tile_using_forall %mms
         tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
@@ -345,7 +429,7 @@ module attributes {transform.with_named_sequence} {
     %mm_p = transform.structured.promote %mm_t
         { operands_to_promote = [2], use_alloca, use_original_subview_size }
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_h {
+    transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     %mm_1, %loop_1 = transform.structured.tile_using_for %mm_p tile_sizes [0, 0, 1]
@@ -354,33 +438,28 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %regs, "predicted registers per thread:" at %mm_1
         : !transform.param<i64>, !transform.any_op
-    %elementwise = transform.structured.match ops{["linalg.fill", "linalg.generic"]} in %func_h
+    %elementwise = transform.structured.match ops{["linalg.fill", "linalg.generic"]} in %scope
         : (!transform.any_op) -> !transform.any_op
     %ew_t, %forall_ew = transform.structured.tile_using_forall %elementwise
         tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
 
-    // 8. Vectorize the thread tiles, then the thread loops become thread ids.
-    %func_v = transform.structured.vectorize_children_and_apply_patterns %func_h
+    // 8. Vectorize the thread tiles.
+    %func_v = transform.structured.vectorize_children_and_apply_patterns %func
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func_v {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func_v : !transform.any_op
-    %func_hv = transform.structured.hoist_redundant_vector_transfers %func_v
-        : (!transform.any_op) -> !transform.any_op
-    transform.include @hwsched_gpu_map_threads failures(propagate) (%func_hv, %nthreads)
-        : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
 
-    // 9. One shared-memory buffer for the accumulator and the A/B stages.
-    %launch_p = transform.structured.match ops{["gpu.launch"]} in %func_hv
-        : (!transform.any_op) -> !transform.any_op
-    %smem = transform.smem.merge_allocations %launch_p { explain }
-        : (!transform.any_op) -> !transform.any_op
-
+  // Step 10 of @gpu_matmul_smem_pipelined.
+  transform.named_sequence @gpu_matmul_smem_lower_vectors(
+      %func: !transform.any_op {transform.consumed}) {
     // 10. Vector ops to 1-D for the NVVM path.
-    transform.apply_patterns to %func_hv {
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
       transform.apply_patterns.vector.lower_outerproduct
       transform.apply_patterns.vector.transfer_permutation_patterns
@@ -390,14 +469,14 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    transform.apply_cse to %func_hv : !transform.any_op
+    transform.apply_cse to %func : !transform.any_op
     // Transfers to scalar loads and stores: the NVVM path's
     // convert-vector-to-llvm cannot map #gpu.address_space<workgroup>
     // (convert-gpu-to-nvvm does, for memref.load / memref.store).
-    %func_s = transform.apply_registered_pass "convert-vector-to-scf"
-        with options = { "full-unroll" = true, "target-rank" = 0 : i64 } to %func_hv
+    %func_l = transform.apply_registered_pass "convert-vector-to-scf"
+        with options = { "full-unroll" = true, "target-rank" = 0 : i64 } to %func
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_s {
+    transform.apply_patterns to %func_l {
       transform.apply_patterns.vector.lower_transfer max_transfer_rank = 0
       transform.apply_patterns.canonicalization
     } : !transform.any_op

@@ -32,6 +32,8 @@
 // UNCHANGED-NEXT:  linalg.matmul {{.*}} -> tensor<64x64xf32>
 // UNCHANGED-NEXT:  linalg.transpose
 // UNCHANGED-NOT:   scf.forall
+// The dump goes on with the transform module (with the preloaded library).
+// UNCHANGED:       transform.named_sequence @__transform_main
 
 
 func.func @matmul_transpose(%A: tensor<64x64xf32>, %B: tensor<64x64xf32>, %out: tensor<64x64xf32>)
