@@ -173,7 +173,8 @@ module attributes {transform.with_named_sequence} {
   //      transform.structured.promote_tensor): the block's accumulator tile
   //      (the fill's output, BM x BN) and, after tiling K by BK with scf.for,
   //      the A (BM x BK) and B (BK x BN) tiles of one K step.
-  //   5. One-shot bufferization (copies as linalg.copy), the block loop to a
+  //   5. One-shot bufferization (empty tensors eliminated first, copies as
+  //      linalg.copy), the block loop to a
   //      gpu.launch, and the shared buffers hoisted out of the K loop
   //      (buffer-loop-hoisting, which stops at the gpu.launch).
   //   6. The K loop, still block-level (copy A, copy B: unit async_copy;
@@ -200,6 +201,10 @@ module attributes {transform.with_named_sequence} {
   //      transfers to scalar loads/stores (convert-vector-to-scf
   //      target-rank=0): convert-vector-to-llvm cannot map the workgroup
   //      address space, convert-gpu-to-nvvm does for memref.load/store.
+  // Structure: @gpu_matmul_smem_block_level does steps 1-5,
+  // @gpu_matmul_smem_k_loop_and_threads steps 6-8 (shared with
+  // @gpu_matmul_smem_sequential, the CPU-checkable variant below),
+  // @gpu_matmul_smem_lower_vectors step 10.
   // Steps 6 and 8 go through @hwsched_gpu_schedule_k_loops and
   // @hwsched_gpu_map_threads (transform-scripts/gpu-dispatch.mlir, preload
   // it too): schedule_stages' num_stages and map_nested_forall_to_threads'
@@ -207,7 +212,9 @@ module attributes {transform.with_named_sequence} {
   // them.
   // Lowering to PTX: workgroup memref.alloc has no NVVM lowering; turn the
   // merged buffer into a workgroup memref.global first (what
-  // examples/gpu-matmul/run.py does), then utils/ptxas-report.py.
+  // examples/gpu-matmul/run.py does), then utils/ptxas-report.py. ptxas
+  // takes at most 48 KiB of static shared memory: larger picks schedule but
+  // need gpu.dynamic_shared_memory to assemble (not done).
   // Limits: one linalg.matmul under %root (a silenceable failure
   // otherwise); static shapes. The block's accumulator tile lives in shared
   // memory between K steps (each thread copies its TM x TN part in and out
