@@ -216,7 +216,10 @@ module attributes {transform.with_named_sequence} {
   // takes at most 48 KiB of static shared memory: larger picks schedule but
   // need gpu.dynamic_shared_memory to assemble (not done).
   // Limits: one linalg.matmul under %root (a silenceable failure
-  // otherwise); static shapes. The block's accumulator tile lives in shared
+  // otherwise); static shapes whose M, N are multiples of BM, BN (a partial
+  // block tile gives thread loops of dynamic size, which upstream
+  // map_nested_forall_to_threads rejects with a definite failure, e.g.
+  // M = 500 on nvidia-a100). The block's accumulator tile lives in shared
   // memory between K steps (each thread copies its TM x TN part in and out
   // of registers once per K step): the K loop must be pipelined while its
   // body is block-level (schedule_stages multi-buffers a buffer only when
