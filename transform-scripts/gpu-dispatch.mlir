@@ -5,9 +5,12 @@
 // transform.pipeline.schedule_stages takes num_stages as static attributes,
 // while transform.cost_model.select_tile_config gives both as parameters.
 // These sequences turn the parameter into the attribute: one entry per value
-// select_tile_config can produce, each guarded by transform.match.param.cmpi
-// in a nested failures(suppress) sequence (a non-matching entry is skipped
-// with the payload untouched), then a check that some entry did the work.
+// select_tile_config can produce. An entry's guard (transform.match.param.cmpi
+// in a nested failures(suppress) sequence; a non-matching entry is skipped
+// with the payload untouched) only marks the payload with the value; then one
+// op per entry runs, unguarded, on the payload marked with its value (an
+// empty handle for all others), so the op's own failures are not suppressed.
+// A final check fails if no entry matched.
 // Used by transform-scripts/gpu-matmul.mlir @gpu_matmul_smem_pipelined;
 // preload both files (or the directory).
 module attributes {transform.with_named_sequence} {
@@ -16,8 +19,9 @@ module attributes {transform.with_named_sequence} {
   // transform.gpu.map_nested_forall_to_threads, block_dims = %num_threads
   // (three values x, y, z as select_tile_config's num_threads). Table: x, y
   // powers of two up to 256, 32 <= x * y <= 1024, z = 1 (45 entries).
-  // Silenceable failure when no entry matched or the mapping failed (an
-  // scf.forall is left in %func).
+  // The guards only mark the gpu.launch (`hwsched.block_dims_XxY`); the
+  // mappings run unguarded, so their own failures are reported as they are.
+  // Silenceable failure when no entry matched (an scf.forall is left).
   transform.named_sequence @hwsched_gpu_map_threads(
       %func: !transform.any_op {transform.readonly},
       %num_threads: !transform.param<i64> {transform.readonly}) {
@@ -34,7 +38,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [1, 32, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_1x32" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -46,7 +50,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [2, 16, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_2x16" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -58,7 +62,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [4, 8, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_4x8" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -70,7 +74,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [8, 4, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_8x4" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -82,7 +86,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [16, 2, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_16x2" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -94,7 +98,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 1, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_32x1" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -106,7 +110,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [1, 64, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_1x64" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -118,7 +122,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [2, 32, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_2x32" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -130,7 +134,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [4, 16, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_4x16" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -142,7 +146,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [8, 8, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_8x8" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -154,7 +158,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [16, 4, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_16x4" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -166,7 +170,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 2, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_32x2" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -178,7 +182,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 1, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_64x1" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -190,7 +194,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [1, 128, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_1x128" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -202,7 +206,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [2, 64, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_2x64" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -214,7 +218,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [4, 32, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_4x32" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -226,7 +230,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [8, 16, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_8x16" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -238,7 +242,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [16, 8, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_16x8" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -250,7 +254,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 4, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_32x4" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -262,7 +266,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 2, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_64x2" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -274,7 +278,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [128, 1, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_128x1" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -286,7 +290,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [1, 256, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_1x256" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -298,7 +302,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [2, 128, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_2x128" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -310,7 +314,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [4, 64, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_4x64" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -322,7 +326,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [8, 32, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_8x32" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -334,7 +338,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [16, 16, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_16x16" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -346,7 +350,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 8, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_32x8" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -358,7 +362,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 4, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_64x4" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -370,7 +374,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [128, 2, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_128x2" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -382,7 +386,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [256, 1, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_256x1" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -394,7 +398,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [2, 256, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_2x256" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -406,7 +410,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [4, 128, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_4x128" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -418,7 +422,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [8, 64, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_8x64" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -430,7 +434,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [16, 32, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_16x32" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -442,7 +446,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 16, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_32x16" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -454,7 +458,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 8, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_64x8" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -466,7 +470,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [128, 4, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_128x4" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -478,7 +482,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [256, 2, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_256x2" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -490,7 +494,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [4, 256, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_4x256" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -502,7 +506,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [8, 128, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_8x128" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -514,7 +518,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [16, 64, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_16x64" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -526,7 +530,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 32, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_32x32" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -538,7 +542,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 16, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_64x16" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -550,7 +554,7 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [128, 8, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_128x8" : !transform.any_op
       }
     }
     transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
@@ -562,9 +566,99 @@ module attributes {transform.with_named_sequence} {
         transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
         transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
         %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [256, 4, 1] : (!transform.any_op) -> !transform.any_op
+        transform.annotate %l "hwsched.block_dims_256x4" : !transform.any_op
       }
     }
+    %l_1x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x32} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x32 = transform.gpu.map_nested_forall_to_threads %l_1x32 block_dims = [1, 32, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x16 = transform.gpu.map_nested_forall_to_threads %l_2x16 block_dims = [2, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x8 = transform.gpu.map_nested_forall_to_threads %l_4x8 block_dims = [4, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x4 = transform.gpu.map_nested_forall_to_threads %l_8x4 block_dims = [8, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x2 = transform.gpu.map_nested_forall_to_threads %l_16x2 block_dims = [16, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_32x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_32x1 = transform.gpu.map_nested_forall_to_threads %l_32x1 block_dims = [32, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x64} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x64 = transform.gpu.map_nested_forall_to_threads %l_1x64 block_dims = [1, 64, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x32} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x32 = transform.gpu.map_nested_forall_to_threads %l_2x32 block_dims = [2, 32, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x16 = transform.gpu.map_nested_forall_to_threads %l_4x16 block_dims = [4, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x8 = transform.gpu.map_nested_forall_to_threads %l_8x8 block_dims = [8, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x4 = transform.gpu.map_nested_forall_to_threads %l_16x4 block_dims = [16, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_32x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_32x2 = transform.gpu.map_nested_forall_to_threads %l_32x2 block_dims = [32, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_64x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_64x1 = transform.gpu.map_nested_forall_to_threads %l_64x1 block_dims = [64, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x128} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x128 = transform.gpu.map_nested_forall_to_threads %l_1x128 block_dims = [1, 128, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x64} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x64 = transform.gpu.map_nested_forall_to_threads %l_2x64 block_dims = [2, 64, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x32} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x32 = transform.gpu.map_nested_forall_to_threads %l_4x32 block_dims = [4, 32, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x16 = transform.gpu.map_nested_forall_to_threads %l_8x16 block_dims = [8, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x8 = transform.gpu.map_nested_forall_to_threads %l_16x8 block_dims = [16, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_32x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_32x4 = transform.gpu.map_nested_forall_to_threads %l_32x4 block_dims = [32, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_64x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_64x2 = transform.gpu.map_nested_forall_to_threads %l_64x2 block_dims = [64, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_128x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_128x1 = transform.gpu.map_nested_forall_to_threads %l_128x1 block_dims = [128, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x256 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x256} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x256 = transform.gpu.map_nested_forall_to_threads %l_1x256 block_dims = [1, 256, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x128} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x128 = transform.gpu.map_nested_forall_to_threads %l_2x128 block_dims = [2, 128, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x64} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x64 = transform.gpu.map_nested_forall_to_threads %l_4x64 block_dims = [4, 64, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x32} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x32 = transform.gpu.map_nested_forall_to_threads %l_8x32 block_dims = [8, 32, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x16 = transform.gpu.map_nested_forall_to_threads %l_16x16 block_dims = [16, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_32x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_32x8 = transform.gpu.map_nested_forall_to_threads %l_32x8 block_dims = [32, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_64x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_64x4 = transform.gpu.map_nested_forall_to_threads %l_64x4 block_dims = [64, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_128x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_128x2 = transform.gpu.map_nested_forall_to_threads %l_128x2 block_dims = [128, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_256x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_256x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_256x1 = transform.gpu.map_nested_forall_to_threads %l_256x1 block_dims = [256, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x256 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x256} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x256 = transform.gpu.map_nested_forall_to_threads %l_2x256 block_dims = [2, 256, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x128} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x128 = transform.gpu.map_nested_forall_to_threads %l_4x128 block_dims = [4, 128, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x64} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x64 = transform.gpu.map_nested_forall_to_threads %l_8x64 block_dims = [8, 64, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x32} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x32 = transform.gpu.map_nested_forall_to_threads %l_16x32 block_dims = [16, 32, 1] : (!transform.any_op) -> !transform.any_op
+    %l_32x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_32x16 = transform.gpu.map_nested_forall_to_threads %l_32x16 block_dims = [32, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_64x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_64x8 = transform.gpu.map_nested_forall_to_threads %l_64x8 block_dims = [64, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_128x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_128x4 = transform.gpu.map_nested_forall_to_threads %l_128x4 block_dims = [128, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_256x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_256x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_256x2 = transform.gpu.map_nested_forall_to_threads %l_256x2 block_dims = [256, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x256 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x256} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x256 = transform.gpu.map_nested_forall_to_threads %l_4x256 block_dims = [4, 256, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x128} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x128 = transform.gpu.map_nested_forall_to_threads %l_8x128 block_dims = [8, 128, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x64} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x64 = transform.gpu.map_nested_forall_to_threads %l_16x64 block_dims = [16, 64, 1] : (!transform.any_op) -> !transform.any_op
+    %l_32x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x32} in %func : (!transform.any_op) -> !transform.any_op
+    %m_32x32 = transform.gpu.map_nested_forall_to_threads %l_32x32 block_dims = [32, 32, 1] : (!transform.any_op) -> !transform.any_op
+    %l_64x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_64x16 = transform.gpu.map_nested_forall_to_threads %l_64x16 block_dims = [64, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_128x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_128x8 = transform.gpu.map_nested_forall_to_threads %l_128x8 block_dims = [128, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_256x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_256x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_256x4 = transform.gpu.map_nested_forall_to_threads %l_256x4 block_dims = [256, 4, 1] : (!transform.any_op) -> !transform.any_op
     %left = transform.structured.match ops{["scf.forall"]} in %func : (!transform.any_op) -> !transform.any_op
     %n_left = transform.num_associations %left : (!transform.any_op) -> !transform.param<i64>
     %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
@@ -576,8 +670,11 @@ module attributes {transform.with_named_sequence} {
   // transform.pipeline.schedule_stages { num_stages = %num_stages, explain }
   // on every scf.for in %func marked `hwsched.gpu_k_loop`, and marks the
   // loops it returns `hwsched.gpu_k_loop_pipelined`. Table: 1..8.
-  // Silenceable failure when the count is outside the table or the op failed
-  // (fewer loops marked pipelined than marked before).
+  // The guards only mark the loops (`hwsched.gpu_k_loop_stages_N`); the
+  // schedule_stages ops run unguarded, so their own failures (e.g. on-chip
+  // capacity exceeded with one stage) are reported as they are. Silenceable
+  // failure when the count is outside the table (fewer loops marked
+  // pipelined than marked before).
   transform.named_sequence @hwsched_gpu_schedule_k_loops(
       %func: !transform.any_op {transform.readonly},
       %num_stages: !transform.param<i64> {transform.readonly}) {
@@ -591,8 +688,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 1 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 1, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_1" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -602,8 +698,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 2 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 2, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_2" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -613,8 +708,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 3 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 3, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_3" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -624,8 +718,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 4 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 4, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_4" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -635,8 +728,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 5 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 5, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_5" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -646,8 +738,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 6 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 6, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_6" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -657,8 +748,7 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 7 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 7, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_7" : !transform.any_op
       }
     }
     transform.sequence %func, %num_stages : !transform.any_op, !transform.param<i64> failures(suppress) {
@@ -668,10 +758,33 @@ module attributes {transform.with_named_sequence} {
         %c = transform.param.constant 8 : i64 -> !transform.param<i64>
         transform.match.param.cmpi eq %ps2, %c : !transform.param<i64>
         %loops = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop} in %f2 : (!transform.any_op) -> !transform.any_op
-        %p = transform.pipeline.schedule_stages %loops { num_stages = 8, explain } : (!transform.any_op) -> !transform.any_op
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_8" : !transform.any_op
       }
     }
+    %loops_1 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_1} in %func : (!transform.any_op) -> !transform.any_op
+    %p_1 = transform.pipeline.schedule_stages %loops_1 { num_stages = 1, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_1 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_2 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_2} in %func : (!transform.any_op) -> !transform.any_op
+    %p_2 = transform.pipeline.schedule_stages %loops_2 { num_stages = 2, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_2 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_3 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_3} in %func : (!transform.any_op) -> !transform.any_op
+    %p_3 = transform.pipeline.schedule_stages %loops_3 { num_stages = 3, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_3 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_4 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_4} in %func : (!transform.any_op) -> !transform.any_op
+    %p_4 = transform.pipeline.schedule_stages %loops_4 { num_stages = 4, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_4 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_5 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_5} in %func : (!transform.any_op) -> !transform.any_op
+    %p_5 = transform.pipeline.schedule_stages %loops_5 { num_stages = 5, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_5 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_6 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_6} in %func : (!transform.any_op) -> !transform.any_op
+    %p_6 = transform.pipeline.schedule_stages %loops_6 { num_stages = 6, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_6 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_7 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_7} in %func : (!transform.any_op) -> !transform.any_op
+    %p_7 = transform.pipeline.schedule_stages %loops_7 { num_stages = 7, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_7 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
+    %loops_8 = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_stages_8} in %func : (!transform.any_op) -> !transform.any_op
+    %p_8 = transform.pipeline.schedule_stages %loops_8 { num_stages = 8, explain } : (!transform.any_op) -> !transform.any_op
+    transform.annotate %p_8 "hwsched.gpu_k_loop_pipelined" : !transform.any_op
     %done = transform.structured.match ops{["scf.for"]} attributes{hwsched.gpu_k_loop_pipelined} in %func
         : (!transform.any_op) -> !transform.any_op
     %n_done = transform.num_associations %done : (!transform.any_op) -> !transform.param<i64>

@@ -6,11 +6,14 @@ where transform.cost_model.select_tile_config produces a parameter:
 `transform.gpu.map_nested_forall_to_threads ... block_dims = [x, y, z]` and
 `transform.pipeline.schedule_stages { num_stages = N }`. The sequences
 generated here turn the parameter into the attribute with a dispatch table:
-one entry per value select_tile_config can produce, each entry a nested
-`transform.sequence failures(propagate)` guarded by
-`transform.match.param.cmpi eq` inside a `failures(suppress)` one, so a
-non-matching entry is skipped with the payload untouched. After the table a
-check fails (silenceable) if no entry did the work.
+one entry per value select_tile_config can produce. Each entry's guard is a
+nested `transform.sequence failures(propagate)` with
+`transform.match.param.cmpi eq` inside a `failures(suppress)` one, and only
+marks the payload (an attribute naming the value); then, unguarded, one op
+per entry runs on the payload marked with its value (an empty handle for
+the others), so a failure of the op itself is reported with its own message
+instead of being suppressed with the guard. After the table a check fails
+(silenceable) if no entry matched.
 
 Usage: python3 utils/gen-gpu-dispatch.py > transform-scripts/gpu-dispatch.mlir
 (test/Scripts/gpu-dispatch-generated.test checks the file is up to date).
@@ -36,8 +39,9 @@ def threads():
   // transform.gpu.map_nested_forall_to_threads, block_dims = %num_threads
   // (three values x, y, z as select_tile_config's num_threads). Table: x, y
   // powers of two up to 256, 32 <= x * y <= 1024, z = 1 ({len(THREAD_DIMS)} entries).
-  // Silenceable failure when no entry matched or the mapping failed (an
-  // scf.forall is left in %func).
+  // The guards only mark the gpu.launch (`hwsched.block_dims_XxY`); the
+  // mappings run unguarded, so their own failures are reported as they are.
+  // Silenceable failure when no entry matched (an scf.forall is left).
   transform.named_sequence @hwsched_gpu_map_threads(
       %func: {H} {{transform.readonly}},
       %num_threads: {P} {{transform.readonly}}) {{
@@ -55,9 +59,12 @@ def threads():
         transform.match.param.cmpi eq %px2, %cx : {P}
         transform.match.param.cmpi eq %py2, %cy : {P}
         %l = transform.structured.match ops{{["gpu.launch"]}} in %f2 : ({H}) -> {H}
-        %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [{x}, {y}, 1] : ({H}) -> {H}
+        transform.annotate %l "hwsched.block_dims_{x}x{y}" : {H}
       }}
     }}""")
+    for x, y in THREAD_DIMS:
+        out.append(f"""    %l_{x}x{y} = transform.structured.match ops{{["gpu.launch"]}} attributes{{hwsched.block_dims_{x}x{y}}} in %func : ({H}) -> {H}
+    %m_{x}x{y} = transform.gpu.map_nested_forall_to_threads %l_{x}x{y} block_dims = [{x}, {y}, 1] : ({H}) -> {H}""")
     out.append(f"""    %left = transform.structured.match ops{{["scf.forall"]}} in %func : ({H}) -> {H}
     %n_left = transform.num_associations %left : ({H}) -> {P}
     %zero = transform.param.constant 0 : i64 -> {P}
@@ -72,8 +79,11 @@ def stages():
   // transform.pipeline.schedule_stages {{ num_stages = %num_stages, explain }}
   // on every scf.for in %func marked `hwsched.gpu_k_loop`, and marks the
   // loops it returns `hwsched.gpu_k_loop_pipelined`. Table: 1..{STAGES[-1]}.
-  // Silenceable failure when the count is outside the table or the op failed
-  // (fewer loops marked pipelined than marked before).
+  // The guards only mark the loops (`hwsched.gpu_k_loop_stages_N`); the
+  // schedule_stages ops run unguarded, so their own failures (e.g. on-chip
+  // capacity exceeded with one stage) are reported as they are. Silenceable
+  // failure when the count is outside the table (fewer loops marked
+  // pipelined than marked before).
   transform.named_sequence @hwsched_gpu_schedule_k_loops(
       %func: {H} {{transform.readonly}},
       %num_stages: {P} {{transform.readonly}}) {{
@@ -88,10 +98,13 @@ def stages():
         %c = transform.param.constant {n} : i64 -> {P}
         transform.match.param.cmpi eq %ps2, %c : {P}
         %loops = transform.structured.match ops{{["scf.for"]}} attributes{{hwsched.gpu_k_loop}} in %f2 : ({H}) -> {H}
-        %p = transform.pipeline.schedule_stages %loops {{ num_stages = {n}, explain }} : ({H}) -> {H}
-        transform.annotate %p "hwsched.gpu_k_loop_pipelined" : {H}
+        transform.annotate %loops "hwsched.gpu_k_loop_stages_{n}" : {H}
       }}
     }}""")
+    for n in STAGES:
+        out.append(f"""    %loops_{n} = transform.structured.match ops{{["scf.for"]}} attributes{{hwsched.gpu_k_loop_stages_{n}}} in %func : ({H}) -> {H}
+    %p_{n} = transform.pipeline.schedule_stages %loops_{n} {{ num_stages = {n}, explain }} : ({H}) -> {H}
+    transform.annotate %p_{n} "hwsched.gpu_k_loop_pipelined" : {H}""")
     out.append(f"""    %done = transform.structured.match ops{{["scf.for"]}} attributes{{hwsched.gpu_k_loop_pipelined}} in %func
         : ({H}) -> {H}
     %n_done = transform.num_associations %done : ({H}) -> {P}
@@ -108,9 +121,12 @@ HEADER = """// transform-scripts/gpu-dispatch.mlir: static-attribute dispatch fo
 // transform.pipeline.schedule_stages takes num_stages as static attributes,
 // while transform.cost_model.select_tile_config gives both as parameters.
 // These sequences turn the parameter into the attribute: one entry per value
-// select_tile_config can produce, each guarded by transform.match.param.cmpi
-// in a nested failures(suppress) sequence (a non-matching entry is skipped
-// with the payload untouched), then a check that some entry did the work.
+// select_tile_config can produce. An entry's guard (transform.match.param.cmpi
+// in a nested failures(suppress) sequence; a non-matching entry is skipped
+// with the payload untouched) only marks the payload with the value; then one
+// op per entry runs, unguarded, on the payload marked with its value (an
+// empty handle for all others), so the op's own failures are not suppressed.
+// A final check fails if no entry matched.
 // Used by transform-scripts/gpu-matmul.mlir @gpu_matmul_smem_pipelined;
 // preload both files (or the directory)."""
 
