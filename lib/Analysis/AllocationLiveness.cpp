@@ -59,6 +59,14 @@ struct IntervalBuilder {
   }
 
   void cover(Operation *op) {
+    if (live.uniformity) {
+      // A barrier must be reachable by every thread right before the start
+      // and after the end: the lifetime ends at ops in uniform blocks.
+      Operation *anchor = live.uniformity->getUniformAncestor(op, live.scope);
+      if (anchor != op && widenedReason.empty())
+        widenedReason = divergenceNote(anchor);
+      op = anchor;
+    }
     auto [first, last] = live.spans.lookup(op);
     if (first < start) {
       start = first;
@@ -98,12 +106,36 @@ struct IntervalBuilder {
     if (allocAncestor != alloc)
       cover(allocAncestor);
     cover(useAncestor);
-    if (!region->hasOneBlock())
+    if (!region->hasOneBlock()) {
+      if (widenedReason.empty())
+        widenedReason = "used in a region with several blocks of '" +
+                        region->getParentOp()->getName().getStringRef().str() +
+                        "': live over the whole region (no reuse inside "
+                        "unstructured control flow)";
       for (Block &b : *region)
         if (!b.empty()) {
           cover(&b.front());
           cover(&b.back());
         }
+    }
+  }
+
+  /// Why a use nested in `anchor` makes the buffer live over all of it.
+  std::string divergenceNote(Operation *anchor) const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "live over all of '" << anchor->getName() << "' at "
+       << anchor->getLoc() << ": ";
+    std::string reason = live.uniformity->getDivergenceReason(anchor);
+    if (anchor == live.scope &&
+        !live.uniformity->isUniformBlock(anchor->getBlock()))
+      os << "the scope may run in only some threads";
+    else if (!reason.empty())
+      os << reason;
+    else
+      os << "threads may diverge inside it";
+    os << ", so no barrier inside it is safe";
+    return text;
   }
 
   const ScopeAllocationLiveness &live;
@@ -111,6 +143,7 @@ struct IntervalBuilder {
   llvm::SmallPtrSet<Region *, 8> allocRegions;
   int64_t start = INT64_MAX, end = INT64_MIN;
   Operation *startOp = nullptr, *endOp = nullptr;
+  std::string widenedReason;
 };
 
 /// The op that stands for a use by `user` in the lifetime: a value yielded
@@ -265,9 +298,11 @@ void computeSize(Operation *alloc, MemRefType type, uint64_t minAlignment,
 
 ScopeAllocationLiveness
 hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
-                                   uint64_t minAlignment) {
+                                   uint64_t minAlignment, bool barrierSafe) {
   ScopeAllocationLiveness result;
   result.scope = scope;
+  if (barrierSafe)
+    result.uniformity = std::make_shared<const ThreadUniformity>(scope);
   ProgramOrder(result).number(scope);
 
   // Allocations of this scope, in program order.
@@ -379,6 +414,7 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
     buffer.end = interval.end;
     buffer.startOp = interval.startOp;
     buffer.endOp = interval.endOp;
+    buffer.widenedReason = std::move(interval.widenedReason);
   }
   return result;
 }

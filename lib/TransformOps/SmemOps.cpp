@@ -55,6 +55,9 @@ static std::string explainPlan(const ScopeAllocationLiveness &live,
   for (size_t index : plan.pinned)
     os << "; pinned " << describeBuffer(live, index) << ": "
        << live.buffers[index].pinReason;
+  for (auto [index, buffer] : llvm::enumerate(live.buffers))
+    if (!buffer.widenedReason.empty() && buffer.pinReason.empty())
+      os << "; #" << index << " " << buffer.widenedReason;
   if (live.nestedScopeAllocations)
     os << "; " << live.nestedScopeAllocations
        << " allocation(s) of nested scopes left to those scopes";
@@ -95,12 +98,12 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     uint64_t capacity =
         target.spec.getInteger("onchip.capacity_bytes").value_or(0);
     ScopeWork item;
-    item.liveness =
-        analyzeAllocationLiveness(scope, target.onChipMemorySpace, alignment);
-    item.plan = planAllocationMerge(item.liveness, capacity);
     item.barriers =
         target.spec.getKind() == HwKind::Gpu ||
         target.spec.getString("pipeline.sync").value_or("") == "gpu_barrier";
+    item.liveness = analyzeAllocationLiveness(scope, target.onChipMemorySpace,
+                                              alignment, item.barriers);
+    item.plan = planAllocationMerge(item.liveness, capacity);
     const AllocationMergePlan &plan = item.plan;
     for (const OnChipBuffer &buffer : item.liveness.buffers) {
       auto [it, inserted] = claimedBy.try_emplace(buffer.alloc, scope);

@@ -124,8 +124,10 @@ bool isInLoop(Block *block, Operation *scope) {
 class BarrierPlacer {
 public:
   BarrierPlacer(RewriterBase &rewriter, Operation *scope,
+                const ThreadUniformity *uniformity,
                 AllocationMergeOutcome &outcome)
-      : rewriter(rewriter), scope(scope), outcome(outcome) {}
+      : rewriter(rewriter), scope(scope), uniformity(uniformity),
+        outcome(outcome) {}
 
   /// Makes sure every path from `lastUse` (of the old bytes) to `firstUse`
   /// (of the new bytes) crosses a barrier; `wrap` asks for the path through
@@ -191,6 +193,9 @@ private:
         !loop->getRegion(0).hasOneBlock())
       return nullptr;
     Block &body = loop->getRegion(0).front();
+    // A barrier where threads may diverge is no barrier for all of them.
+    if (uniformity && !uniformity->isUniformBlock(&body))
+      return nullptr;
     Operation *last = nullptr;
     for (Operation &op : body)
       if (isBarrier(op))
@@ -222,6 +227,7 @@ private:
 
   RewriterBase &rewriter;
   Operation *scope;
+  const ThreadUniformity *uniformity;
   AllocationMergeOutcome &outcome;
   llvm::SmallPtrSet<Operation *, 8> reused;
   llvm::SmallPtrSet<Operation *, 8> inserted;
@@ -256,7 +262,7 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   // Barriers first, while the uses still belong to the original buffers; in
   // program order of the later buffer so inserted barriers get reused.
   if (insertBarriers) {
-    BarrierPlacer placer(rewriter, scope, outcome);
+    BarrierPlacer placer(rewriter, scope, liveness.uniformity.get(), outcome);
     auto bufferOf = [&](size_t slot) -> const OnChipBuffer & {
       return liveness.buffers[plan.merged[slot]];
     };

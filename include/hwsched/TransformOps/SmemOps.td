@@ -40,7 +40,8 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     buffers then stay live to the end of the scope; a copy never waited for
     pins its buffers. In a region with several blocks (unstructured control flow)
     program order says nothing about back edges, so a buffer used there is
-    live over the whole region. A buffer with a use
+    live over the whole region (no reuse inside it; the remark says so for
+    each such buffer). A buffer with a use
     the analysis cannot follow (a call, a return or other terminator leaving
     the scope, `memref.store` of the memref, taking its address, an op
     without memory-effect information), a non-identity layout or an
@@ -79,8 +80,28 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     An existing `gpu.barrier` in the block where the two lifetimes meet is
     reused; otherwise one is inserted right before the first use of the
     later buffer (or before the first use of the earlier one in the next
-    iteration). Barriers are inserted assuming the control flow around them
-    is uniform across the threads of a block. A barrier at the top level of
+    iteration). A barrier must be reached by every thread of the
+    workgroup, so on these targets lifetimes are first made barrier-safe: a
+    use nested in an op whose regions threads may run differently counts as
+    a use of that whole op (its innermost ancestor in a block all threads
+    run alike), so two buffers share bytes only when a point every thread
+    reaches separates them, and the barrier goes there (e.g. right before a
+    divergent `scf.if`, never inside it; buffers used in the same divergent
+    op, including the two branches of a divergent `scf.if`, never share).
+    Uniform control flow: `scf.for`/`affine.for` with uniform bounds and
+    step, `scf.if`/`affine.if`/`scf.index_switch` with a uniform selector,
+    `scf.while` with a uniform `scf.condition` operand,
+    `scf.execute_region`, `memref.alloca_scope`, and the entry block of the
+    kernel; anything else (`scf.forall`, `scf.parallel`, non-entry blocks)
+    may diverge. Uniform values: constants, `gpu.block_id`/`block_dim`/
+    `grid_dim`/cluster ids and sizes/`num_subgroups`/`subgroup_size`, the
+    `gpu.launch` body arguments other than the thread ids, the parameters of
+    the enclosing function (assumed passed alike by all threads, as kernel
+    arguments are), values defined outside the kernel, and arith/index/
+    math/affine results of uniform operands (loop-carried values by
+    fixpoint); everything else, thread ids and loads included, may differ.
+    The `explain` remark names each buffer whose lifetime was widened, the
+    op and why. A barrier at the top level of
     a loop body counts for uses after the loop when every use of the earlier
     buffer is inside that loop before the barrier; barriers nested deeper are
     not looked at.
