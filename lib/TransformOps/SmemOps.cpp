@@ -82,7 +82,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   llvm::SetVector<Operation *> scopes;
   for (Operation *scope : state.getPayloadOps(getScope()))
     scopes.insert(scope);
-  DenseMap<Operation *, Operation *> claimedBy;
+  DenseMap<Value, Operation *> claimedBy;
   for (Operation *scope : scopes) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
@@ -106,7 +106,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     item.plan = planAllocationMerge(item.liveness, capacity);
     const AllocationMergePlan &plan = item.plan;
     for (const OnChipBuffer &buffer : item.liveness.buffers) {
-      auto [it, inserted] = claimedBy.try_emplace(buffer.alloc, scope);
+      auto [it, inserted] = claimedBy.try_emplace(buffer.memref, scope);
       if (!inserted) {
         DiagnosedSilenceableFailure failure =
             emitSilenceableError()
@@ -114,7 +114,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
             << it->second->getName()
             << "' in the handle both hold an on-chip allocation; pass "
                "disjoint scopes";
-        failure.attachNote(buffer.alloc->getLoc()) << "allocation here";
+        failure.attachNote(buffer.getLoc()) << "allocation here";
         return failure;
       }
     }
@@ -125,7 +125,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
             << "on-chip allocation of '" << scope->getName()
             << "' is larger than 2^62 bytes, above onchip.capacity_bytes = "
             << capacity << " of '" << target.spec.getName() << "'";
-        failure.attachNote(buffer.alloc->getLoc()) << "allocation here";
+        failure.attachNote(buffer.getLoc()) << "allocation here";
         return failure;
       }
     if (capacity != 0 && plan.lowerBoundBytes > capacity) {

@@ -45,8 +45,18 @@ namespace hwsched {
 
 /// One allocation in the on-chip memory space of a scope.
 struct OnChipBuffer {
-  /// The memref.alloc or memref.alloca.
+  /// The memref.alloc or memref.alloca; null for a workgroup attribution of
+  /// a gpu.func scope.
   mlir::Operation *alloc = nullptr;
+  /// The buffer: the allocation's result or the attribution's block
+  /// argument.
+  mlir::Value memref;
+  /// Index among the gpu.func's workgroup attributions (attributions only).
+  unsigned attributionIndex = 0;
+  bool isAttribution() const { return alloc == nullptr; }
+  mlir::Location getLoc() const {
+    return alloc ? alloc->getLoc() : memref.getLoc();
+  }
   /// Upper bound of the bytes the buffer needs (element storage size times
   /// the element count; dynamic sizes use a proven upper bound).
   uint64_t bytes = 0;
@@ -82,7 +92,7 @@ struct OnChipBuffer {
 /// The on-chip buffers of one scope, in program order.
 struct ScopeAllocationLiveness {
   mlir::Operation *scope = nullptr;
-  llvm::SmallVector<OnChipBuffer> buffers;
+  llvm::SmallVector<OnChipBuffer, 0> buffers;
   /// Program point -> op, and op -> (first, last) program point of the op
   /// and everything nested in it.
   llvm::SmallVector<mlir::Operation *> programOrder;

@@ -20,8 +20,13 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     buffers whose lifetimes never overlap share bytes.
 
     Allocations: `memref.alloc` and `memref.alloca` directly in the scope or
-    in its nested loops and branches; those below a nested isolated-from-above
-    op or `gpu.launch` belong to that scope and are left alone. Dynamic sizes
+    in its nested loops and branches, and the workgroup attributions
+    (`workgroup(%buf : memref<...>)`) of a `gpu.func` scope whose memory
+    space is the target's (defined at the kernel entry; their own
+    `llvm.align` attribution attribute counts as the alignment); those below
+    a nested isolated-from-above op or `gpu.launch` belong to that scope and
+    are left alone. Workgroup attributions of a `gpu.launch` are not merged
+    (they stay separate buffers outside the reported peak). Dynamic sizes
     use an upper bound proven by `ValueBoundsOpInterface` (e.g. from
     `affine.min`); without one the buffer stays separate.
 
@@ -71,7 +76,13 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     outside the first region are pinned); each merged allocation becomes
     `memref.view` of it at its offset (dynamic sizes passed through).
     Deallocations of merged buffers are erased; if there were any, the
-    merged buffer is deallocated at the end of the scope.
+    merged buffer is deallocated at the end of the scope. When a workgroup
+    attribution of a `gpu.func` is merged, the merged buffer is instead a
+    new workgroup attribution `memref<N x i8, space>` with `llvm.align` set
+    (the GPU-to-LLVM lowering turns it into one shared-memory global; a
+    workgroup `memref.alloc` has no such lowering), the merged attributions
+    are viewed at the start of the body and removed, and pinned and private
+    attributions keep their place and attributes.
 
     Barriers: on GPU targets (spec kind `gpu` or `pipeline.sync =
     "gpu_barrier"`), when two merged buffers share bytes, a `gpu.barrier` is
@@ -115,7 +126,9 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     #### Return modes
 
     The result holds the new byte buffers (one per scope that had on-chip
-    allocations to merge). A scope without on-chip allocations is left
+    allocations to merge): the `memref.alloc`/`memref.alloca`, or the
+    `gpu.func` itself when the buffer is a workgroup attribution (a block
+    argument, not an op). A scope without on-chip allocations is left
     unchanged and adds nothing to the result. Every scope is analysed and
     checked before any is changed; on failure the payload is untouched:
 
