@@ -335,6 +335,12 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
     }
   }
 
+  if (auto launch = dyn_cast<gpu::LaunchOp>(scope))
+    for (BlockArgument arg : launch.getWorkgroupAttributions())
+      if (auto type = dyn_cast<MemRefType>(arg.getType()))
+        if (type.getMemorySpace() == memorySpace)
+          ++result.launchAttributions;
+
   // Allocations of this scope, in program order.
   for (Operation *op : result.programOrder) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op))

@@ -61,6 +61,9 @@ static std::string explainPlan(const ScopeAllocationLiveness &live,
   if (live.nestedScopeAllocations)
     os << "; " << live.nestedScopeAllocations
        << " allocation(s) of nested scopes left to those scopes";
+  if (live.launchAttributions)
+    os << "; " << live.launchAttributions
+       << " workgroup attribution(s) of the gpu.launch not merged";
   return text;
 }
 
@@ -182,6 +185,9 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
       if (item.liveness.nestedScopeAllocations)
         remark << " (" << item.liveness.nestedScopeAllocations
                << " in nested scopes, left to them)";
+      if (item.liveness.launchAttributions)
+        remark << " (" << item.liveness.launchAttributions
+               << " workgroup attribution(s) of the gpu.launch not merged)";
       continue;
     }
     InFlightDiagnostic remark = scope->emitRemark() << item.explanation;

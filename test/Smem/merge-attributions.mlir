@@ -134,3 +134,39 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+#ws = #gpu.address_space<workgroup>
+
+// Workgroup attributions of a gpu.launch are not merged (a launch
+// attribution has no attribute to carry the byte buffer's alignment); the
+// remark says so, and the body allocation is still packed.
+// CHECK-LABEL: func.func @launch_attr
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(%{{.+}} : memref<16xf32, #gpu.address_space<workgroup>>)
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
+module attributes {transform.with_named_sequence} {
+  func.func @launch_attr(%out: memref<16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    // expected-remark @below {{1 workgroup attribution(s) of the gpu.launch not merged}}
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1)
+               workgroup(%w : memref<16xf32, #ws>) {
+      memref.store %f, %w[%c0] : memref<16xf32, #ws>
+      %a = memref.alloc() : memref<16xf32, #ws>
+      memref.store %f, %a[%c0] : memref<16xf32, #ws>
+      %x = memref.load %a[%c0] : memref<16xf32, #ws>
+      memref.store %x, %out[%c0] : memref<16xf32>
+      gpu.terminator
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["gpu.launch"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

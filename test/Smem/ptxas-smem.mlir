@@ -36,6 +36,10 @@
 // RUN:   --mlir-print-op-on-diagnostic=false \
 // RUN:   -o %t.attr.mlir 2>&1 | FileCheck %s --check-prefix=ATTR-REMARK
 // ATTR-REMARK: remark: merged 3 of 3 on-chip allocations: sum 2560 B, peak 1536 B
+// RUN: rm -rf %t.keep
 // RUN: %python %utils/ptxas-report.py %t.attr.mlir --opt %mlir_opt \
-// RUN:   --format text | FileCheck %s --check-prefix=ATTR-AFTER
+// RUN:   --format text --keep-temps %t.keep | FileCheck %s --check-prefix=ATTR-AFTER
 // ATTR-AFTER: kernel attr_kernel: {{.*}} smem_bytes=1536
+// The merged attribution keeps the alignment the offsets rely on.
+// RUN: cat %t.keep/*.ptx | FileCheck %s --check-prefix=ATTR-PTX
+// ATTR-PTX: .shared .align 16 .b8 {{.*}}[1536];

@@ -100,6 +100,9 @@ struct ScopeAllocationLiveness {
   /// Allocations in the memory space that belong to nested scopes (an
   /// isolated-from-above op or a gpu.launch below `scope`): left alone.
   unsigned nestedScopeAllocations = 0;
+  /// Workgroup attributions of a gpu.launch scope in the memory space: not
+  /// merged (a launch attribution carries no alignment for a byte buffer).
+  unsigned launchAttributions = 0;
   /// Where a merged buffer must be created to dominate every mergeable
   /// allocation: at the start of `bufferBlock`, or right before `scope`
   /// itself (null `bufferBlock`) when the allocations sit in several regions
