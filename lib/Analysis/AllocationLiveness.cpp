@@ -52,13 +52,25 @@ private:
 
 /// Accumulates the interval of one buffer.
 struct IntervalBuilder {
+  /// `alloc` is null for a workgroup attribution of the scope (defined at
+  /// the entry of the scope's body).
   IntervalBuilder(const ScopeAllocationLiveness &live, Operation *alloc)
       : live(live), alloc(alloc) {
     for (Operation *op = alloc; op && op != live.scope; op = op->getParentOp())
       allocRegions.insert(op->getParentRegion());
+    if (!alloc)
+      allocRegions.insert(&live.scope->getRegion(0));
   }
 
   void cover(Operation *op) {
+    if (live.uniformity) {
+      // A barrier must be reachable by every thread right before the start
+      // and after the end: the lifetime ends at ops in uniform blocks.
+      Operation *anchor = live.uniformity->getUniformAncestor(op, live.scope);
+      if (anchor != op && widenedReason.empty())
+        widenedReason = divergenceNote(anchor);
+      op = anchor;
+    }
     auto [first, last] = live.spans.lookup(op);
     if (first < start) {
       start = first;
@@ -84,7 +96,7 @@ struct IntervalBuilder {
            !allocRegions.contains(useAncestor->getParentRegion()))
       useAncestor = useAncestor->getParentOp();
     Region *region = useAncestor->getParentRegion();
-    if (!allocRegions.contains(region)) {
+    if (!allocRegions.contains(region) && alloc) {
       // Different regions of the scope itself: cover both ends and all in
       // between.
       Operation *allocTop = alloc;
@@ -94,16 +106,42 @@ struct IntervalBuilder {
       cover(useAncestor);
       return;
     }
-    Operation *allocAncestor = region->findAncestorOpInRegion(*alloc);
-    if (allocAncestor != alloc)
-      cover(allocAncestor);
+    if (alloc) {
+      Operation *allocAncestor = region->findAncestorOpInRegion(*alloc);
+      if (allocAncestor && allocAncestor != alloc)
+        cover(allocAncestor);
+    }
     cover(useAncestor);
-    if (!region->hasOneBlock())
+    if (!region->hasOneBlock()) {
+      if (widenedReason.empty())
+        widenedReason = "used in a region with several blocks of '" +
+                        region->getParentOp()->getName().getStringRef().str() +
+                        "': live over the whole region (no reuse inside "
+                        "unstructured control flow)";
       for (Block &b : *region)
         if (!b.empty()) {
           cover(&b.front());
           cover(&b.back());
         }
+    }
+  }
+
+  /// Why a use nested in `anchor` makes the buffer live over all of it.
+  std::string divergenceNote(Operation *anchor) const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "live over all of '" << anchor->getName() << "' at "
+       << anchor->getLoc() << ": ";
+    std::string reason = live.uniformity->getDivergenceReason(anchor);
+    if (anchor == live.scope &&
+        !live.uniformity->isUniformBlock(anchor->getBlock()))
+      os << "the scope may run in only some threads";
+    else if (!reason.empty())
+      os << reason;
+    else
+      os << "threads may diverge inside it";
+    os << ", so no barrier inside it is safe";
+    return text;
   }
 
   const ScopeAllocationLiveness &live;
@@ -111,6 +149,7 @@ struct IntervalBuilder {
   llvm::SmallPtrSet<Region *, 8> allocRegions;
   int64_t start = INT64_MAX, end = INT64_MIN;
   Operation *startOp = nullptr, *endOp = nullptr;
+  std::string widenedReason;
 };
 
 /// The op that stands for a use by `user` in the lifetime: a value yielded
@@ -205,9 +244,11 @@ std::string escapeReason(OpOperand &use, Operation *scope) {
          "', which has no memory-effect information";
 }
 
-/// Size and alignment of `alloc`; sets `pinReason` when unknown.
-void computeSize(Operation *alloc, MemRefType type, uint64_t minAlignment,
-                 OnChipBuffer &buffer) {
+/// Size and alignment of a buffer of `type` (allocated by `alloc`, or a
+/// workgroup attribution of `context` with alignment `alignAttr`); sets
+/// `pinReason` when unknown.
+void computeSize(Operation *alloc, Operation *context, IntegerAttr alignAttr,
+                 MemRefType type, uint64_t minAlignment, OnChipBuffer &buffer) {
   Type elementType = type.getElementType();
   if (!elementType.isIntOrIndexOrFloat() &&
       !isa<VectorType, ComplexType>(elementType)) {
@@ -215,19 +256,21 @@ void computeSize(Operation *alloc, MemRefType type, uint64_t minAlignment,
     buffer.unboundedSize = true;
     return;
   }
-  DataLayout layout = DataLayout::closest(alloc);
+  DataLayout layout = DataLayout::closest(alloc ? alloc : context);
   uint64_t elementBytes = layout.getTypeSize(elementType).getFixedValue();
   elementBytes = std::max<uint64_t>(elementBytes, 1);
   uint64_t alignment = std::max(elementBytes, minAlignment);
-  if (auto attr = alloc->getAttrOfType<IntegerAttr>("alignment"))
-    alignment = std::max<uint64_t>(alignment, attr.getInt());
+  if (alloc)
+    alignAttr = alloc->getAttrOfType<IntegerAttr>("alignment");
+  if (alignAttr)
+    alignment = std::max<uint64_t>(alignment, alignAttr.getInt());
   buffer.alignment = std::max<uint64_t>(alignment, 1);
 
   uint64_t count = 1;
-  ValueRange dynamicSizes = alloc->getOperands();
-  if (auto allocOp = dyn_cast<memref::AllocOp>(alloc))
+  ValueRange dynamicSizes;
+  if (auto allocOp = dyn_cast_if_present<memref::AllocOp>(alloc))
     dynamicSizes = allocOp.getDynamicSizes();
-  else if (auto allocaOp = dyn_cast<memref::AllocaOp>(alloc))
+  else if (auto allocaOp = dyn_cast_if_present<memref::AllocaOp>(alloc))
     dynamicSizes = allocaOp.getDynamicSizes();
   unsigned nextDynamic = 0;
   for (int64_t dim : type.getShape()) {
@@ -265,10 +308,38 @@ void computeSize(Operation *alloc, MemRefType type, uint64_t minAlignment,
 
 ScopeAllocationLiveness
 hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
-                                   uint64_t minAlignment) {
+                                   uint64_t minAlignment, bool barrierSafe) {
   ScopeAllocationLiveness result;
   result.scope = scope;
+  if (barrierSafe)
+    result.uniformity = std::make_shared<const ThreadUniformity>(scope);
   ProgramOrder(result).number(scope);
+
+  // Workgroup attributions of a gpu.func scope: defined at its entry, so
+  // first in program order.
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(scope)) {
+    for (auto [i, arg] : llvm::enumerate(func.getWorkgroupAttributions())) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type || type.getMemorySpace() != memorySpace)
+        continue;
+      OnChipBuffer buffer;
+      buffer.memref = arg;
+      buffer.attributionIndex = i;
+      computeSize(nullptr, scope,
+                  dyn_cast_or_null<IntegerAttr>(
+                      func.getWorkgroupAttributionAttr(i, "llvm.align")),
+                  type, minAlignment, buffer);
+      if (buffer.pinReason.empty() && !type.getLayout().isIdentity())
+        buffer.pinReason = "non-identity layout";
+      result.buffers.push_back(std::move(buffer));
+    }
+  }
+
+  if (auto launch = dyn_cast<gpu::LaunchOp>(scope))
+    for (BlockArgument arg : launch.getWorkgroupAttributions())
+      if (auto type = dyn_cast<MemRefType>(arg.getType()))
+        if (type.getMemorySpace() == memorySpace)
+          ++result.launchAttributions;
 
   // Allocations of this scope, in program order.
   for (Operation *op : result.programOrder) {
@@ -287,7 +358,8 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
     }
     OnChipBuffer buffer;
     buffer.alloc = op;
-    computeSize(op, type, minAlignment, buffer);
+    buffer.memref = op->getResult(0);
+    computeSize(op, scope, nullptr, type, minAlignment, buffer);
     if (buffer.pinReason.empty() && !type.getLayout().isIdentity())
       buffer.pinReason = "non-identity layout";
     result.buffers.push_back(std::move(buffer));
@@ -300,19 +372,22 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
   // several regions, a point before the scope (only possible when the scope
   // is not an allocation boundary; otherwise the other regions' buffers keep
   // their allocations).
-  auto regionOf = [&](Operation *op) {
+  auto regionOf = [&](const OnChipBuffer &buffer) {
+    if (!buffer.alloc)
+      return &scope->getRegion(0);
+    Operation *op = buffer.alloc;
     while (op->getParentOp() != scope)
       op = op->getParentOp();
     return op->getParentRegion();
   };
-  Region *home = regionOf(result.buffers.front().alloc);
+  Region *home = regionOf(result.buffers.front());
   bool oneRegion = llvm::all_of(result.buffers, [&](const OnChipBuffer &b) {
-    return regionOf(b.alloc) == home;
+    return regionOf(b) == home;
   });
   if (oneRegion || isAllocationScopeBoundary(scope)) {
     result.bufferBlock = &home->front();
     for (OnChipBuffer &buffer : result.buffers)
-      if (regionOf(buffer.alloc) != home && buffer.pinReason.empty())
+      if (regionOf(buffer) != home && buffer.pinReason.empty())
         buffer.pinReason = "in another region of the scope than its first "
                            "allocation";
   }
@@ -320,7 +395,7 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
   BufferViewFlowAnalysis aliases(scope);
   for (OnChipBuffer &buffer : result.buffers) {
     IntervalBuilder interval(result, buffer.alloc);
-    Value root = buffer.alloc->getResult(0);
+    Value root = buffer.memref;
     // Sort the aliases by program order so the reported reason is stable.
     SmallVector<Value> values = llvm::to_vector(aliases.resolve(root));
     auto position = [&](Value v) {
@@ -374,11 +449,13 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
     });
     buffer.uses.erase(llvm::unique(buffer.uses), buffer.uses.end());
     if (interval.startOp == nullptr)
-      interval.cover(buffer.alloc);
+      interval.cover(buffer.alloc ? buffer.alloc
+                                  : &scope->getRegion(0).front().front());
     buffer.start = interval.start;
     buffer.end = interval.end;
     buffer.startOp = interval.startOp;
     buffer.endOp = interval.endOp;
+    buffer.widenedReason = std::move(interval.widenedReason);
   }
   return result;
 }

@@ -55,9 +55,15 @@ static std::string explainPlan(const ScopeAllocationLiveness &live,
   for (size_t index : plan.pinned)
     os << "; pinned " << describeBuffer(live, index) << ": "
        << live.buffers[index].pinReason;
+  for (auto [index, buffer] : llvm::enumerate(live.buffers))
+    if (!buffer.widenedReason.empty() && buffer.pinReason.empty())
+      os << "; #" << index << " " << buffer.widenedReason;
   if (live.nestedScopeAllocations)
     os << "; " << live.nestedScopeAllocations
        << " allocation(s) of nested scopes left to those scopes";
+  if (live.launchAttributions)
+    os << "; " << live.launchAttributions
+       << " workgroup attribution(s) of the gpu.launch not merged";
   return text;
 }
 
@@ -79,7 +85,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   llvm::SetVector<Operation *> scopes;
   for (Operation *scope : state.getPayloadOps(getScope()))
     scopes.insert(scope);
-  DenseMap<Operation *, Operation *> claimedBy;
+  DenseMap<Value, Operation *> claimedBy;
   for (Operation *scope : scopes) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
@@ -95,15 +101,15 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     uint64_t capacity =
         target.spec.getInteger("onchip.capacity_bytes").value_or(0);
     ScopeWork item;
-    item.liveness =
-        analyzeAllocationLiveness(scope, target.onChipMemorySpace, alignment);
-    item.plan = planAllocationMerge(item.liveness, capacity);
     item.barriers =
         target.spec.getKind() == HwKind::Gpu ||
         target.spec.getString("pipeline.sync").value_or("") == "gpu_barrier";
+    item.liveness = analyzeAllocationLiveness(scope, target.onChipMemorySpace,
+                                              alignment, item.barriers);
+    item.plan = planAllocationMerge(item.liveness, capacity);
     const AllocationMergePlan &plan = item.plan;
     for (const OnChipBuffer &buffer : item.liveness.buffers) {
-      auto [it, inserted] = claimedBy.try_emplace(buffer.alloc, scope);
+      auto [it, inserted] = claimedBy.try_emplace(buffer.memref, scope);
       if (!inserted) {
         DiagnosedSilenceableFailure failure =
             emitSilenceableError()
@@ -111,7 +117,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
             << it->second->getName()
             << "' in the handle both hold an on-chip allocation; pass "
                "disjoint scopes";
-        failure.attachNote(buffer.alloc->getLoc()) << "allocation here";
+        failure.attachNote(buffer.getLoc()) << "allocation here";
         return failure;
       }
     }
@@ -122,7 +128,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
             << "on-chip allocation of '" << scope->getName()
             << "' is larger than 2^62 bytes, above onchip.capacity_bytes = "
             << capacity << " of '" << target.spec.getName() << "'";
-        failure.attachNote(buffer.alloc->getLoc()) << "allocation here";
+        failure.attachNote(buffer.getLoc()) << "allocation here";
         return failure;
       }
     if (capacity != 0 && plan.lowerBoundBytes > capacity) {
@@ -179,6 +185,9 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
       if (item.liveness.nestedScopeAllocations)
         remark << " (" << item.liveness.nestedScopeAllocations
                << " in nested scopes, left to them)";
+      if (item.liveness.launchAttributions)
+        remark << " (" << item.liveness.launchAttributions
+               << " workgroup attribution(s) of the gpu.launch not merged)";
       continue;
     }
     InFlightDiagnostic remark = scope->emitRemark() << item.explanation;

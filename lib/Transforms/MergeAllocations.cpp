@@ -23,8 +23,7 @@ std::string hwsched::describeBuffer(const ScopeAllocationLiveness &liveness,
                                     size_t index) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "#" << index << " "
-     << liveness.buffers[index].alloc->getResult(0).getType();
+  os << "#" << index << " " << liveness.buffers[index].memref.getType();
   return text;
 }
 
@@ -124,8 +123,10 @@ bool isInLoop(Block *block, Operation *scope) {
 class BarrierPlacer {
 public:
   BarrierPlacer(RewriterBase &rewriter, Operation *scope,
+                const ThreadUniformity *uniformity,
                 AllocationMergeOutcome &outcome)
-      : rewriter(rewriter), scope(scope), outcome(outcome) {}
+      : rewriter(rewriter), scope(scope), uniformity(uniformity),
+        outcome(outcome) {}
 
   /// Makes sure every path from `lastUse` (of the old bytes) to `firstUse`
   /// (of the new bytes) crosses a barrier; `wrap` asks for the path through
@@ -191,6 +192,9 @@ private:
         !loop->getRegion(0).hasOneBlock())
       return nullptr;
     Block &body = loop->getRegion(0).front();
+    // A barrier where threads may diverge is no barrier for all of them.
+    if (uniformity && !uniformity->isUniformBlock(&body))
+      return nullptr;
     Operation *last = nullptr;
     for (Operation &op : body)
       if (isBarrier(op))
@@ -222,6 +226,7 @@ private:
 
   RewriterBase &rewriter;
   Operation *scope;
+  const ThreadUniformity *uniformity;
   AllocationMergeOutcome &outcome;
   llvm::SmallPtrSet<Operation *, 8> reused;
   llvm::SmallPtrSet<Operation *, 8> inserted;
@@ -244,6 +249,32 @@ static int64_t programPoint(const ScopeAllocationLiveness &liveness,
 // Rewrite
 //===----------------------------------------------------------------------===//
 
+/// Erases the (now unused) workgroup attributions `indices` of `func`: the
+/// block arguments, the count and their attribute dictionaries. GPUFuncOp
+/// only offers adding one.
+static void eraseWorkgroupAttributions(RewriterBase &rewriter,
+                                       gpu::GPUFuncOp func,
+                                       ArrayRef<unsigned> indices) {
+  llvm::SmallDenseSet<unsigned> erased(indices.begin(), indices.end());
+  unsigned first = func.getFirstWorkgroupAttributionIndex();
+  unsigned count = func.getNumWorkgroupAttributions();
+  rewriter.modifyOpInPlace(func, [&] {
+    if (ArrayAttr attrs = func.getWorkgroupAttribAttrsAttr()) {
+      SmallVector<Attribute> kept;
+      for (auto [i, attr] : llvm::enumerate(attrs))
+        if (!erased.contains(i))
+          kept.push_back(attr);
+      func.setWorkgroupAttribAttrsAttr(rewriter.getArrayAttr(kept));
+    }
+    llvm::BitVector mask(func.getBody().getNumArguments());
+    for (unsigned i : indices)
+      mask.set(first + i);
+    func.getBody().front().eraseArguments(mask);
+    func->setAttr(gpu::GPUFuncOp::getNumWorkgroupAttributionsAttrName(),
+                  rewriter.getI64IntegerAttr(count - erased.size()));
+  });
+}
+
 AllocationMergeOutcome hwsched::applyAllocationMerge(
     RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
     const AllocationMergePlan &plan, bool insertBarriers) {
@@ -256,7 +287,7 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   // Barriers first, while the uses still belong to the original buffers; in
   // program order of the later buffer so inserted barriers get reused.
   if (insertBarriers) {
-    BarrierPlacer placer(rewriter, scope, outcome);
+    BarrierPlacer placer(rewriter, scope, liveness.uniformity.get(), outcome);
     auto bufferOf = [&](size_t slot) -> const OnChipBuffer & {
       return liveness.buffers[plan.merged[slot]];
     };
@@ -318,35 +349,53 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   }
 
   bool allAlloca = llvm::all_of(plan.merged, [&](size_t i) {
-    return isa<memref::AllocaOp>(liveness.buffers[i].alloc);
+    return isa_and_nonnull<memref::AllocaOp>(liveness.buffers[i].alloc);
   });
-  auto firstType = cast<MemRefType>(
-      liveness.buffers[plan.merged.front()].alloc->getResult(0).getType());
+  // Workgroup attributions of a gpu.func merge into a new attribution
+  // (memref.alloc has no lowering to GPU shared memory there; attributions
+  // do), which the other merged allocations then view as well.
+  bool asAttribution = llvm::any_of(plan.merged, [&](size_t i) {
+    return liveness.buffers[i].isAttribution();
+  });
+  auto firstType =
+      cast<MemRefType>(liveness.buffers[plan.merged.front()].memref.getType());
   auto bufferType = MemRefType::get(
       {static_cast<int64_t>(plan.mergedBytes)}, rewriter.getI8Type(),
       MemRefLayoutAttrInterface(), firstType.getMemorySpace());
-  if (liveness.bufferBlock)
-    rewriter.setInsertionPointToStart(liveness.bufferBlock);
-  else
-    rewriter.setInsertionPoint(scope);
-  Location loc = liveness.buffers[plan.merged.front()].alloc->getLoc();
+  Location loc = liveness.buffers[plan.merged.front()].getLoc();
   IntegerAttr alignment = rewriter.getI64IntegerAttr(plan.mergedAlignment);
   Value buffer;
-  if (allAlloca)
-    buffer = memref::AllocaOp::create(rewriter, loc, bufferType, ValueRange(),
-                                      alignment);
-  else
-    buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
-                                     alignment);
-  outcome.buffer = buffer.getDefiningOp();
+  if (asAttribution) {
+    auto func = cast<gpu::GPUFuncOp>(scope);
+    rewriter.modifyOpInPlace(func, [&] {
+      buffer = func.addWorkgroupAttribution(bufferType, loc);
+      // Honoured by the GPU-to-LLVM lowering of attributions.
+      func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                       "llvm.align", alignment);
+    });
+    outcome.buffer = scope;
+  } else {
+    if (liveness.bufferBlock)
+      rewriter.setInsertionPointToStart(liveness.bufferBlock);
+    else
+      rewriter.setInsertionPoint(scope);
+    if (allAlloca)
+      buffer = memref::AllocaOp::create(rewriter, loc, bufferType, ValueRange(),
+                                        alignment);
+    else
+      buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
+                                       alignment);
+    outcome.buffer = buffer.getDefiningOp();
+  }
 
   // The originals were freed: free the merged buffer where the scope ends
   // (its views never leave the scope). Regions with several blocks have no
-  // single end; the buffer is then left to the scope's lifetime.
+  // single end; the buffer is then left to the scope's lifetime. An
+  // attribution is never freed.
   bool anyDealloc = llvm::any_of(plan.merged, [&](size_t i) {
     return !liveness.buffers[i].deallocs.empty();
   });
-  if (!allAlloca && anyDealloc) {
+  if (!allAlloca && anyDealloc && !asAttribution) {
     Block *block = liveness.bufferBlock;
     if (!block) {
       rewriter.setInsertionPointAfter(scope);
@@ -358,10 +407,24 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
     }
   }
 
+  SmallVector<unsigned> erasedAttributions;
   for (auto [slot, index] : llvm::enumerate(plan.merged)) {
     const OnChipBuffer &original = liveness.buffers[index];
     for (Operation *dealloc : original.deallocs)
       rewriter.eraseOp(dealloc);
+    if (original.isAttribution()) {
+      Block &entry = scope->getRegion(0).front();
+      rewriter.setInsertionPointToStart(&entry);
+      Value offset = arith::ConstantIndexOp::create(
+          rewriter, original.getLoc(),
+          static_cast<int64_t>(plan.offsets[slot]));
+      Value view = memref::ViewOp::create(rewriter, original.getLoc(),
+                                          original.memref.getType(), buffer,
+                                          offset, ValueRange());
+      rewriter.replaceAllUsesWith(original.memref, view);
+      erasedAttributions.push_back(original.attributionIndex);
+      continue;
+    }
     Operation *alloc = original.alloc;
     rewriter.setInsertionPoint(alloc);
     Value offset = arith::ConstantIndexOp::create(
@@ -374,5 +437,8 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
                                         offset, sizes);
     rewriter.replaceOp(alloc, view);
   }
+  if (!erasedAttributions.empty())
+    eraseWorkgroupAttributions(rewriter, cast<gpu::GPUFuncOp>(scope),
+                               erasedAttributions);
   return outcome;
 }

@@ -198,3 +198,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Over capacity with gpu.func workgroup attributions: the same error, and the
+// attributions stay untouched.
+// CHECK-LABEL: gpu.func @attr_over_capacity
+// CHECK-SAME: workgroup(%{{.+}} : memref<256xf32, #gpu.address_space<workgroup>>, %{{.+}} : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: memref.view
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @attr_over_capacity(%out: memref<256xf32>)
+        workgroup(%a : memref<256xf32, #gpu.address_space<workgroup>>,
+                  %b : memref<256xf32, #gpu.address_space<workgroup>>) kernel {
+      %c0 = arith.constant 0 : index
+      %f = arith.constant 1.0 : f32
+      memref.store %f, %a[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+      // expected-note @below {{program point where the live on-chip buffers exceed the capacity}}
+      memref.store %f, %b[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+      %x = memref.load %a[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+      %y = memref.load %b[%c0] : memref<256xf32, #gpu.address_space<workgroup>>
+      %s = arith.addf %x, %y : f32
+      memref.store %s, %out[%c0] : memref<256xf32>
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["gpu.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{on-chip allocations of 'gpu.func' need at least 2048 B at 'memref.store', above onchip.capacity_bytes = 1024 of 'nvidia-a100' by 1024 B; live there: #0 memref<256xf32, #gpu.address_space<workgroup>> (1024 B), #1 memref<256xf32, #gpu.address_space<workgroup>> (1024 B)}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.capacity_bytes" = 1024 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -23,3 +23,23 @@
 // RUN: %python %utils/ptxas-report.py %t.after.mlir --opt %mlir_opt \
 // RUN:   --format text | FileCheck %s --check-prefix=AFTER
 // AFTER: kernel gemm_bias_rowsum_kernel: {{.*}} smem_bytes=2048
+
+// gpu.func workgroup attributions (Inputs/attribution-kernel.mlir: a chain
+// of three, 2560 B in all) lower to shared memory directly; merged, they
+// become one byte attribution of the peak the op computed (1536 B).
+// RUN: %python %utils/ptxas-report.py %S/Inputs/attribution-kernel.mlir \
+// RUN:   --opt %mlir_opt --format text | FileCheck %s --check-prefix=ATTR-BEFORE
+// ATTR-BEFORE: kernel attr_kernel: {{.*}} smem_bytes=2560
+// RUN: hwsched-opt %S/Inputs/attribution-kernel.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/smem.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_merge_smem \
+// RUN:   --mlir-print-op-on-diagnostic=false \
+// RUN:   -o %t.attr.mlir 2>&1 | FileCheck %s --check-prefix=ATTR-REMARK
+// ATTR-REMARK: remark: merged 3 of 3 on-chip allocations: sum 2560 B, peak 1536 B
+// RUN: rm -rf %t.keep
+// RUN: %python %utils/ptxas-report.py %t.attr.mlir --opt %mlir_opt \
+// RUN:   --format text --keep-temps %t.keep | FileCheck %s --check-prefix=ATTR-AFTER
+// ATTR-AFTER: kernel attr_kernel: {{.*}} smem_bytes=1536
+// The merged attribution keeps the alignment the offsets rely on.
+// RUN: cat %t.keep/*.ptx | FileCheck %s --check-prefix=ATTR-PTX
+// ATTR-PTX: .shared .align 16 .b8 {{.*}}[1536];

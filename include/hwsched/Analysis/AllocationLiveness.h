@@ -16,7 +16,11 @@
 //     the buffer live across the whole loop, as does a use after the loop of
 //     a buffer allocated inside it;
 //   - an async copy (nvgpu.device_async_copy) keeps its buffers live until
-//     the nvgpu.device_async_wait that consumes its token.
+//     the nvgpu.device_async_wait that consumes its token;
+//   - in a region with several blocks the buffer is live over the whole
+//     region (program order says nothing about branches);
+//   - on barrier targets, a use where threads may diverge counts as a use of
+//     the whole divergent op (see analyzeAllocationLiveness).
 // Uses the analysis cannot follow (calls, returns, storing the memref, ops
 // without memory-effect information) pin the buffer: it keeps its own
 // allocation, and `pinReason` says why.
@@ -26,20 +30,33 @@
 #ifndef HWSCHED_ANALYSIS_ALLOCATIONLIVENESS_H
 #define HWSCHED_ANALYSIS_ALLOCATIONLIVENESS_H
 
+#include "hwsched/Analysis/ThreadUniformity.h"
+
 #include "mlir/IR/Operation.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace hwsched {
 
 /// One allocation in the on-chip memory space of a scope.
 struct OnChipBuffer {
-  /// The memref.alloc or memref.alloca.
+  /// The memref.alloc or memref.alloca; null for a workgroup attribution of
+  /// a gpu.func scope.
   mlir::Operation *alloc = nullptr;
+  /// The buffer: the allocation's result or the attribution's block
+  /// argument.
+  mlir::Value memref;
+  /// Index among the gpu.func's workgroup attributions (attributions only).
+  unsigned attributionIndex = 0;
+  bool isAttribution() const { return alloc == nullptr; }
+  mlir::Location getLoc() const {
+    return alloc ? alloc->getLoc() : memref.getLoc();
+  }
   /// Upper bound of the bytes the buffer needs (element storage size times
   /// the element count; dynamic sizes use a proven upper bound).
   uint64_t bytes = 0;
@@ -66,12 +83,16 @@ struct OnChipBuffer {
   llvm::SmallVector<mlir::Operation *> uses;
   /// Deallocations of the buffer (they end no lifetime: erased on merge).
   llvm::SmallVector<mlir::Operation *> deallocs;
+  /// Non-empty when the lifetime was widened beyond the uses (a use in code
+  /// where threads may diverge, or in a region with several blocks); says
+  /// over which op and why.
+  std::string widenedReason;
 };
 
 /// The on-chip buffers of one scope, in program order.
 struct ScopeAllocationLiveness {
   mlir::Operation *scope = nullptr;
-  llvm::SmallVector<OnChipBuffer> buffers;
+  llvm::SmallVector<OnChipBuffer, 0> buffers;
   /// Program point -> op, and op -> (first, last) program point of the op
   /// and everything nested in it.
   llvm::SmallVector<mlir::Operation *> programOrder;
@@ -79,11 +100,17 @@ struct ScopeAllocationLiveness {
   /// Allocations in the memory space that belong to nested scopes (an
   /// isolated-from-above op or a gpu.launch below `scope`): left alone.
   unsigned nestedScopeAllocations = 0;
+  /// Workgroup attributions of a gpu.launch scope in the memory space: not
+  /// merged (a launch attribution carries no alignment for a byte buffer).
+  unsigned launchAttributions = 0;
   /// Where a merged buffer must be created to dominate every mergeable
   /// allocation: at the start of `bufferBlock`, or right before `scope`
   /// itself (null `bufferBlock`) when the allocations sit in several regions
   /// of a scope that is not an allocation boundary.
   mlir::Block *bufferBlock = nullptr;
+  /// Set when the lifetimes were made barrier-safe (GPU targets): every
+  /// lifetime starts and ends at an op all threads of a workgroup reach.
+  std::shared_ptr<const ThreadUniformity> uniformity;
 };
 
 /// Returns true for ops that delimit a kernel scope: allocations below them
@@ -93,10 +120,16 @@ bool isAllocationScopeBoundary(mlir::Operation *op);
 
 /// Computes the buffers of `scope` in `memorySpace` (a null attribute means
 /// the default memory space) and their lifetimes. `minAlignment` is the
-/// spec's on-chip alignment.
+/// spec's on-chip alignment. With `barrierSafe` (targets that order reuse
+/// across threads with gpu.barrier), every use is first lifted to its
+/// innermost ancestor in a block all threads run alike
+/// (Analysis/ThreadUniformity.h): a buffer used where threads may diverge is
+/// live over the whole divergent op, so two buffers share bytes only when a
+/// barrier point every thread reaches separates them.
 ScopeAllocationLiveness analyzeAllocationLiveness(mlir::Operation *scope,
                                                   mlir::Attribute memorySpace,
-                                                  uint64_t minAlignment);
+                                                  uint64_t minAlignment,
+                                                  bool barrierSafe = false);
 
 } // namespace hwsched
 

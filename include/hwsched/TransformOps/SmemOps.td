@@ -20,8 +20,13 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     buffers whose lifetimes never overlap share bytes.
 
     Allocations: `memref.alloc` and `memref.alloca` directly in the scope or
-    in its nested loops and branches; those below a nested isolated-from-above
-    op or `gpu.launch` belong to that scope and are left alone. Dynamic sizes
+    in its nested loops and branches, and the workgroup attributions
+    (`workgroup(%buf : memref<...>)`) of a `gpu.func` scope whose memory
+    space is the target's (defined at the kernel entry; their own
+    `llvm.align` attribution attribute counts as the alignment); those below
+    a nested isolated-from-above op or `gpu.launch` belong to that scope and
+    are left alone. Workgroup attributions of a `gpu.launch` are not merged
+    (they stay separate buffers outside the reported peak). Dynamic sizes
     use an upper bound proven by `ValueBoundsOpInterface` (e.g. from
     `affine.min`); without one the buffer stays separate.
 
@@ -40,7 +45,8 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     buffers then stay live to the end of the scope; a copy never waited for
     pins its buffers. In a region with several blocks (unstructured control flow)
     program order says nothing about back edges, so a buffer used there is
-    live over the whole region. A buffer with a use
+    live over the whole region (no reuse inside it; the remark says so for
+    each such buffer). A buffer with a use
     the analysis cannot follow (a call, a return or other terminator leaving
     the scope, `memref.store` of the memref, taking its address, an op
     without memory-effect information), a non-identity layout or an
@@ -70,7 +76,13 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     outside the first region are pinned); each merged allocation becomes
     `memref.view` of it at its offset (dynamic sizes passed through).
     Deallocations of merged buffers are erased; if there were any, the
-    merged buffer is deallocated at the end of the scope.
+    merged buffer is deallocated at the end of the scope. When a workgroup
+    attribution of a `gpu.func` is merged, the merged buffer is instead a
+    new workgroup attribution `memref<N x i8, space>` with `llvm.align` set
+    (the GPU-to-LLVM lowering turns it into one shared-memory global; a
+    workgroup `memref.alloc` has no such lowering), the merged attributions
+    are viewed at the start of the body and removed, and pinned and private
+    attributions keep their place and attributes.
 
     Barriers: on GPU targets (spec kind `gpu` or `pipeline.sync =
     "gpu_barrier"`), when two merged buffers share bytes, a `gpu.barrier` is
@@ -79,8 +91,28 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     An existing `gpu.barrier` in the block where the two lifetimes meet is
     reused; otherwise one is inserted right before the first use of the
     later buffer (or before the first use of the earlier one in the next
-    iteration). Barriers are inserted assuming the control flow around them
-    is uniform across the threads of a block. A barrier at the top level of
+    iteration). A barrier must be reached by every thread of the
+    workgroup, so on these targets lifetimes are first made barrier-safe: a
+    use nested in an op whose regions threads may run differently counts as
+    a use of that whole op (its innermost ancestor in a block all threads
+    run alike), so two buffers share bytes only when a point every thread
+    reaches separates them, and the barrier goes there (e.g. right before a
+    divergent `scf.if`, never inside it; buffers used in the same divergent
+    op, including the two branches of a divergent `scf.if`, never share).
+    Uniform control flow: `scf.for`/`affine.for` with uniform bounds and
+    step, `scf.if`/`affine.if`/`scf.index_switch` with a uniform selector,
+    `scf.while` with a uniform `scf.condition` operand,
+    `scf.execute_region`, `memref.alloca_scope`, and the entry block of the
+    kernel; anything else (`scf.forall`, `scf.parallel`, non-entry blocks)
+    may diverge. Uniform values: constants, `gpu.block_id`/`block_dim`/
+    `grid_dim`/cluster ids and sizes/`num_subgroups`/`subgroup_size`, the
+    `gpu.launch` body arguments other than the thread ids, the parameters of
+    the enclosing function (assumed passed alike by all threads, as kernel
+    arguments are), values defined outside the kernel, and arith/index/
+    math/affine results of uniform operands (loop-carried values by
+    fixpoint); everything else, thread ids and loads included, may differ.
+    The `explain` remark names each buffer whose lifetime was widened, the
+    op and why. A barrier at the top level of
     a loop body counts for uses after the loop when every use of the earlier
     buffer is inside that loop before the barrier; barriers nested deeper are
     not looked at.
@@ -94,7 +126,9 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     #### Return modes
 
     The result holds the new byte buffers (one per scope that had on-chip
-    allocations to merge). A scope without on-chip allocations is left
+    allocations to merge): the `memref.alloc`/`memref.alloca`, or the
+    `gpu.func` itself when the buffer is a workgroup attribution (a block
+    argument, not an op). A scope without on-chip allocations is left
     unchanged and adds nothing to the result. Every scope is analysed and
     checked before any is changed; on failure the payload is untouched:
 
