@@ -107,6 +107,7 @@ module attributes {transform.with_named_sequence} {
     transform.annotate %func "hwsched.cpu_schedule" : !transform.any_op
     // 1. Cache block of C; the matmul and its fill are fused producers.
     %block, %loops:2 = transform.structured.fuse %root tile_sizes [%mc, %nc]
+        interchange [1, 0]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %mm = transform.structured.match ops{["linalg.matmul"]} in %loops#0
@@ -129,6 +130,10 @@ module attributes {transform.with_named_sequence} {
 
     // 3. Pack B: nofold pad of the KC x NR sliver, hoisted out of the NR and
     // MR loops into one [NC/NR][KC][NR] buffer per K block.
+    transform.apply_patterns to %func {
+      transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
     %padded, %pad, %copy = transform.structured.pad %mmr {
         padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32],
         padding_dimensions = [1, 2], nofold_flags = [0, 1, 0],
@@ -136,7 +141,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b = transform.get_producer_of_operand %padded[1]
         : (!transform.any_op) -> !transform.any_op
-    %packing = transform.structured.hoist_pad %pad_b by 2 loops
+    %packing = transform.structured.hoist_pad %pad_b by 4 loops
         : (!transform.any_op) -> !transform.any_op
     // Copy one row of the sliver at a time (NR floats: NR/lanes vectors).
     %pack_rows, %pack_loop = transform.structured.tile_using_for %packing
