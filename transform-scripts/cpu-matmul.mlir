@@ -132,7 +132,6 @@ module attributes {transform.with_named_sequence} {
     // MR loops into one [NC/NR][KC][NR] buffer per K block.
     transform.apply_patterns to %func {
       transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
-      transform.apply_patterns.canonicalization
     } : !transform.any_op
     %padded, %pad, %copy = transform.structured.pad %mmr {
         padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32],
@@ -257,11 +256,17 @@ module attributes {transform.with_named_sequence} {
   // --hwsched-target, ...), its lists split into the five knobs of
   // @hwsched_cpu_matmul_tile: tile_sizes = [MC, NC, 0], thread_tile_sizes =
   // [MR, NR, 0], reduction_tile_sizes = [0, 0, KC]. One linalg.matmul per
-  // call (each list has one value per loop of one op).
+  // call (each list has one value per loop of one op). select_tile_config
+  // already fits the tiles to the problem (a tile is at most its dimension
+  // and divides it when some candidate does).
   transform.named_sequence @hwsched_cpu_matmul_tiles_from_spec(
       %matmul: !transform.any_op {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
           !transform.param<i64>, !transform.param<i64>) {
+    // A CPU schedule: refuse a spec without CPU figures (a GPU or NPU spec
+    // would give tiles for another machine) with an error naming the key.
+    %lanes_bits = transform.hwsched.query_spec %matmul { key = "cpu.vector_width_bits" }
+        : (!transform.any_op) -> !transform.param<i64>
     %tiles, %reg, %red, %stages, %threads =
         transform.cost_model.select_tile_config %matmul
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
