@@ -1,6 +1,7 @@
 // transform-scripts/cpu-matmul.mlir: a CPU schedule for f32 linalg.matmul
 // with an optional elementwise epilogue (bias + ReLU as a linalg.generic),
-// GotoBLAS-style, with every tile size a !transform.param<i64>.
+// GotoBLAS-style, with every tile size a !transform.param<i64> chosen by
+// transform.cost_model.select_tile_config from the CPU spec.
 //
 // Load with
 //   hwsched-opt --transform-preload-library=transform-library-paths=transform-scripts
@@ -10,23 +11,31 @@
 //
 // What it does to one chain fill -> matmul -> [epilogue]:
 //  1. Cache tiling. The chain's root (the epilogue, else the matmul) is tiled
-//     by [MC, NC] with scf.for and the matmul and its fill are fused into that
-//     loop nest (transform.structured.fuse), so the epilogue runs on an
-//     MC x NC block of C while it is still in L2: bias + ReLU cost one pass
-//     over a cache-resident block instead of one over the whole C.
+//     by [MC, NC] with scf.for, the NC (column) loop outside the MC (row)
+//     loop, and the matmul and its fill are fused into that loop nest
+//     (transform.structured.fuse), so the epilogue runs on an MC x NC block
+//     of C while it is still in L2: bias + ReLU cost one pass over a
+//     cache-resident block instead of one over the whole C.
 //  2. K blocking by KC, then register tiling by [MR, NR] with the MR loop
 //     outside the NR loop: one MR x KC sliver of A stays in L1 while the
 //     packed KC x NC panel of B streams through it from L2, sequentially.
 //     (NR outside, keeping a B sliver in L1 instead, measured 113-117
-//     against 123 GFLOP/s at 2048 and no better at 512: A's rows are N*4
-//     bytes apart, so re-reading an A sliver per B sliver costs more.)
-//  3. Packing of B. The KC x NR sliver is padded (nofold) and the pad hoisted
-//     out of both register loops (transform.structured.hoist_pad), which makes
-//     one contiguous [NC/NR][KC][NR] buffer per KC step, read in order by the
-//     NR loop. Without it the sliver
-//     is NR floats every N*4 bytes: a handful of L1 sets and one page per row
-//     (at N = 2048 every row of the sliver maps to the same two L1 sets).
+//     against 123 GFLOP/s at 2048, and 99-119 against 139-147 at 512 with
+//     A packed as well: see bench/cpu-matmul/README.md.)
+//  3. Packing of B, once per NC block. The KC x NR sliver is padded (nofold)
+//     and the pad hoisted out of the NR, MR, K and MC loops
+//     (transform.structured.hoist_pad by 4 loops; only the K and NR loops
+//     index B, so they become the packed dimensions): one contiguous
+//     [K/KC][NC/NR][KC][NR] buffer per NC block, filled before the loop over
+//     the C blocks of that column block and reused by all of them (Goto's
+//     "pack B once per (K block, N block)"; before, B was re-packed for
+//     every C block, M/MC times). The KC x NR sliver read in place would be
+//     NR floats every N*4 bytes: a handful of L1 sets and one page per row.
 //     The copy is tiled by rows and vectorized to NR-wide loads/stores.
+//     Consecutive extract_slices are merged first so that the sliver's
+//     source is B itself (hoist_pad needs it defined above the loops); no
+//     canonicalization before the hoisting, which would fold a
+//     single-iteration NR loop (NC = NR) and change what "4 loops" covers.
 //  4. The MR x NR x 1 matmul tile is vectorized into vector.contract, the C
 //     accumulator transfers are hoisted out of the K loop (MR*NR/lanes vector
 //     registers carried as loop values), the K loop is unrolled by 4, and the
@@ -35,16 +44,17 @@
 //     AVX-512. The fill and the epilogue are tiled by [MR, NR] / [1, NR] and
 //     vectorized too.
 //  5. Bufferization (whole module, function boundaries, identity layouts),
-//     buffers hoisted out of loops and put on the stack (the packed B panel and
-//     the C block are at most a few hundred KB), vector lowering to 1-D
-//     transfers. What is left lowers with the usual pipeline (see
+//     buffers hoisted out of loops and put on the stack up to 4 MiB (the
+//     packed panel is K*NC*4 bytes: 2 MiB at K = 2048, NC = 256; above the
+//     limit it stays a heap buffer allocated once per call), vector lowering
+//     to 1-D transfers. What is left lowers with the usual pipeline (see
 //     utils/exec-check.py --print-pipeline, or bench/cpu-matmul/run.py);
 //     mlir-runner's JIT targets the host CPU, so AVX-512 is used where the
 //     host has it, no flag needed.
 //
 // Knobs (all !transform.param<i64>, in this order):
 //   MC, NC  cache block of C (rows, columns); fused epilogue block
-//   KC      reduction block (rows of the packed B sliver)
+//   KC      reduction block (rows of one packed B sliver)
 //   MR, NR  register tile; NR must be a multiple of the vector lanes
 // Requirements: static shapes, f32, each dimension a multiple of its tile
 // (M of MC and MR, N of NC and NR, K of KC, MC of MR, NC of NR); the epilogue
@@ -52,35 +62,21 @@
 // A partial tile makes the transform fail with an error (nothing is silently
 // left scalar or computed wrong).
 //
-// Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec derives them
-// from the spec that applies at the matmul (transform.hwsched.query_spec).
-// The Transform dialect has no arithmetic on params, so each rule is written
-// as a table of thresholds on a spec figure (match.param.cmpi in
-// foreach_match matchers; the first matching row wins), which evaluates the
-// formula for the power-of-two values it can return:
-//   lanes = cpu.vector_width_bits / 32
-//   NR = 2 * lanes                   (1024 -> 64, 512 -> 32, 256 -> 16, else 8)
-//   MR = largest power of two <= 16 with 2*MR + 2 + 1 <= cpu.vector_registers
-//        (accumulators + B row + broadcast: 32 regs -> 8, 16 regs -> 4)
-//   KC = largest power of two <= 512 with KC*NR*4 <= 2/3 * cpu.l1d_bytes
-//        (B sliver in L1 with room for the A sliver; 48 KB and NR=32 -> 256)
-//   MC = largest power of two <= 256 with MC*KC*4 <= cpu.l2_bytes / 8
-//        (A block; written for KC <= 256: 1.25 MB -> 128)
-//   NC = largest power of two <= 512 with NC*KC*4 <= cpu.l2_bytes / 4
-//        (packed B panel; 1.25 MB -> 256)
-// Then each tile is clamped to the problem (MC, NC, KC to M, N, K; MR, NR
-// to MC, NC): a tile larger than its dimension becomes the dimension.
-// For x86-avx512 that gives MC=128 NC=256 KC=256 MR=8 NR=32 (a 64x16x48
-// matmul gets 64, 16, 48, 8, 16). Powers of two keep the tiles dividing
-// power-of-two problem sizes; a dimension that is larger than its tile but
-// not a multiple of it (e.g. 100 or 384 with these tiles) is refused with an
-// error: give the knobs by hand for it (or, later, through
-// transform.cost_model.select_tile_config, which can replace this sequence
-// without touching the others).
-// Measured on the bench machine (bench/cpu-matmul/README.md): packing B
-// (row-wise, into a stack buffer) is what matters; MR-outer beats NR-outer
-// at 2048; the 4-wide K unroll measured neutral; 6x64 tiles need MC a
-// multiple of 6.
+// Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec calls
+// transform.cost_model.select_tile_config on the matmul (the spec that
+// applies there: DLTI on the payload, the driver's --hwsched-target, ...)
+// and splits its lists: tile_sizes = [MC, NC, 0], thread_tile_sizes =
+// [MR, NR, 0], reduction_tile_sizes = [0, 0, KC]. Its CPU rule (see the op's
+// description) bounds the register tile by cpu.vector_registers, the A
+// sliver MR x KC by cpu.l1d_bytes / 2 (the sliver this loop order keeps in
+// L1) and the cache block by cpu.l2_bytes, prefers tiles that divide the
+// problem and scores the rest with a roofline estimate. For x86-avx512 it
+// gives MC=256 NC=256 KC=512 MR=8 NR=32 from 512^3 up (KC=256 at 256^3);
+// a 256 KiB L2 gives 64 x 128 blocks, 16 vector registers a 4 x 32
+// register tile (test/Scripts/cpu-matmul-tiles.mlir). The same script
+// therefore serves every CPU spec; a GPU or NPU spec is refused (no cpu.*
+// figures). To try other tiles, call @hwsched_cpu_matmul_tile with your own
+// params (bench/cpu-matmul/run.py --tiles does).
 module attributes {transform.with_named_sequence} {
 
   //===--------------------------------------------------------------------===//
@@ -105,7 +101,9 @@ module attributes {transform.with_named_sequence} {
     // @hwsched_cpu_bufferize_and_lower vectorizes the functions marked here
     // and leaves the others alone.
     transform.annotate %func "hwsched.cpu_schedule" : !transform.any_op
-    // 1. Cache block of C; the matmul and its fill are fused producers.
+    // 1. Cache block of C, the NC loop outside the MC loop (so that B can be
+    // packed once per NC block, step 3); the matmul and its fill are fused
+    // producers.
     %block, %loops:2 = transform.structured.fuse %root tile_sizes [%mc, %nc]
         interchange [1, 0]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
@@ -128,8 +126,12 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
-    // 3. Pack B: nofold pad of the KC x NR sliver, hoisted out of the NR and
-    // MR loops into one [NC/NR][KC][NR] buffer per K block.
+    // 3. Pack B: nofold pad of the KC x NR sliver, hoisted out of the NR, MR,
+    // K and MC loops into one [K/KC][NC/NR][KC][NR] buffer per NC block.
+    // hoist_pad needs the sliver's source defined above those loops: merge
+    // the chain of extract_slices (C block, K block, register tile) into one
+    // slice of B. No canonicalization here: it would fold a one-iteration NR
+    // loop (NC = NR) and "4 loops" would then reach over the NC loop too.
     transform.apply_patterns to %func {
       transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
     } : !transform.any_op
