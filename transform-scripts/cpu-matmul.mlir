@@ -1,6 +1,7 @@
 // transform-scripts/cpu-matmul.mlir: a CPU schedule for f32 linalg.matmul
 // with an optional elementwise epilogue (bias + ReLU as a linalg.generic),
-// GotoBLAS-style, with every tile size a !transform.param<i64>.
+// GotoBLAS-style, with every tile size a !transform.param<i64> chosen by
+// transform.cost_model.select_tile_config from the CPU spec.
 //
 // Load with
 //   hwsched-opt --transform-preload-library=transform-library-paths=transform-scripts
@@ -10,23 +11,31 @@
 //
 // What it does to one chain fill -> matmul -> [epilogue]:
 //  1. Cache tiling. The chain's root (the epilogue, else the matmul) is tiled
-//     by [MC, NC] with scf.for and the matmul and its fill are fused into that
-//     loop nest (transform.structured.fuse), so the epilogue runs on an
-//     MC x NC block of C while it is still in L2: bias + ReLU cost one pass
-//     over a cache-resident block instead of one over the whole C.
+//     by [MC, NC] with scf.for, the NC (column) loop outside the MC (row)
+//     loop, and the matmul and its fill are fused into that loop nest
+//     (transform.structured.fuse), so the epilogue runs on an MC x NC block
+//     of C while it is still in L2: bias + ReLU cost one pass over a
+//     cache-resident block instead of one over the whole C.
 //  2. K blocking by KC, then register tiling by [MR, NR] with the MR loop
 //     outside the NR loop: one MR x KC sliver of A stays in L1 while the
 //     packed KC x NC panel of B streams through it from L2, sequentially.
 //     (NR outside, keeping a B sliver in L1 instead, measured 113-117
-//     against 123 GFLOP/s at 2048 and no better at 512: A's rows are N*4
-//     bytes apart, so re-reading an A sliver per B sliver costs more.)
-//  3. Packing of B. The KC x NR sliver is padded (nofold) and the pad hoisted
-//     out of both register loops (transform.structured.hoist_pad), which makes
-//     one contiguous [NC/NR][KC][NR] buffer per KC step, read in order by the
-//     NR loop. Without it the sliver
-//     is NR floats every N*4 bytes: a handful of L1 sets and one page per row
-//     (at N = 2048 every row of the sliver maps to the same two L1 sets).
+//     against 123 GFLOP/s at 2048, and 99-119 against 139-147 at 512 with
+//     A packed as well: see bench/cpu-matmul/README.md.)
+//  3. Packing of B, once per NC block. The KC x NR sliver is padded (nofold)
+//     and the pad hoisted out of the NR, MR, K and MC loops
+//     (transform.structured.hoist_pad by 4 loops; only the K and NR loops
+//     index B, so they become the packed dimensions): one contiguous
+//     [K/KC][NC/NR][KC][NR] buffer per NC block, filled before the loop over
+//     the C blocks of that column block and reused by all of them (Goto's
+//     "pack B once per (K block, N block)"; before, B was re-packed for
+//     every C block, M/MC times). The KC x NR sliver read in place would be
+//     NR floats every N*4 bytes: a handful of L1 sets and one page per row.
 //     The copy is tiled by rows and vectorized to NR-wide loads/stores.
+//     Consecutive extract_slices are merged first so that the sliver's
+//     source is B itself (hoist_pad needs it defined above the loops); no
+//     canonicalization before the hoisting, which would fold a
+//     single-iteration NR loop (NC = NR) and change what "4 loops" covers.
 //  4. The MR x NR x 1 matmul tile is vectorized into vector.contract, the C
 //     accumulator transfers are hoisted out of the K loop (MR*NR/lanes vector
 //     registers carried as loop values), the K loop is unrolled by 4, and the
@@ -35,16 +44,17 @@
 //     AVX-512. The fill and the epilogue are tiled by [MR, NR] / [1, NR] and
 //     vectorized too.
 //  5. Bufferization (whole module, function boundaries, identity layouts),
-//     buffers hoisted out of loops and put on the stack (the packed B panel and
-//     the C block are at most a few hundred KB), vector lowering to 1-D
-//     transfers. What is left lowers with the usual pipeline (see
+//     buffers hoisted out of loops and put on the stack up to 4 MiB (the
+//     packed panel is K*NC*4 bytes: 2 MiB at K = 2048, NC = 256; above the
+//     limit it stays a heap buffer allocated once per call), vector lowering
+//     to 1-D transfers. What is left lowers with the usual pipeline (see
 //     utils/exec-check.py --print-pipeline, or bench/cpu-matmul/run.py);
 //     mlir-runner's JIT targets the host CPU, so AVX-512 is used where the
 //     host has it, no flag needed.
 //
 // Knobs (all !transform.param<i64>, in this order):
 //   MC, NC  cache block of C (rows, columns); fused epilogue block
-//   KC      reduction block (rows of the packed B sliver)
+//   KC      reduction block (rows of one packed B sliver)
 //   MR, NR  register tile; NR must be a multiple of the vector lanes
 // Requirements: static shapes, f32, each dimension a multiple of its tile
 // (M of MC and MR, N of NC and NR, K of KC, MC of MR, NC of NR); the epilogue
@@ -52,35 +62,21 @@
 // A partial tile makes the transform fail with an error (nothing is silently
 // left scalar or computed wrong).
 //
-// Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec derives them
-// from the spec that applies at the matmul (transform.hwsched.query_spec).
-// The Transform dialect has no arithmetic on params, so each rule is written
-// as a table of thresholds on a spec figure (match.param.cmpi in
-// foreach_match matchers; the first matching row wins), which evaluates the
-// formula for the power-of-two values it can return:
-//   lanes = cpu.vector_width_bits / 32
-//   NR = 2 * lanes                   (1024 -> 64, 512 -> 32, 256 -> 16, else 8)
-//   MR = largest power of two <= 16 with 2*MR + 2 + 1 <= cpu.vector_registers
-//        (accumulators + B row + broadcast: 32 regs -> 8, 16 regs -> 4)
-//   KC = largest power of two <= 512 with KC*NR*4 <= 2/3 * cpu.l1d_bytes
-//        (B sliver in L1 with room for the A sliver; 48 KB and NR=32 -> 256)
-//   MC = largest power of two <= 256 with MC*KC*4 <= cpu.l2_bytes / 8
-//        (A block; written for KC <= 256: 1.25 MB -> 128)
-//   NC = largest power of two <= 512 with NC*KC*4 <= cpu.l2_bytes / 4
-//        (packed B panel; 1.25 MB -> 256)
-// Then each tile is clamped to the problem (MC, NC, KC to M, N, K; MR, NR
-// to MC, NC): a tile larger than its dimension becomes the dimension.
-// For x86-avx512 that gives MC=128 NC=256 KC=256 MR=8 NR=32 (a 64x16x48
-// matmul gets 64, 16, 48, 8, 16). Powers of two keep the tiles dividing
-// power-of-two problem sizes; a dimension that is larger than its tile but
-// not a multiple of it (e.g. 100 or 384 with these tiles) is refused with an
-// error: give the knobs by hand for it (or, later, through
-// transform.cost_model.select_tile_config, which can replace this sequence
-// without touching the others).
-// Measured on the bench machine (bench/cpu-matmul/README.md): packing B
-// (row-wise, into a stack buffer) is what matters; MR-outer beats NR-outer
-// at 2048; the 4-wide K unroll measured neutral; 6x64 tiles need MC a
-// multiple of 6.
+// Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec calls
+// transform.cost_model.select_tile_config on the matmul (the spec that
+// applies there: DLTI on the payload, the driver's --hwsched-target, ...)
+// and splits its lists: tile_sizes = [MC, NC, 0], thread_tile_sizes =
+// [MR, NR, 0], reduction_tile_sizes = [0, 0, KC]. Its CPU rule (see the op's
+// description) bounds the register tile by cpu.vector_registers, the A
+// sliver MR x KC by cpu.l1d_bytes / 2 (the sliver this loop order keeps in
+// L1) and the cache block by cpu.l2_bytes, prefers tiles that divide the
+// problem and scores the rest with a roofline estimate. For x86-avx512 it
+// gives MC=256 NC=256 KC=512 MR=8 NR=32 from 512^3 up (KC=256 at 256^3);
+// a 256 KiB L2 gives 64 x 128 blocks, 16 vector registers a 4 x 32
+// register tile (test/Scripts/cpu-matmul-tiles.mlir). The same script
+// therefore serves every CPU spec; a GPU or NPU spec is refused (no cpu.*
+// figures). To try other tiles, call @hwsched_cpu_matmul_tile with your own
+// params (bench/cpu-matmul/run.py --tiles does).
 module attributes {transform.with_named_sequence} {
 
   //===--------------------------------------------------------------------===//
@@ -105,8 +101,11 @@ module attributes {transform.with_named_sequence} {
     // @hwsched_cpu_bufferize_and_lower vectorizes the functions marked here
     // and leaves the others alone.
     transform.annotate %func "hwsched.cpu_schedule" : !transform.any_op
-    // 1. Cache block of C; the matmul and its fill are fused producers.
+    // 1. Cache block of C, the NC loop outside the MC loop (so that B can be
+    // packed once per NC block, step 3); the matmul and its fill are fused
+    // producers.
     %block, %loops:2 = transform.structured.fuse %root tile_sizes [%mc, %nc]
+        interchange [1, 0]
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %mm = transform.structured.match ops{["linalg.matmul"]} in %loops#0
@@ -127,8 +126,15 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op, !transform.any_op)
 
-    // 3. Pack B: nofold pad of the KC x NR sliver, hoisted out of the NR and
-    // MR loops into one [NC/NR][KC][NR] buffer per K block.
+    // 3. Pack B: nofold pad of the KC x NR sliver, hoisted out of the NR, MR,
+    // K and MC loops into one [K/KC][NC/NR][KC][NR] buffer per NC block.
+    // hoist_pad needs the sliver's source defined above those loops: merge
+    // the chain of extract_slices (C block, K block, register tile) into one
+    // slice of B. No canonicalization here: it would fold a one-iteration NR
+    // loop (NC = NR) and "4 loops" would then reach over the NC loop too.
+    transform.apply_patterns to %func {
+      transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
+    } : !transform.any_op
     %padded, %pad, %copy = transform.structured.pad %mmr {
         padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32],
         padding_dimensions = [1, 2], nofold_flags = [0, 1, 0],
@@ -136,7 +142,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b = transform.get_producer_of_operand %padded[1]
         : (!transform.any_op) -> !transform.any_op
-    %packing = transform.structured.hoist_pad %pad_b by 2 loops
+    %packing = transform.structured.hoist_pad %pad_b by 4 loops
         : (!transform.any_op) -> !transform.any_op
     // Copy one row of the sliver at a time (NR floats: NR/lanes vectors).
     %pack_rows, %pack_loop = transform.structured.tile_using_for %packing
@@ -247,301 +253,35 @@ module attributes {transform.with_named_sequence} {
   //===--------------------------------------------------------------------===//
 
   // @hwsched_cpu_matmul_tiles_from_spec(%matmul) -> MC, NC, KC, MR, NR
-  // The rules in the header, evaluated on the spec that applies at %matmul
-  // (its `target` resolution: DLTI on the payload, the driver's
-  // --hwsched-target, ...). One linalg.matmul per call. Each rule is a
-  // foreach_match over the enclosing function whose matchers compare one spec
-  // figure against three decreasing thresholds (matchers may only hold match
-  // ops, so figures and thresholds are forwarded into them); the first row
-  // that holds picks the action, which yields the value.
+  // transform.cost_model.select_tile_config on the spec that applies at
+  // %matmul (no `target` here: DLTI on the payload, the driver's
+  // --hwsched-target, ...), its lists split into the five knobs of
+  // @hwsched_cpu_matmul_tile: tile_sizes = [MC, NC, 0], thread_tile_sizes =
+  // [MR, NR, 0], reduction_tile_sizes = [0, 0, KC]. One linalg.matmul per
+  // call (each list has one value per loop of one op). select_tile_config
+  // already fits the tiles to the problem (a tile is at most its dimension
+  // and divides it when some candidate does).
   transform.named_sequence @hwsched_cpu_matmul_tiles_from_spec(
       %matmul: !transform.any_op {transform.readonly})
       -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
           !transform.param<i64>, !transform.param<i64>) {
-    %vw = transform.hwsched.query_spec %matmul { key = "cpu.vector_width_bits" }
+    // A CPU schedule: refuse a spec without CPU figures (a GPU or NPU spec
+    // would give tiles for another machine) with an error naming the key.
+    %lanes_bits = transform.hwsched.query_spec %matmul { key = "cpu.vector_width_bits" }
         : (!transform.any_op) -> !transform.param<i64>
-    %regs = transform.hwsched.query_spec %matmul { key = "cpu.vector_registers" }
-        : (!transform.any_op) -> !transform.param<i64>
-    %l1 = transform.hwsched.query_spec %matmul { key = "cpu.l1d_bytes" }
-        : (!transform.any_op) -> !transform.param<i64>
-    %l2 = transform.hwsched.query_spec %matmul { key = "cpu.l2_bytes" }
-        : (!transform.any_op) -> !transform.param<i64>
-    %f0 = transform.get_parent_op %matmul {op_name = "func.func"}
-        : (!transform.any_op) -> !transform.any_op
-    // The problem's M, N, K (on a copy of the handle: foreach_match consumes
-    // its root).
-    %mm0 = transform.merge_handles %matmul : !transform.any_op
-    %mm1, %dm, %dn, %dk = transform.foreach_match restrict_root in %mm0
-        @hwsched_cpu_matmul_dims -> @hwsched_cpu_forward3
-        : (!transform.any_op) -> (!transform.any_op, !transform.param<i64>,
-            !transform.param<i64>, !transform.param<i64>)
-
-    // NR = 2 * vector_width_bits / 32.
-    %w1024 = transform.param.constant 1024 : i64 -> !transform.param<i64>
-    %w512 = transform.param.constant 512 : i64 -> !transform.param<i64>
-    %w256 = transform.param.constant 256 : i64 -> !transform.param<i64>
-    %f1, %nr = transform.foreach_match restrict_root in %f0, %vw, %w1024, %w512, %w256
-        @hwsched_cpu_ge_t1 -> @hwsched_cpu_p64,
-        @hwsched_cpu_ge_t2 -> @hwsched_cpu_p32,
-        @hwsched_cpu_ge_t3 -> @hwsched_cpu_p16,
-        @hwsched_cpu_any -> @hwsched_cpu_p8
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-
-    // MR: 2*MR accumulators + 2 B vectors + 1 broadcast <= vector_registers.
-    %r35 = transform.param.constant 35 : i64 -> !transform.param<i64>
-    %r19 = transform.param.constant 19 : i64 -> !transform.param<i64>
-    %r11 = transform.param.constant 11 : i64 -> !transform.param<i64>
-    %f2, %mr = transform.foreach_match restrict_root in %f1, %regs, %r35, %r19, %r11
-        @hwsched_cpu_ge_t1 -> @hwsched_cpu_p16,
-        @hwsched_cpu_ge_t2 -> @hwsched_cpu_p8,
-        @hwsched_cpu_ge_t3 -> @hwsched_cpu_p4,
-        @hwsched_cpu_any -> @hwsched_cpu_p2
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-
-    // KC: KC*NR*4 <= 2/3 * L1, i.e. L1 >= 6*KC*NR for KC = 512, 256, 128
-    // (else 64). The thresholds depend on NR, so they are picked by the
-    // vector width first.
-    %f3, %k1, %k2, %k3 = transform.foreach_match restrict_root
-        in %f2, %vw, %w1024, %w512, %w256
-        @hwsched_cpu_ge_t1 -> @hwsched_cpu_kc_rows_nr64,
-        @hwsched_cpu_ge_t2 -> @hwsched_cpu_kc_rows_nr32,
-        @hwsched_cpu_ge_t3 -> @hwsched_cpu_kc_rows_nr16,
-        @hwsched_cpu_any -> @hwsched_cpu_kc_rows_nr8
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-            !transform.param<i64>)
-    %f4, %kc = transform.foreach_match restrict_root in %f3, %l1, %k1, %k2, %k3
-        @hwsched_cpu_ge_t1 -> @hwsched_cpu_p512,
-        @hwsched_cpu_ge_t2 -> @hwsched_cpu_p256,
-        @hwsched_cpu_ge_t3 -> @hwsched_cpu_p128,
-        @hwsched_cpu_any -> @hwsched_cpu_p64
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-
-    // MC: MC*KC*4 <= L2/8 and NC: NC*KC*4 <= L2/4, written for KC <= 256,
-    // i.e. L2 >= 8 KiB * MC and L2 >= 4 KiB * NC.
-    %b2m = transform.param.constant 2097152 : i64 -> !transform.param<i64>
-    %b1m = transform.param.constant 1048576 : i64 -> !transform.param<i64>
-    %b512k = transform.param.constant 524288 : i64 -> !transform.param<i64>
-    %f5, %mc = transform.foreach_match restrict_root in %f4, %l2, %b2m, %b1m, %b512k
-        @hwsched_cpu_ge_t1 -> @hwsched_cpu_p256,
-        @hwsched_cpu_ge_t2 -> @hwsched_cpu_p128,
-        @hwsched_cpu_ge_t3 -> @hwsched_cpu_p64,
-        @hwsched_cpu_any -> @hwsched_cpu_p32
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-    %f6, %nc = transform.foreach_match restrict_root in %f5, %l2, %b2m, %b1m, %b512k
-        @hwsched_cpu_ge_t1 -> @hwsched_cpu_p512,
-        @hwsched_cpu_ge_t2 -> @hwsched_cpu_p256,
-        @hwsched_cpu_ge_t3 -> @hwsched_cpu_p128,
-        @hwsched_cpu_any -> @hwsched_cpu_p64
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-
-    // Clamp to the problem: a tile larger than its dimension becomes the
-    // dimension (so a 64x64x64 matmul gets 64, 64, 64, 8, 32).
-    %f7, %mc_c = transform.foreach_match restrict_root in %f6, %dm, %mc
-        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
-        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-    %f8, %nc_c = transform.foreach_match restrict_root in %f7, %dn, %nc
-        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
-        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-    %f9, %kc_c = transform.foreach_match restrict_root in %f8, %dk, %kc
-        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
-        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-    %f10, %mr_c = transform.foreach_match restrict_root in %f9, %mc_c, %mr
-        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
-        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-    %f11, %nr_c = transform.foreach_match restrict_root in %f10, %nc_c, %nr
-        @hwsched_cpu_tile_fits -> @hwsched_cpu_forward,
-        @hwsched_cpu_tile_is_dim -> @hwsched_cpu_forward
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.param<i64>)
-    transform.yield %mc_c, %nc_c, %kc_c, %mr_c, %nr_c
+    %tiles, %reg, %red, %stages, %threads =
+        transform.cost_model.select_tile_config %matmul
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %mc, %nc, %t0 = transform.split_handle %tiles : (!transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %mr, %nr, %r0 = transform.split_handle %reg : (!transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %k0, %k1, %kc = transform.split_handle %red : (!transform.param<i64>)
+        -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield %mc, %nc, %kc, %mr, %nr
         : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
           !transform.param<i64>, !transform.param<i64>
-  }
-
-  // The static M, N, K of a linalg.matmul.
-  transform.named_sequence @hwsched_cpu_matmul_dims(
-      %op: !transform.any_op {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
-    %m, %n, %k = transform.match.structured %op
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-                                  !transform.param<i64>) {
-    ^bb0(%s: !transform.any_op):
-      %dm = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
-      %dn = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
-      %dk = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
-      transform.match.structured.yield %dm, %dn, %dk
-          : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-    }
-    transform.yield %m, %n, %k
-        : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-  // Clamp rows: the tile when it fits in the dimension, else the dimension.
-  transform.named_sequence @hwsched_cpu_tile_fits(
-      %op: !transform.any_op {transform.readonly},
-      %dim: !transform.param<i64> {transform.readonly},
-      %tile: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["func.func"] : !transform.any_op
-    transform.match.param.cmpi ge %dim, %tile : !transform.param<i64>
-    transform.yield %tile : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_tile_is_dim(
-      %op: !transform.any_op {transform.readonly},
-      %dim: !transform.param<i64> {transform.readonly},
-      %tile: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.match.operation_name %op ["func.func"] : !transform.any_op
-    transform.yield %dim : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_forward(
-      %p: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_forward3(
-      %a: !transform.param<i64> {transform.readonly},
-      %b: !transform.param<i64> {transform.readonly},
-      %c: !transform.param<i64> {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    transform.yield %a, %b, %c : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-
-  // Matchers of the rule tables (%v: the spec figure, %t1 > %t2 > %t3 the
-  // thresholds). Only the function the rule runs on matches, so each table
-  // yields exactly one value.
-  transform.named_sequence @hwsched_cpu_ge_t1(
-      %op: !transform.any_op {transform.readonly},
-      %v: !transform.param<i64> {transform.readonly},
-      %t1: !transform.param<i64> {transform.readonly},
-      %t2: !transform.param<i64> {transform.readonly},
-      %t3: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["func.func"] : !transform.any_op
-    transform.match.param.cmpi ge %v, %t1 : !transform.param<i64>
-    transform.yield %op : !transform.any_op
-  }
-  transform.named_sequence @hwsched_cpu_ge_t2(
-      %op: !transform.any_op {transform.readonly},
-      %v: !transform.param<i64> {transform.readonly},
-      %t1: !transform.param<i64> {transform.readonly},
-      %t2: !transform.param<i64> {transform.readonly},
-      %t3: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["func.func"] : !transform.any_op
-    transform.match.param.cmpi ge %v, %t2 : !transform.param<i64>
-    transform.yield %op : !transform.any_op
-  }
-  transform.named_sequence @hwsched_cpu_ge_t3(
-      %op: !transform.any_op {transform.readonly},
-      %v: !transform.param<i64> {transform.readonly},
-      %t1: !transform.param<i64> {transform.readonly},
-      %t2: !transform.param<i64> {transform.readonly},
-      %t3: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["func.func"] : !transform.any_op
-    transform.match.param.cmpi ge %v, %t3 : !transform.param<i64>
-    transform.yield %op : !transform.any_op
-  }
-  transform.named_sequence @hwsched_cpu_any(
-      %op: !transform.any_op {transform.readonly},
-      %v: !transform.param<i64> {transform.readonly},
-      %t1: !transform.param<i64> {transform.readonly},
-      %t2: !transform.param<i64> {transform.readonly},
-      %t3: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
-    transform.match.operation_name %op ["func.func"] : !transform.any_op
-    transform.yield %op : !transform.any_op
-  }
-
-  // L1 thresholds 6*KC*NR (bytes) for KC = 512, 256, 128, per NR.
-  transform.named_sequence @hwsched_cpu_kc_rows_nr64(%op: !transform.any_op {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    %a = transform.param.constant 196608 : i64 -> !transform.param<i64>
-    %b = transform.param.constant 98304 : i64 -> !transform.param<i64>
-    %c = transform.param.constant 49152 : i64 -> !transform.param<i64>
-    transform.yield %a, %b, %c : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_kc_rows_nr32(%op: !transform.any_op {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    %a = transform.param.constant 98304 : i64 -> !transform.param<i64>
-    %b = transform.param.constant 49152 : i64 -> !transform.param<i64>
-    %c = transform.param.constant 24576 : i64 -> !transform.param<i64>
-    transform.yield %a, %b, %c : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_kc_rows_nr16(%op: !transform.any_op {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    %a = transform.param.constant 49152 : i64 -> !transform.param<i64>
-    %b = transform.param.constant 24576 : i64 -> !transform.param<i64>
-    %c = transform.param.constant 12288 : i64 -> !transform.param<i64>
-    transform.yield %a, %b, %c : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_kc_rows_nr8(%op: !transform.any_op {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    %a = transform.param.constant 24576 : i64 -> !transform.param<i64>
-    %b = transform.param.constant 12288 : i64 -> !transform.param<i64>
-    %c = transform.param.constant 6144 : i64 -> !transform.param<i64>
-    transform.yield %a, %b, %c : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-
-  // Actions of the rule tables: the value of the first matching row.
-  transform.named_sequence @hwsched_cpu_p2(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 2 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p4(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 4 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p8(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 8 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p16(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 16 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p32(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 32 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p64(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 64 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p128(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 128 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p256(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 256 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
-  }
-  transform.named_sequence @hwsched_cpu_p512(%op: !transform.any_op {transform.readonly})
-      -> !transform.param<i64> {
-    %p = transform.param.constant 512 : i64 -> !transform.param<i64>
-    transform.yield %p : !transform.param<i64>
   }
 
   //===--------------------------------------------------------------------===//

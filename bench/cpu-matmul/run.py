@@ -34,7 +34,7 @@ the OpenBLAS columns Debian's numpy + OpenBLAS + threadpoolctl:
 
 Usage: bench/cpu-matmul/run.py [--sizes 256,512,1024,2048] [--runs 5]
        [--target x86-avx512] [--min-time 0.3] [--loops-max-size 1024]
-       [--keep DIR] [--install]
+       [--tiles MC,NC,KC,MR,NR] [--skip-blas] [--keep DIR] [--install]
 """
 
 import argparse
@@ -67,6 +67,54 @@ LOWERING = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
             "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)")
 
 SAMPLE_STRIDE = 31  # rows/columns of C printed for the check (coprime to tiles)
+
+# --tiles: the script's sequences with the five knobs given by hand instead of
+# select_tile_config (for tile experiments; the table then measures those).
+KNOBS_ENTRY = "bench_cpu_matmul_fixed_tiles"
+KNOBS_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence private @hwsched_cpu_match_epilogue(
+      !transform.any_op {{transform.readonly}}) -> !transform.any_op
+  transform.named_sequence private @hwsched_cpu_match_bare_matmul(
+      !transform.any_op {{transform.readonly}}) -> !transform.any_op
+  transform.named_sequence private @hwsched_cpu_matmul_tile(
+      !transform.any_op {{transform.consumed}},
+      !transform.param<i64> {{transform.readonly}}, !transform.param<i64> {{transform.readonly}},
+      !transform.param<i64> {{transform.readonly}}, !transform.param<i64> {{transform.readonly}},
+      !transform.param<i64> {{transform.readonly}})
+  transform.named_sequence private @hwsched_cpu_bufferize_and_lower(
+      !transform.any_op {{transform.consumed}})
+  transform.named_sequence @{entry}(%module: !transform.any_op {{transform.consumed}}) {{
+    %mc = transform.param.constant {mc} : i64 -> !transform.param<i64>
+    %nc = transform.param.constant {nc} : i64 -> !transform.param<i64>
+    %kc = transform.param.constant {kc} : i64 -> !transform.param<i64>
+    %mr = transform.param.constant {mr} : i64 -> !transform.param<i64>
+    %nr = transform.param.constant {nr} : i64 -> !transform.param<i64>
+    // Chains first: their matmuls are fused into the epilogue's loops, so
+    // the bare matmuls collected afterwards are the others.
+    %e = transform.collect_matching @hwsched_cpu_match_epilogue in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %e : !transform.any_op {{
+    ^bb0(%root: !transform.any_op):
+      transform.include @hwsched_cpu_matmul_tile failures(propagate)
+          (%root, %mc, %nc, %kc, %mr, %nr)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }}
+    %m = transform.collect_matching @hwsched_cpu_match_bare_matmul in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %m : !transform.any_op {{
+    ^bb0(%root: !transform.any_op):
+      transform.include @hwsched_cpu_matmul_tile failures(propagate)
+          (%root, %mc, %nc, %kc, %mr, %nr)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }}
+    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }}
+}}
+"""
 
 
 def die(msg):
@@ -323,9 +371,17 @@ class Bench:
         ir = src
         if scheduled:
             ir = os.path.join(self.work, tag + ".scheduled.mlir")
+            library, entry = SCRIPT, ENTRY
+            if self.args.tiles:
+                knobs = os.path.join(self.work, "fixed-tiles.mlir")
+                mc, nc, kc, mr, nr = self.args.tiles
+                with open(knobs, "w") as f:
+                    f.write(KNOBS_LIBRARY.format(entry=KNOBS_ENTRY, mc=mc, nc=nc,
+                                                 kc=kc, mr=mr, nr=nr))
+                library, entry = f"{SCRIPT},{knobs}", KNOBS_ENTRY
             run([self.opt, src, f"--hwsched-target={self.args.target}",
-                 f"--transform-preload-library=transform-library-paths={SCRIPT}",
-                 f"--transform-interpreter=entry-point={ENTRY}", "-o", ir])
+                 f"--transform-preload-library=transform-library-paths={library}",
+                 f"--transform-interpreter=entry-point={entry}", "-o", ir])
         lowered = os.path.join(self.work, tag + ".llvm.mlir")
         run([MLIR_OPT, ir, "--pass-pipeline=" + LOWERING, "-o", lowered])
         libs = [os.path.join(LLVM, "lib", "libmlir_c_runner_utils.so"),
@@ -434,11 +490,23 @@ def main():
     p.add_argument("--target", default="x86-avx512", help="spec for the schedule")
     p.add_argument("--loops-max-size", type=int, default=2048,
                    help="largest size for the (slow) unscheduled program")
+    p.add_argument("--tiles", metavar="MC,NC,KC,MR,NR",
+                   help="fixed tiles for every size instead of the spec's "
+                        "(select_tile_config); for tile experiments")
+    p.add_argument("--skip-blas", action="store_true",
+                   help="no OpenBLAS columns (faster experiments)")
     p.add_argument("--keep", metavar="DIR", help="keep the generated files")
     p.add_argument("--install", action="store_true",
                    help="apt-get install " + " ".join(APT_PACKAGES) + " first")
     args = p.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    if args.tiles:
+        try:
+            args.tiles = [int(t) for t in args.tiles.split(",")]
+        except ValueError:
+            args.tiles = []
+        if len(args.tiles) != 5 or min(args.tiles) <= 0:
+            die("--tiles wants five positive integers MC,NC,KC,MR,NR")
     if args.install:
         run(["apt-get", "install", "-y", "-q"] + APT_PACKAGES)
 
@@ -455,9 +523,14 @@ def main():
 
     peak = bench.peak()
     print(f"# single-core AVX-512 FMA peak (fma_peak.c): {peak:.1f} GFLOP/s")
-    blas = bench.numpy(sizes, forced=False)
-    blas_skx = bench.numpy(sizes, forced=True)
-    if blas is None or blas_skx is None:
+    if args.tiles:
+        print("# fixed tiles MC,NC,KC,MR,NR = " + ",".join(map(str, args.tiles)) +
+              " (--tiles), not the spec's")
+    blas = None if args.skip_blas else bench.numpy(sizes, forced=False)
+    blas_skx = None if args.skip_blas else bench.numpy(sizes, forced=True)
+    if args.skip_blas:
+        print("# OpenBLAS skipped (--skip-blas)")
+    elif blas is None or blas_skx is None:
         print("# numpy/OpenBLAS not available: install with "
               f"`apt-get install {' '.join(APT_PACKAGES)}` (or run with --install)")
     else:

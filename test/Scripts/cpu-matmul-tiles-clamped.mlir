@@ -1,6 +1,7 @@
-// Tiles from the spec are clamped to the problem: on x86-avx512 a
-// 64x16x48 matmul gets MC = 64 (M), NC = 16 (N), KC = 48 (K), MR = 8 and
-// NR = 16 (NC), instead of 128, 256, 256, 8, 32.
+// Tiles from the spec fit the problem: select_tile_config keeps every tile
+// within its dimension, so on x86-avx512 a 64x16x48 matmul gets MC = 64 (M),
+// NC = 16 (N), KC = 48 (K) and a 16 x 16 register tile (NR is one vector:
+// N = 16), instead of 256, 256, 256, 8, 32 for a large problem.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
@@ -9,7 +10,7 @@
 // CHECK: remark: MC 64 : i64
 // CHECK: remark: NC 16 : i64
 // CHECK: remark: KC 48 : i64
-// CHECK: remark: MR 8 : i64
+// CHECK: remark: MR 16 : i64
 // CHECK: remark: NR 16 : i64
 
 module attributes {transform.with_named_sequence} {

@@ -1,7 +1,11 @@
-// The tile sizes of transform-scripts/cpu-matmul.mlir come from the spec:
-// the same unedited script picks MC, NC, KC, MR, NR = 128, 256, 256, 8, 32 on
-// x86-avx512 (48 KiB L1d, 1.25 MiB L2, 32 zmm) and 32, 64, 256, 4, 16 on a
-// small AVX2 core (32 KiB L1d, 256 KiB L2, 16 ymm).
+// The tile sizes of transform-scripts/cpu-matmul.mlir come from the spec,
+// through transform.cost_model.select_tile_config: the same unedited script
+// picks MC, NC, KC, MR, NR = 256, 256, 256, 8, 32 for a 256^3 matmul on
+// x86-avx512 (48 KiB L1d, 1.25 MiB L2, 32 zmm), 64, 128, 256, 4, 16 on a
+// small AVX2 core (32 KiB L1d, 256 KiB L2, 16 ymm), and on x86-avx512 with
+// single figures overridden: a 256 KiB L2 (cpu.l2_bytes and the on-chip
+// capacity) shrinks the cache block to 64 x 128; 16 vector registers halve
+// the register tile to 4 x 32.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
@@ -9,21 +13,44 @@
 // RUN: hwsched-opt %s --hwsched-target=%S/Inputs/x86-avx2-test.json \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=AVX2
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-l2-256k.json \
+// RUN:   cpu.l2_bytes=262144 onchip.capacity_bytes=262144
+// RUN: hwsched-opt %s --hwsched-target=%t/avx512-l2-256k.json \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=SMALLL2
+// RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-16regs.json \
+// RUN:   cpu.vector_registers=16
+// RUN: hwsched-opt %s --hwsched-target=%t/avx512-16regs.json \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=REGS16
 // RUN: not hwsched-opt %s --hwsched-target=nvidia-a100 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=GPU
 
-// AVX512: remark: MC 128 : i64
+// AVX512: remark: MC 256 : i64
 // AVX512: remark: NC 256 : i64
 // AVX512: remark: KC 256 : i64
 // AVX512: remark: MR 8 : i64
 // AVX512: remark: NR 32 : i64
 
-// AVX2: remark: MC 32 : i64
-// AVX2: remark: NC 64 : i64
+// AVX2: remark: MC 64 : i64
+// AVX2: remark: NC 128 : i64
 // AVX2: remark: KC 256 : i64
 // AVX2: remark: MR 4 : i64
 // AVX2: remark: NR 16 : i64
+
+// SMALLL2: remark: MC 64 : i64
+// SMALLL2: remark: NC 128 : i64
+// SMALLL2: remark: KC 256 : i64
+// SMALLL2: remark: MR 8 : i64
+// SMALLL2: remark: NR 32 : i64
+
+// REGS16: remark: MC 256 : i64
+// REGS16: remark: NC 256 : i64
+// REGS16: remark: KC 256 : i64
+// REGS16: remark: MR 4 : i64
+// REGS16: remark: NR 32 : i64
 
 // A GPU spec has no cpu.* figures: the failure names the key.
 // GPU: has no figure 'cpu.vector_width_bits'

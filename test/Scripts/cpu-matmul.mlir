@@ -3,7 +3,8 @@
 // small explicit tiles and with the tiles it derives from the spec, and
 // produces the intended structure: one packed B panel, the accumulator tile
 // carried in vector registers through the K loop, FMAs, the epilogue fused
-// into the C-block loop.
+// into the C-block loop, and B packed once per N block, outside the loop
+// over the C blocks of that N block.
 //
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- \
@@ -15,7 +16,22 @@
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   | FileCheck %s --check-prefix=EXEC
-// The spec's tiles clamped to a 32x64x48 problem (MC=32 NC=64 KC=48):
+// Not a power of two: at 384^3 select_tile_config picks 192 x 384 blocks,
+// KC = 384 and a 12 x 32 register tile (24 accumulators).
+// RUN: sed 's/256/384/g' %S/Inputs/cpu-matmul-bias-relu-256.mlir > %t-384.mlir
+// RUN: %python %utils/exec-check.py %t-384.mlir \
+// RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN:   | FileCheck %s --check-prefix=EXEC
+// RUN: hwsched-opt %t-384.mlir --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=T384
+// T384: remark: hwsched cpu matmul: MR (register tile rows) = 12
+// T384: scf.for {{.+}} -> (vector<12x32xf32>) {
+// T384: vector.fma
+// The spec's tiles fitted to a 32x64x48 problem (MC=32 NC=64 KC=48):
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
@@ -27,29 +43,35 @@
 
 // EXEC: EXEC-CHECK: PASS
 
-// Tiles MC=16 NC=64 KC=16 MR=8 NR=32 on 32x64x48: two C blocks of 16 rows,
-// three K blocks, a packed panel of NC/NR = 2 slivers of KC x NR.
+// Tiles MC=16 NC=32 KC=16 MR=8 NR=32 on 32x64x48: two N blocks of 32
+// columns, in each one B panel of 48 x 32 packed once (three K blocks of one
+// 16 x 32 sliver) before the two C blocks of 16 rows that reuse it.
 // CHECK-LABEL: func.func @kernel
-// CHECK-DAG:     %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<2x16x32xf32>
-// CHECK-DAG:     %[[CBLK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<16x64xf32>
-// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// The fill of the C block, vectorized.
-// CHECK:           vector.store %{{.+}}, %[[CBLK]]
-// The K blocks: pack B row by row, then the register tiles.
-// CHECK:           scf.for
-// CHECK:             %[[ROW:.+]] = vector.load %{{.+}} : memref<48x64xf32>, vector<32xf32>
-// CHECK:             vector.store %[[ROW]], %[[PACK]]
+// CHECK-DAG:     %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<3x1x16x32xf32>
+// CHECK-DAG:     %[[CBLK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<16x32xf32>
+// CHECK:         scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// Pack the panel row by row (NR-wide vector loads/stores), K blocks outer.
 // CHECK:           scf.for
 // CHECK:             scf.for
-// CHECK:               %[[ACC:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<8x32xf32>) {
-// CHECK:                 vector.load %[[PACK]]
-// CHECK:                 vector.broadcast %{{.+}} : f32 to vector<32xf32>
-// CHECK:                 vector.fma %{{.+}} : vector<32xf32>
-// CHECK:                 scf.yield %{{.+}} : vector<8x32xf32>
-// CHECK:               } {hwsched.micro_k}
+// CHECK:               %[[ROW:.+]] = vector.load %{{.+}}[%{{.+}}, %[[J]]] : memref<48x64xf32>, vector<32xf32>
+// CHECK:               vector.store %[[ROW]], %[[PACK]]
+// The C blocks of this N block.
+// CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// The fill of the C block, vectorized.
+// CHECK:             vector.store %{{.+}}, %[[CBLK]]
+// The K blocks, then the register tiles.
+// CHECK:             scf.for
+// CHECK:               scf.for
+// CHECK:                 %[[ACC:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<8x32xf32>) {
+// CHECK:                   vector.load %[[PACK]]
+// CHECK:                   vector.broadcast %{{.+}} : f32 to vector<32xf32>
+// CHECK:                   vector.fma %{{.+}} : vector<32xf32>
+// CHECK:                   scf.yield %{{.+}} : vector<8x32xf32>
+// CHECK:                 } {hwsched.micro_k}
 // The epilogue on the C block, before the next block starts.
-// CHECK:           arith.addf %{{.+}} : vector<{{(1x)?}}32xf32>
-// CHECK:           arith.maximumf %{{.+}} : vector<{{(1x)?}}32xf32>
+// CHECK:             arith.addf %{{.+}} : vector<{{(1x)?}}32xf32>
+// CHECK:             arith.maximumf %{{.+}} : vector<{{(1x)?}}32xf32>
+// CHECK:           }
 // CHECK:         }
 // CHECK-NOT:     linalg.
 // CHECK:         return

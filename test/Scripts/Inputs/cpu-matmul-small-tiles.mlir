@@ -1,7 +1,8 @@
 // Entry point for test/Scripts/cpu-matmul.mlir: the CPU schedule of
 // transform-scripts/cpu-matmul.mlir with small tiles given as params (the
 // knobs a user or select_tile_config passes), so that a 32x64x48 problem has
-// two C blocks, three K blocks and two register tiles per block.
+// two N blocks, two C blocks per N block, three K blocks and two register
+// tiles per C block.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence private @hwsched_cpu_match_epilogue(
       !transform.any_op {transform.readonly}) -> !transform.any_op
@@ -16,7 +17,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @cpu_matmul_small_tiles(
       %module: !transform.any_op {transform.consumed}) {
     %mc = transform.param.constant 16 : i64 -> !transform.param<i64>
-    %nc = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %nc = transform.param.constant 32 : i64 -> !transform.param<i64>
     %kc = transform.param.constant 16 : i64 -> !transform.param<i64>
     %mr = transform.param.constant 8 : i64 -> !transform.param<i64>
     %nr = transform.param.constant 32 : i64 -> !transform.param<i64>
