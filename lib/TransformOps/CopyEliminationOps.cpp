@@ -6,13 +6,16 @@
 //
 // The op resolves the target of every scope first (so a bad spec leaves the
 // payload untouched), then calls the rewrite (hwsched/Transforms/
-// CopyElimination.h) and reports what the analysis decided. The target only
-// says which memory space is on-chip, for the bytes in the report.
+// CopyElimination.h) and reports what the analysis decided. The target says
+// which memory space is on-chip (for the bytes in the report) and, through
+// `onchip.direct_read_spaces`, which memory-space changes its consumers do not
+// need (only those staging copies may go).
 //
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "hwsched/HwSpec/SpecAttributes.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/CopyElimination.h"
 
@@ -73,6 +76,7 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
     transform::TransformResults &results, transform::TransformState &state) {
   // Check every scope before changing any.
   SmallVector<std::pair<Operation *, ResolvedTarget>> scopes;
+  llvm::DenseMap<Operation *, SmallVector<MemorySpacePair>> directReadSpaces;
   for (Operation *payload : state.getPayloadOps(getScope())) {
     if (payload->getNumRegions() == 0) {
       DiagnosedSilenceableFailure failure =
@@ -87,14 +91,20 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
         resolveTarget(*this, payload, {"target", "explain"}, target);
     if (!resolved.succeeded())
       return resolved;
+    // Which memory-space changes the consumer does not need: parsed before
+    // any change, so a malformed entry leaves the payload untouched.
+    std::string error;
+    FailureOr<SmallVector<MemorySpacePair>> pairs =
+        parseDirectReadSpaces(target.spec, getContext(), error);
+    if (failed(pairs))
+      return emitSilenceableError() << error;
+    directReadSpaces[payload] = std::move(*pairs);
     scopes.emplace_back(payload, std::move(target));
   }
 
   for (auto &[scope, target] : scopes) {
-    // No hwsched spec declares that a consumer reads another memory space at
-    // no loss, so no memory-space pair is interchangeable: staging copies
-    // stay (see the op description).
     CopyLegalityOptions options;
+    options.directReadSpaces = directReadSpaces[scope];
     AllocBytes before = countAllocBytes(scope, target.onChipMemorySpace);
     CopyEliminationResult result =
         eliminateRedundantCopies(rewriter, scope, options);

@@ -82,6 +82,15 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
     value.type = SpecValue::Type::IntegerArray;
     value.integers.assign(arrayAttr.asArrayRef().begin(),
                           arrayAttr.asArrayRef().end());
+  } else if (auto arrayAttr = llvm::dyn_cast<ArrayAttr>(attr)) {
+    // Only arrays of strings (e.g. memory-space pairs); `[]` is empty.
+    value.type = SpecValue::Type::StringArray;
+    for (Attribute item : arrayAttr) {
+      auto str = llvm::dyn_cast<StringAttr>(item);
+      if (!str)
+        return std::nullopt;
+      value.strings.push_back(str.str());
+    }
   } else {
     return std::nullopt;
   }
@@ -129,7 +138,8 @@ collectOverrides(transform::TransformOpInterface transformOp,
     if (!value)
       return transformOp.emitSilenceableError()
              << "override '" << name << "' must be an integer, float, "
-             << "string, bool or array<i64> attribute, got " << attr.getValue();
+             << "string, bool, array<i64> or array of strings attribute, got "
+             << attr.getValue();
     override.value = std::move(*value);
     overrides.push_back(std::move(override));
   }
