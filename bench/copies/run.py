@@ -68,6 +68,12 @@ for name, path in [("matmul-exec (Harness)", os.path.join(HARNESS, "matmul-exec.
                   [f"--pass-pipeline={ONE_SHOT % ''}"], True))
     CASES.append((name, "one-shot-bufferize copy-before-write", path,
                   [f"--pass-pipeline={ONE_SHOT % ' copy-before-write'}"], True))
+# The shared-memory temporaries judged by the CPU spec too.
+for variant in ["", " copy-before-write"]:
+    CASES.append(("tiled-elementwise-smem", "one-shot-bufferize" + variant,
+                  os.path.join(INPUTS, "tiled-elementwise-smem.mlir"),
+                  [f"--pass-pipeline={ONE_SHOT % variant}"], True,
+                  "x86-avx512"))
 
 SUMMARY = re.compile(r"removed (\d+) of (\d+) copies \((\d+) forward, (\d+) backward\)"
                      r".*?(?:: (\d+) -> (\d+) bytes)?$", re.M)
