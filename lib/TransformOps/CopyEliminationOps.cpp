@@ -15,7 +15,6 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
-#include "hwsched/HwSpec/SpecAttributes.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/CopyElimination.h"
 
@@ -76,7 +75,6 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
     transform::TransformResults &results, transform::TransformState &state) {
   // Check every scope before changing any.
   SmallVector<std::pair<Operation *, ResolvedTarget>> scopes;
-  llvm::DenseMap<Operation *, SmallVector<MemorySpacePair>> directReadSpaces;
   for (Operation *payload : state.getPayloadOps(getScope())) {
     if (payload->getNumRegions() == 0) {
       DiagnosedSilenceableFailure failure =
@@ -91,20 +89,13 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
         resolveTarget(*this, payload, {"target", "explain"}, target);
     if (!resolved.succeeded())
       return resolved;
-    // Which memory-space changes the consumer does not need: parsed before
-    // any change, so a malformed entry leaves the payload untouched.
-    std::string error;
-    FailureOr<SmallVector<MemorySpacePair>> pairs =
-        parseDirectReadSpaces(target.spec, getContext(), error);
-    if (failed(pairs))
-      return emitSilenceableError() << error;
-    directReadSpaces[payload] = std::move(*pairs);
     scopes.emplace_back(payload, std::move(target));
   }
 
   for (auto &[scope, target] : scopes) {
     CopyLegalityOptions options;
-    options.directReadSpaces = directReadSpaces[scope];
+    options.directReadSpaces.assign(target.directReadSpaces.begin(),
+                                    target.directReadSpaces.end());
     AllocBytes before = countAllocBytes(scope, target.onChipMemorySpace);
     CopyEliminationResult result =
         eliminateRedundantCopies(rewriter, scope, options);

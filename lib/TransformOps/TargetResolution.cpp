@@ -191,5 +191,12 @@ hwsched::resolveTarget(transform::TransformOpInterface transformOp,
   if (failed(space))
     return transformOp.emitSilenceableError() << error;
   result.onChipMemorySpace = *space;
+  // Parsed here like the memory space, so a malformed pair fails every op
+  // that reads the spec, not only the one that uses it.
+  FailureOr<SmallVector<MemorySpacePair>> pairs =
+      parseDirectReadSpaces(result.spec, op->getContext(), error);
+  if (failed(pairs))
+    return transformOp.emitSilenceableError() << error;
+  result.directReadSpaces.assign(pairs->begin(), pairs->end());
   return DiagnosedSilenceableFailure::success();
 }
