@@ -14,6 +14,9 @@ It prints one row per kernel and the two validation figures:
     ptxas spill bytes at that cap);
   - |predicted - ptxas@255| / ptxas@255 <= 20%.
 --json FILE writes the rows (with the estimate's terms) for calibrate.py.
+Kernels: matmul-like producers (kernels/mm_*, mmtb_*, bmm_*) and true
+convolutions (kernels/conv2d_*: conv_2d_nhwc_hwcf, decomposed to conv_1d
+after tiling for the ptxas run; see TEMPLATES and lowering()).
 
 Usage: python3 bench/costmodel/gpu_corpus.py [--cap 128] [--arch sm_80]
            [--spec nvidia-a100] [--build build] [--json out.json] [--quick]
