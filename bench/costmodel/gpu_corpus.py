@@ -14,6 +14,9 @@ It prints one row per kernel and the two validation figures:
     ptxas spill bytes at that cap);
   - |predicted - ptxas@255| / ptxas@255 <= 20%.
 --json FILE writes the rows (with the estimate's terms) for calibrate.py.
+Kernels: matmul-like producers (kernels/mm_*, mmtb_*, bmm_*) and true
+convolutions (kernels/conv2d_*: conv_2d_nhwc_hwcf, decomposed to conv_1d
+after tiling for the ptxas run; see TEMPLATES and lowering()).
 
 Usage: python3 bench/costmodel/gpu_corpus.py [--cap 128] [--arch sm_80]
            [--spec nvidia-a100] [--build build] [--json out.json] [--quick]
@@ -50,6 +53,11 @@ CORPUS = [
     ("mmtb_bias_gelu", 2, 4, 8),
     ("bmm_batchsum", 2, 2, 4), ("bmm_batchsum", 4, 4, 4),
     ("bmm_batchsum", 2, 4, 8),
+    ("conv2d_bias_relu", 2, 2, 4), ("conv2d_bias_relu", 4, 4, 4),
+    ("conv2d_bias_relu", 4, 8, 4), ("conv2d_bias_relu", 8, 8, 4),
+    ("conv2d_bias_relu", 2, 4, 8),
+    ("conv2d_only", 4, 4, 4), ("conv2d_only", 8, 4, 2),
+    ("conv2d_only", 8, 8, 8),
 ]
 
 # Reduction-step tiling of the producer, per kernel (default: matmul loops).
@@ -115,7 +123,7 @@ PREDICT_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
 
 MAP_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @map(%root: !transform.any_op {{transform.consumed}}) {{
-{tile}
+{tile}{post}
     %func = transform.structured.match ops{{["func.func"]}} in %root
         : (!transform.any_op) -> !transform.any_op
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
@@ -149,23 +157,109 @@ MAP_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
         block_dims = [16, 16, 1] : (!transform.any_op) -> !transform.any_op
     %func_m = transform.structured.match ops{{["func.func"]}} in %root_b
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_m {{
-      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
-      transform.apply_patterns.vector.lower_outerproduct
-      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
-      transform.apply_patterns.vector.transfer_permutation_patterns
-      transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
-      transform.apply_patterns.vector.lower_transpose
-      transform.apply_patterns.vector.lower_broadcast
-      transform.apply_patterns.vector.lower_shape_cast
-      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
-      transform.apply_patterns.canonicalization
-    }} : !transform.any_op
-    transform.apply_cse to %func_m : !transform.any_op
+{lower}    transform.apply_cse to %func_m : !transform.any_op
     transform.yield
   }}
 }}
 """
+
+# Convolutions (NHWC x HWCF): blocks over (oh, ow, f) with one output row per
+# block, threads over (ow, f) with tm x tn outputs each; the reduction loops
+# (kh, kw, c) are tiled to 1 x 1 x kt, so each step is a 1 x 1 window.
+CONV_TILE_FUSED = """
+    %epi = transform.structured.match attributes {{root}} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match attributes {{producer}} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %fills = transform.structured.match ops{{["linalg.fill"]}} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %fill = transform.merge_handles %fills : !transform.any_op
+    %epi_b, %forall_b = transform.structured.tile_using_forall %epi
+        tile_sizes [0, 1, {bm}, {bn}]
+        (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_b, %fb2 = transform.structured.fuse_into_containing_op %mm into %forall_b
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_b, %fb3 = transform.structured.fuse_into_containing_op %fill into %fb2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %epi_t, %forall_t = transform.structured.tile_using_forall %epi_b
+        tile_sizes [0, 0, {tm}, {tn}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_t, %ft2 = transform.structured.fuse_into_containing_op %mm_b into %forall_t
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %ft2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_k, %loop_h, %loop_w, %loop_c = transform.structured.tile_using_for %mm_t
+        tile_sizes [0, 0, 0, 0, 1, 1, {kt}]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+                                  !transform.any_op, !transform.any_op)
+"""
+
+CONV_TILE_ALONE = """
+    %epi = transform.structured.match attributes {{root}} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %fill = transform.structured.match ops{{["linalg.fill"]}} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %mm_b, %forall_b = transform.structured.tile_using_forall %epi
+        tile_sizes [0, 1, {bm}, {bn}]
+        (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_b, %fb3 = transform.structured.fuse_into_containing_op %fill into %forall_b
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_t, %forall_t = transform.structured.tile_using_forall %mm_b
+        tile_sizes [0, 0, {tm}, {tn}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %forall_t
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_k, %loop_h, %loop_w, %loop_c = transform.structured.tile_using_for %mm_t
+        tile_sizes [0, 0, 0, 0, 1, 1, {kt}]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
+                                  !transform.any_op, !transform.any_op)
+    %epi_t = transform.merge_handles %mm_k : !transform.any_op
+"""
+
+# With the window loops tiled to 1, the 2-D convolution decomposes into a
+# 1-D one (oh and kh are unit dims), which the Linalg vectorizer handles
+# (it has no direct vectorization of conv_2d); only the ptxas run needs it.
+CONV_DECOMPOSE = """
+    %conv1d = transform.structured.decompose %mm_k
+        : (!transform.any_op) -> !transform.any_op
+"""
+
+# kernel -> (tile template, extra steps before vectorization in @map,
+# sequential vector lowering).
+TEMPLATES = {
+    "conv2d_bias_relu": (CONV_TILE_FUSED, CONV_DECOMPOSE, True),
+    "conv2d_only": (CONV_TILE_ALONE, CONV_DECOMPOSE, True),
+}
+
+# The vector lowering after the mapping. The matmul kernels apply all sets
+# in one greedy rewrite; on the decomposed convolutions that rewrite does not
+# terminate (mlir-opt 22.1.8 still running after 10 minutes; each set alone
+# finishes in well under a second), so they apply the same sets one at a
+# time, in the same order.
+LOWER_PATTERNS = [
+    'transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
+    'transform.apply_patterns.vector.lower_outerproduct',
+    'transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"',
+    'transform.apply_patterns.vector.transfer_permutation_patterns',
+    'transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1',
+    'transform.apply_patterns.vector.lower_transpose',
+    'transform.apply_patterns.vector.lower_broadcast',
+    'transform.apply_patterns.vector.lower_shape_cast',
+    'transform.apply_patterns.vector.cast_away_vector_leading_one_dim',
+    'transform.apply_patterns.canonicalization',
+]
+
+
+def lowering(sequential):
+    if not sequential:
+        return ("    transform.apply_patterns to %func_m {\n" + "".join(
+            f"      {p}\n" for p in LOWER_PATTERNS) +
+            "    } : !transform.any_op\n")
+    return "".join(f"    transform.apply_patterns to %func_m {{\n      {p}\n"
+                   f"    }} : !transform.any_op\n" for p in LOWER_PATTERNS)
+
 
 REMARK = re.compile(
     r"registers=(\d+) \(acc=(\d+) frag=(\d+) epi=(\d+) tmp=(\d+) addr=(\d+) "
@@ -176,12 +270,15 @@ def write_library(path, kernel, tm, tn, kt, spec):
     """Writes PATH (the @predict library, hwsched ops) and PATH.map.mlir (the
     @map library, upstream ops only)."""
     ktile = K_TILE.get(kernel, "[0, 0, {kt}]").format(kt=kt)
-    tile = (TILE_ALONE if kernel == "mm_only" else TILE_FUSED).format(
+    template, post, sequential = TEMPLATES.get(
+        kernel, (TILE_ALONE if kernel == "mm_only" else TILE_FUSED, "", False))
+    tile = template.format(
         bm=16 * tm, bn=16 * tn, tm=tm, tn=tn, kt=kt, ktile=ktile)
     with open(path, "w") as f:
         f.write(PREDICT_LIBRARY.format(tile=tile, spec=spec))
     with open(path + ".map.mlir", "w") as f:
-        f.write(MAP_LIBRARY.format(tile=tile))
+        f.write(MAP_LIBRARY.format(tile=tile, post=post,
+                                   lower=lowering(sequential)))
 
 
 def predict(opt, kernel_file, lib):

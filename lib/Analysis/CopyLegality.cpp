@@ -183,6 +183,23 @@ static bool acceptsAnyLayout(OpOperand &use) {
   return false;
 }
 
+/// How remarks name a memory space.
+static std::string spaceName(Attribute space) {
+  if (!space)
+    return "the default memory space";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  space.print(os);
+  return text;
+}
+
+/// `type` moved to memory space `space` (what memref.memory_space_cast
+/// produces).
+static MemRefType withMemorySpace(MemRefType type, Attribute space) {
+  return MemRefType::get(type.getShape(), type.getElementType(),
+                         type.getLayout(), space);
+}
+
 /// Whether the two buffers live in the same memory space.
 static bool sameSpace(MemRefType a, MemRefType b) {
   return a.getMemorySpace() == b.getMemorySpace();
@@ -306,6 +323,14 @@ private:
 
 private:
   RuleVerdict checkCommon(const CopyCandidate &copy);
+  /// Whether the target declares that a consumer of `target`'s space reads
+  /// `source`'s space at no loss.
+  bool readsSourceSpaceDirectly(MemRefType source, MemRefType target) const {
+    return llvm::any_of(
+        options.directReadSpaces, [&](const MemorySpacePair &pair) {
+          return pair.matches(source.getMemorySpace(), target.getMemorySpace());
+        });
+  }
   RuleVerdict checkForward(const CopyCandidate &copy, CopyLegality &result);
   RuleVerdict checkBackward(const CopyCandidate &copy, CopyLegality &result);
 
@@ -318,10 +343,14 @@ private:
   /// mlir::AliasAnalysis, refined by `noalias` function arguments.
   AliasResult alias(Value a, Value b);
 
-  /// Whether the views rebuilt on `base` keep every use valid.
-  RuleVerdict checkRebasedViews(ArrayRef<Operation *> rebased, Value base);
+  /// Whether the views rebuilt on a buffer of type `baseType` keep every use
+  /// valid.
+  RuleVerdict checkRebasedViews(ArrayRef<Operation *> rebased,
+                                MemRefType baseType);
 
-  RuleVerdict checkRetype(ArrayRef<OpOperand *> uses, Value replacement,
+  /// Whether replacing `original` by a value of type `replacementType` in
+  /// `uses` keeps every use valid.
+  RuleVerdict checkRetype(ArrayRef<OpOperand *> uses, Type replacementType,
                           Value original);
 
   Operation *scope;
@@ -388,14 +417,14 @@ RuleVerdict CopyAnalyzer::findConflict(ArrayRef<Operation *> range,
 }
 
 RuleVerdict CopyAnalyzer::checkRetype(ArrayRef<OpOperand *> uses,
-                                      Value replacement, Value original) {
-  if (replacement.getType() == original.getType())
+                                      Type replacementType, Value original) {
+  if (replacementType == original.getType())
     return legal();
   for (OpOperand *use : uses)
     if (!acceptsAnyLayout(*use))
       return blocked(CopyBlocker::Layout,
                      "the copy changes the type from " +
-                         describe(replacement.getType()) + " to " +
+                         describe(replacementType) + " to " +
                          describe(original.getType()) + " and " +
                          describe(use->getOwner()) + " needs " +
                          describe(original.getType()),
@@ -404,8 +433,7 @@ RuleVerdict CopyAnalyzer::checkRetype(ArrayRef<OpOperand *> uses,
 }
 
 RuleVerdict CopyAnalyzer::checkRebasedViews(ArrayRef<Operation *> rebased,
-                                            Value base) {
-  auto baseType = cast<MemRefType>(base.getType());
+                                            MemRefType baseType) {
   for (Operation *op : rebased) {
     auto view = cast<memref::SubViewOp>(op);
     MemRefType rebasedType = memref::SubViewOp::inferResultType(
@@ -432,31 +460,16 @@ RuleVerdict CopyAnalyzer::checkCommon(const CopyCandidate &copy) {
     return blocked(CopyBlocker::UnresolvedAlias,
                    "source " + describe(copy.source) + " and target " +
                        describe(copy.target) + " may overlap");
-  if (!sameSpace(sourceType, targetType)) {
-    bool allowed =
-        llvm::any_of(options.interchangeableSpaces,
-                     [&](const std::pair<Attribute, Attribute> &spaces) {
-                       return spaces.first == sourceType.getMemorySpace() &&
-                              spaces.second == targetType.getMemorySpace();
-                     });
-    if (!allowed) {
-      auto spaceName = [](Attribute space) {
-        if (!space)
-          return std::string("the default memory space");
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        space.print(os);
-        return text;
-      };
-      return blocked(CopyBlocker::MemorySpace,
-                     "the copy changes memory space from " +
-                         spaceName(sourceType.getMemorySpace()) + " to " +
-                         spaceName(targetType.getMemorySpace()) +
-                         ": a staging copy, kept because the target does not "
-                         "declare that the consumer reads the source space at "
-                         "no loss");
-    }
-  }
+  if (!sameSpace(sourceType, targetType) &&
+      !readsSourceSpaceDirectly(sourceType, targetType))
+    return blocked(CopyBlocker::MemorySpace,
+                   "the copy changes memory space from " +
+                       spaceName(sourceType.getMemorySpace()) + " to " +
+                       spaceName(targetType.getMemorySpace()) +
+                       ": a staging copy, kept because the target does not "
+                       "declare that the consumer reads the source space at "
+                       "no loss (no matching pair in "
+                       "onchip.direct_read_spaces)");
   // memref.copy requires equal shapes at run time; the linalg forms iterate
   // over their operands' shapes, which must then be provably equal for the
   // copy to cover the whole target.
@@ -595,10 +608,19 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
           findConflict(range, source, /*anyAccess=*/false, "the source");
       !v.legal)
     return v;
-  if (RuleVerdict v = checkRetype(reads, source, target); !v.legal)
+  // Across memory spaces the reads see the source cast into the target's
+  // space, so only the layout may differ from what they read now.
+  auto sourceType = cast<MemRefType>(source.getType());
+  auto targetType = cast<MemRefType>(target.getType());
+  bool crossesSpace = !sameSpace(sourceType, targetType);
+  MemRefType readType =
+      crossesSpace ? withMemorySpace(sourceType, targetType.getMemorySpace())
+                   : sourceType;
+  if (RuleVerdict v = checkRetype(reads, readType, target); !v.legal)
     return v;
-  if (RuleVerdict v = checkRebasedViews(rebased, source); !v.legal)
+  if (RuleVerdict v = checkRebasedViews(rebased, readType); !v.legal)
     return v;
+  result.castSourceToTargetSpace = crossesSpace;
   result.redirectedUses = reads;
   result.rebasedViews = rebased;
   result.deadAlloc = alloc;
@@ -608,6 +630,18 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
 RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
                                         CopyLegality &result) {
   Value source = copy.source, target = copy.target;
+  auto sourceType = cast<MemRefType>(source.getType());
+  auto targetType = cast<MemRefType>(target.getType());
+  // The spec's pairs say who may read a space, not who may write one: a
+  // producer writing the target's space directly is not covered.
+  if (!sameSpace(sourceType, targetType))
+    return blocked(CopyBlocker::MemorySpace,
+                   "the copy changes memory space from " +
+                       spaceName(sourceType.getMemorySpace()) + " to " +
+                       spaceName(targetType.getMemorySpace()) +
+                       "; only the forward rewrite crosses memory spaces "
+                       "(the target lets consumers read the source space, "
+                       "not producers write the target space)");
   Operation *alloc = getLocalAlloc(source);
   if (!alloc || !scope->isProperAncestor(alloc))
     return blocked(CopyBlocker::NotLocal,
@@ -749,9 +783,11 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
           findConflict(range, target, /*anyAccess=*/true, "the target");
       !v.legal)
     return v;
-  if (RuleVerdict v = checkRetype(uses, target, source); !v.legal)
+  if (RuleVerdict v = checkRetype(uses, target.getType(), source); !v.legal)
     return v;
-  if (RuleVerdict v = checkRebasedViews(rebased, target); !v.legal)
+  if (RuleVerdict v =
+          checkRebasedViews(rebased, cast<MemRefType>(target.getType()));
+      !v.legal)
     return v;
   result.redirectedUses = uses;
   result.rebasedViews = rebased;

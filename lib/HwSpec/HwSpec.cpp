@@ -64,6 +64,12 @@ std::string SpecValue::str() const {
     llvm::interleaveComma(integers, os);
     os << ']';
     break;
+  case Type::StringArray:
+    os << '[';
+    llvm::interleaveComma(strings, os,
+                          [&](const std::string &s) { os << '"' << s << '"'; });
+    os << ']';
+    break;
   }
   return text;
 }
@@ -112,6 +118,18 @@ HwSpec::getIntegerArray(llvm::StringRef key) const {
   if (!value || value->type != SpecValue::Type::IntegerArray)
     return std::nullopt;
   return llvm::ArrayRef<int64_t>(value->integers);
+}
+
+std::optional<llvm::ArrayRef<std::string>>
+HwSpec::getStringArray(llvm::StringRef key) const {
+  const SpecValue *value = lookup(key);
+  if (!value)
+    return std::nullopt;
+  if (value->type == SpecValue::Type::StringArray)
+    return llvm::ArrayRef<std::string>(value->strings);
+  if (value->type == SpecValue::Type::IntegerArray && value->integers.empty())
+    return llvm::ArrayRef<std::string>();
+  return std::nullopt;
 }
 
 std::optional<llvm::StringRef> HwSpec::getSource(llvm::StringRef key) const {

@@ -195,11 +195,14 @@ json toJson(const SpecValue &value) {
   case SpecValue::Type::IntegerArray:
     return json(
         std::vector<int64_t>(value.integers.begin(), value.integers.end()));
+  case SpecValue::Type::StringArray:
+    return json(value.strings);
   }
   return nullptr;
 }
 
-/// Flattens one JSON leaf; arrays of integers are the only arrays specs use.
+/// Flattens one JSON leaf; arrays hold integers or strings (an empty array
+/// is stored as an empty integer array, which getStringArray also accepts).
 std::optional<SpecValue> toSpecValue(const json &node) {
   SpecValue value;
   if (node.is_number_integer()) {
@@ -214,6 +217,13 @@ std::optional<SpecValue> toSpecValue(const json &node) {
   } else if (node.is_boolean()) {
     value.type = SpecValue::Type::Boolean;
     value.boolean = node.get<bool>();
+  } else if (node.is_array() && !node.empty() && node.front().is_string()) {
+    value.type = SpecValue::Type::StringArray;
+    for (const json &item : node) {
+      if (!item.is_string())
+        return std::nullopt;
+      value.strings.push_back(item.get<std::string>());
+    }
   } else if (node.is_array()) {
     value.type = SpecValue::Type::IntegerArray;
     for (const json &item : node) {

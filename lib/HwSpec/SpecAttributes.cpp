@@ -21,30 +21,35 @@ using namespace hwsched;
 
 static constexpr llvm::StringLiteral kMemorySpaceKey = "onchip.memory_space";
 
+/// Parses the whole of `text` as an attribute; on failure returns null and
+/// the parser's message in `parserMessage`.
+static Attribute parseWholeAttribute(llvm::StringRef text, MLIRContext *context,
+                                     std::string &parserMessage) {
+  // The parser reports through the context; capture its message so it lands
+  // in our error instead of escaping as a stray diagnostic.
+  ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+    if (parserMessage.empty())
+      parserMessage = diag.str();
+    return success();
+  });
+  size_t consumed = 0;
+  Attribute attr = parseAttribute(text, context, Type(), &consumed,
+                                  /*isKnownNullTerminated=*/false);
+  if (attr && consumed != text.size()) {
+    parserMessage = "trailing characters after the attribute";
+    attr = {};
+  }
+  return attr;
+}
+
 FailureOr<Attribute> hwsched::parseOnChipMemorySpace(const HwSpec &spec,
                                                      MLIRContext *context,
                                                      std::string &error) {
   std::optional<llvm::StringRef> text = spec.getString(kMemorySpaceKey);
   if (!text)
     return Attribute();
-  // The parser reports through the context; capture its message so it lands
-  // in our error instead of escaping as a stray diagnostic.
   std::string parserMessage;
-  Attribute attr;
-  {
-    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
-      if (parserMessage.empty())
-        parserMessage = diag.str();
-      return success();
-    });
-    size_t consumed = 0;
-    attr = parseAttribute(*text, context, Type(), &consumed,
-                          /*isKnownNullTerminated=*/false);
-    if (attr && consumed != text->size()) {
-      parserMessage = "trailing characters after the attribute";
-      attr = {};
-    }
-  }
+  Attribute attr = parseWholeAttribute(*text, context, parserMessage);
   if (!attr) {
     error = ("hardware spec '" + spec.getPath() + "': at '" + kMemorySpaceKey +
              "': expected MLIR attribute text (e.g. "
@@ -54,6 +59,61 @@ FailureOr<Attribute> hwsched::parseOnChipMemorySpace(const HwSpec &spec,
     return failure();
   }
   return attr;
+}
+
+static constexpr llvm::StringLiteral kDirectReadKey =
+    "onchip.direct_read_spaces";
+
+bool MemorySpacePair::matches(Attribute from, Attribute to) const {
+  return (!source || *source == from) && (!target || *target == to);
+}
+
+FailureOr<SmallVector<MemorySpacePair>>
+hwsched::parseDirectReadSpaces(const HwSpec &spec, MLIRContext *context,
+                               std::string &error) {
+  SmallVector<MemorySpacePair> pairs;
+  if (!spec.lookup(kDirectReadKey))
+    return pairs;
+  std::optional<llvm::ArrayRef<std::string>> entries =
+      spec.getStringArray(kDirectReadKey);
+  if (!entries) {
+    error = ("hardware spec '" + spec.getPath() + "': at '" + kDirectReadKey +
+             "': expected an array of strings")
+                .str();
+    return failure();
+  }
+  for (const std::string &entry : *entries) {
+    auto fail = [&](const llvm::Twine &why) {
+      error = ("hardware spec '" + spec.getPath() + "': at '" + kDirectReadKey +
+               "': entry \"" + entry + "\": " + why)
+                  .str();
+      return failure();
+    };
+    auto [sourceText, targetText] = llvm::StringRef(entry).split("->");
+    if (sourceText.size() == entry.size())
+      return fail("expected \"SOURCE -> TARGET\" (each MLIR attribute text, "
+                  "'*' or 'default')");
+    MemorySpacePair pair;
+    for (auto [text, side] :
+         {std::make_pair(sourceText.trim(), &pair.source),
+          std::make_pair(targetText.trim(), &pair.target)}) {
+      if (text == "*")
+        continue;
+      if (text == "default") {
+        *side = Attribute();
+        continue;
+      }
+      if (text.empty())
+        return fail("empty memory space (write 'default' or '*')");
+      std::string parserMessage;
+      Attribute attr = parseWholeAttribute(text, context, parserMessage);
+      if (!attr)
+        return fail("cannot parse '" + text + "': " + parserMessage);
+      *side = attr;
+    }
+    pairs.push_back(pair);
+  }
+  return pairs;
 }
 
 namespace {
@@ -96,6 +156,9 @@ Attribute toAttribute(const SpecValue &value, Builder &b) {
     return b.getBoolAttr(value.boolean);
   case SpecValue::Type::IntegerArray:
     return b.getDenseI64ArrayAttr(value.integers);
+  case SpecValue::Type::StringArray:
+    return b.getStrArrayAttr(
+        llvm::to_vector_of<llvm::StringRef>(value.strings));
   }
   return {};
 }

@@ -6,8 +6,10 @@
 //
 // The op resolves the target of every scope first (so a bad spec leaves the
 // payload untouched), then calls the rewrite (hwsched/Transforms/
-// CopyElimination.h) and reports what the analysis decided. The target only
-// says which memory space is on-chip, for the bytes in the report.
+// CopyElimination.h) and reports what the analysis decided. The target says
+// which memory space is on-chip (for the bytes in the report) and, through
+// `onchip.direct_read_spaces`, which memory-space changes its consumers do not
+// need (only those staging copies may go).
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,10 +93,9 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
   }
 
   for (auto &[scope, target] : scopes) {
-    // No hwsched spec declares that a consumer reads another memory space at
-    // no loss, so no memory-space pair is interchangeable: staging copies
-    // stay (see the op description).
     CopyLegalityOptions options;
+    options.directReadSpaces.assign(target.directReadSpaces.begin(),
+                                    target.directReadSpaces.end());
     AllocBytes before = countAllocBytes(scope, target.onChipMemorySpace);
     CopyEliminationResult result =
         eliminateRedundantCopies(rewriter, scope, options);

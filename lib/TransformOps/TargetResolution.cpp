@@ -82,6 +82,15 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
     value.type = SpecValue::Type::IntegerArray;
     value.integers.assign(arrayAttr.asArrayRef().begin(),
                           arrayAttr.asArrayRef().end());
+  } else if (auto arrayAttr = llvm::dyn_cast<ArrayAttr>(attr)) {
+    // Only arrays of strings (e.g. memory-space pairs); `[]` is empty.
+    value.type = SpecValue::Type::StringArray;
+    for (Attribute item : arrayAttr) {
+      auto str = llvm::dyn_cast<StringAttr>(item);
+      if (!str)
+        return std::nullopt;
+      value.strings.push_back(str.str());
+    }
   } else {
     return std::nullopt;
   }
@@ -129,7 +138,8 @@ collectOverrides(transform::TransformOpInterface transformOp,
     if (!value)
       return transformOp.emitSilenceableError()
              << "override '" << name << "' must be an integer, float, "
-             << "string, bool or array<i64> attribute, got " << attr.getValue();
+             << "string, bool, array<i64> or array of strings attribute, got "
+             << attr.getValue();
     override.value = std::move(*value);
     overrides.push_back(std::move(override));
   }
@@ -181,5 +191,12 @@ hwsched::resolveTarget(transform::TransformOpInterface transformOp,
   if (failed(space))
     return transformOp.emitSilenceableError() << error;
   result.onChipMemorySpace = *space;
+  // Parsed here like the memory space, so a malformed pair fails every op
+  // that reads the spec, not only the one that uses it.
+  FailureOr<SmallVector<MemorySpacePair>> pairs =
+      parseDirectReadSpaces(result.spec, op->getContext(), error);
+  if (failed(pairs))
+    return transformOp.emitSilenceableError() << error;
+  result.directReadSpaces.assign(pairs->begin(), pairs->end());
   return DiagnosedSilenceableFailure::success();
 }

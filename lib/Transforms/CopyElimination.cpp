@@ -89,10 +89,34 @@ static void applyRule(RewriterBase &rewriter, const CopyLegality &legality,
   else
     detail = std::to_string(legality.redirectedUses.size()) +
              " access(es) of " + fromName + " now go to " + toName;
+
+  if (legality.castSourceToTargetSpace &&
+      (!legality.redirectedUses.empty() || !legality.rebasedViews.empty())) {
+    // The reads keep their memory space: they see the source through a cast,
+    // placed where the source is defined so it dominates every redirected
+    // use and rebuilt view.
+    if (Operation *def = to.getDefiningOp())
+      rewriter.setInsertionPointAfter(def);
+    else
+      rewriter.setInsertionPointToStart(to.getParentBlock());
+    auto sourceType = cast<MemRefType>(to.getType());
+    auto castType =
+        MemRefType::get(sourceType.getShape(), sourceType.getElementType(),
+                        sourceType.getLayout(),
+                        cast<MemRefType>(from.getType()).getMemorySpace());
+    to = memref::MemorySpaceCastOp::create(rewriter, copy.op->getLoc(),
+                                           castType, to);
+    std::string space = "the default memory space";
+    if (Attribute attr = castType.getMemorySpace()) {
+      space.clear();
+      llvm::raw_string_ostream os(space);
+      attr.print(os);
+    }
+    detail += " through memref.memory_space_cast to " + space;
+  }
   if (!legality.rebasedViews.empty())
     detail += ", " + std::to_string(legality.rebasedViews.size()) +
               " view(s) rebuilt on it";
-
   for (Operation *op : legality.hoisted)
     rewriter.moveOpBefore(op, legality.hoistBefore);
   for (OpOperand *use : legality.redirectedUses)

@@ -75,6 +75,65 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A memory-space pair without an arrow names the key and the entry; the
+// payload is untouched.
+// CHECK-LABEL: func.func @pair_without_arrow
+// CHECK: memref.copy
+module attributes {transform.with_named_sequence} {
+  func.func @pair_without_arrow(%s: memref<8xf32> {llvm.noalias}) {
+    %t = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
+    memref.copy %s, %t : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{at 'onchip.direct_read_spaces': entry "#gpu.address_space<workgroup>": expected "SOURCE -> TARGET"}}
+    transform.smem.eliminate_redundant_copies %f { target = "x86-avx512", "onchip.direct_read_spaces" = ["#gpu.address_space<workgroup>"] } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A side that is not MLIR attribute text, '*' or 'default'.
+// CHECK-LABEL: func.func @pair_unparsable
+// CHECK: memref.copy
+module attributes {transform.with_named_sequence} {
+  func.func @pair_unparsable(%s: memref<8xf32> {llvm.noalias}) {
+    %t = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
+    memref.copy %s, %t : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{at 'onchip.direct_read_spaces': entry "default -> #gpu.address_space<nowhere>": cannot parse '#gpu.address_space<nowhere>'}}
+    transform.smem.eliminate_redundant_copies %f { target = "x86-avx512", "onchip.direct_read_spaces" = ["default -> #gpu.address_space<nowhere>"] } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The key holds an array of strings, not a number (the schema check after
+// the override rejects it).
+// CHECK-LABEL: func.func @pair_not_strings
+// CHECK: memref.copy
+module attributes {transform.with_named_sequence} {
+  func.func @pair_not_strings(%s: memref<8xf32> {llvm.noalias}) {
+    %t = memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
+    memref.copy %s, %t : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{onchip.direct_read_spaces}}
+    transform.smem.eliminate_redundant_copies %f { target = "x86-avx512", "onchip.direct_read_spaces" = 3 } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // Malformed syntax: the op has no result.
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @has_result(%f: !transform.any_op) {

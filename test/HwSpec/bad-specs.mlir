@@ -185,3 +185,19 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A memory-space pair the op cannot read: every op that resolves the spec
+// fails, not only the copy elimination that uses the pairs.
+// UNCHANGED-LABEL: func.func @payload_bad_direct_read_spaces()
+// UNCHANGED-NEXT: return
+module attributes {transform.with_named_sequence} {
+  func.func @payload_bad_direct_read_spaces() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{bad-direct-read-spaces.json': at 'onchip.direct_read_spaces': entry "default => #gpu.address_space<workgroup>": expected "SOURCE -> TARGET"}}
+    transform.hwsched.attach_target_spec %f { target = "bad-direct-read-spaces" } : !transform.any_op
+    transform.yield
+  }
+}

@@ -117,7 +117,7 @@ module attributes {transform.with_named_sequence} {
   func.func @override_not_a_value() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{override 'reg_limit' must be an integer, float, string, bool or array<i64> attribute, got f32}}
+    // expected-error @below {{override 'reg_limit' must be an integer, float, string, bool, array<i64> or array of strings attribute, got f32}}
     transform.hwsched.attach_target_spec %f { target = "nvidia-a100", reg_limit = f32 } : !transform.any_op
     transform.yield
   }

@@ -25,6 +25,13 @@ module attributes {transform.with_named_sequence} {
     %g = transform.hwsched.query_spec %f { target = "nvidia-h100", key = "onchip.memory_space" } : (!transform.any_op) -> !transform.any_param
     // expected-remark @below {{#gpu.address_space<workgroup>}}
     transform.debug.emit_param_as_remark %g : !transform.any_param
+    // Arrays of strings (memory-space pairs), from the file and overridden.
+    %h = transform.hwsched.query_spec %f { target = "x86-avx512", key = "onchip.direct_read_spaces" } : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{["* -> *"]}}
+    transform.debug.emit_param_as_remark %h : !transform.any_param
+    %i = transform.hwsched.query_spec %f { target = "nvidia-a100", "onchip.direct_read_spaces" = ["#gpu.address_space<global> -> #gpu.address_space<workgroup>"], key = "onchip.direct_read_spaces" } : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{["#gpu.address_space<global> -> #gpu.address_space<workgroup>"]}}
+    transform.debug.emit_param_as_remark %i : !transform.any_param
     transform.yield
   }
 }

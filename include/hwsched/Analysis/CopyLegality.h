@@ -19,6 +19,8 @@
 #ifndef HWSCHED_ANALYSIS_COPYLEGALITY_H
 #define HWSCHED_ANALYSIS_COPYLEGALITY_H
 
+#include "hwsched/HwSpec/SpecAttributes.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
@@ -115,17 +117,22 @@ struct CopyLegality {
   /// producer writes it; in dependence order.
   llvm::SmallVector<mlir::Operation *> hoisted;
   mlir::Operation *hoistBefore = nullptr;
+  /// Forward across memory spaces: the redirected uses and rebuilt views read
+  /// a `memref.memory_space_cast` of the source into the target's space.
+  bool castSourceToTargetSpace = false;
   /// Static size of the copied buffer in bytes, if known.
   std::optional<int64_t> bytes;
 };
 
 /// Policy of the analysis.
 struct CopyLegalityOptions {
-  /// Copies between these memory spaces (source, target) may be removed: the
-  /// consumer reads the source's space at no loss. Empty by default, so every
+  /// Memory-space changes that a consumer does not need: for a copy whose
+  /// (source space, target space) matches a pair, the consumer reads the
+  /// source's space directly at no loss, so the forward rewrite may redirect
+  /// the target's reads to a `memref.memory_space_cast` of the source. Taken
+  /// from the target's `onchip.direct_read_spaces`. Empty by default, so every
   /// memory-space change is treated as a deliberate staging copy.
-  llvm::SmallVector<std::pair<mlir::Attribute, mlir::Attribute>>
-      interchangeableSpaces;
+  llvm::SmallVector<MemorySpacePair> directReadSpaces;
 };
 
 /// The copy ops nested in `scope`, in pre-order.

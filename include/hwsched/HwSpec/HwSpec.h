@@ -36,13 +36,21 @@ std::optional<HwKind> parseHwKind(llvm::StringRef text);
 
 /// One leaf figure of a spec.
 struct SpecValue {
-  enum class Type { Integer, Number, String, Boolean, IntegerArray };
+  enum class Type {
+    Integer,
+    Number,
+    String,
+    Boolean,
+    IntegerArray,
+    StringArray
+  };
   Type type = Type::Integer;
   int64_t integer = 0;
   double number = 0.0;
   bool boolean = false;
   std::string string;
   llvm::SmallVector<int64_t> integers;
+  std::vector<std::string> strings;
 
   /// The value as a double when it is numeric.
   std::optional<double> asNumber() const;
@@ -70,6 +78,10 @@ public:
   std::optional<llvm::StringRef> getString(llvm::StringRef key) const;
   std::optional<llvm::ArrayRef<int64_t>>
   getIntegerArray(llvm::StringRef key) const;
+  /// An array of strings. An empty JSON array answers both getIntegerArray
+  /// and getStringArray (it carries no element type).
+  std::optional<llvm::ArrayRef<std::string>>
+  getStringArray(llvm::StringRef key) const;
   const SpecValue *lookup(llvm::StringRef key) const;
 
   /// Reads the numeric figures `keys` into `out` (same length). On the first

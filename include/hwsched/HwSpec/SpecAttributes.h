@@ -18,7 +18,9 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -36,6 +38,25 @@ constexpr llvm::StringLiteral kDltiTargetKey = "hwsched.target";
 mlir::FailureOr<mlir::Attribute>
 parseOnChipMemorySpace(const HwSpec &spec, mlir::MLIRContext *context,
                        std::string &error);
+
+/// One entry of `onchip.direct_read_spaces` ("SOURCE -> TARGET"): a consumer
+/// of a buffer in the TARGET memory space reads a buffer in the SOURCE space
+/// directly at no loss, so a copy SOURCE -> TARGET is not needed for speed.
+/// std::nullopt stands for any space ("*"); a null attribute for the default
+/// memory space ("default").
+struct MemorySpacePair {
+  std::optional<mlir::Attribute> source;
+  std::optional<mlir::Attribute> target;
+  /// Whether a copy from space `from` to space `to` is covered.
+  bool matches(mlir::Attribute from, mlir::Attribute to) const;
+};
+
+/// Parses `onchip.direct_read_spaces` (absent: no pair). Entries are
+/// "SOURCE -> TARGET" where each side is MLIR attribute text, `*` or
+/// `default`; malformed entries are an error naming the file, key and entry.
+mlir::FailureOr<llvm::SmallVector<MemorySpacePair>>
+parseDirectReadSpaces(const HwSpec &spec, mlir::MLIRContext *context,
+                      std::string &error);
 
 /// The figure `key` as an attribute (i64, f64, string, bool or array<i64>);
 /// null when the spec has no such figure. `onchip.memory_space` is returned

@@ -210,17 +210,27 @@ def EliminateRedundantCopiesOp
 
     Memory spaces: a copy whose source and target live in different memory
     spaces (e.g. global -> `#gpu.address_space<workgroup>` staging, GM ->
-    `"ub"`) is a staging copy that exists for speed, and is always kept:
-    removing it would make the consumer read the slower space, and no
-    hwsched spec declares a pair of spaces that a consumer reads at no loss.
-    (The C++ API, `hwsched::CopyLegalityOptions::interchangeableSpaces`,
-    takes such pairs.)
+    `"ub"`) is a staging copy that exists for speed and is kept, unless the
+    target's `onchip.direct_read_spaces` holds a pair `"SOURCE -> TARGET"`
+    matching the copy's spaces (each side MLIR attribute text, `default` for
+    no memory space, `*` for any): the target then declares that a consumer
+    of the target space reads the source space at no loss. The shipped CPU
+    spec says so for every pair (all spaces are the same DRAM); the GPU and
+    NPU specs declare no pair (global memory is not as fast as shared memory
+    for repeated reads; Ascend vector units read only the unified buffer).
+    Such a copy is removed by the forward rule only: the reads of `t` (and
+    its rebuilt views) read `memref.memory_space_cast` of `s` into `t`'s
+    space, so their operand types keep their memory space. The backward
+    rule never crosses spaces (the pair says who may read a space, not who
+    may write one). The key is overridable inline like any figure, e.g.
+    `"onchip.direct_read_spaces" = ["#gpu.address_space<global> -> #gpu.address_space<workgroup>"]`.
 
     The rewrites are applied one at a time until none applies, so chains
     (`a -> b -> c`) collapse. An allocation whose only remaining users are
     deallocations and ops that only write it is erased with them. The target
     decides nothing except which memory space counts as on-chip
-    (`onchip.memory_space`) in the report.
+    (`onchip.memory_space`) in the report and which space changes may go
+    (`onchip.direct_read_spaces`).
 
     With `explain`, remarks say: on each removed copy, the rule (forward or
     backward) and which buffer its users now use; on each kept copy, the
@@ -236,7 +246,8 @@ def EliminateRedundantCopiesOp
     Modifies the payload in place and produces no result; the `scope` handle
     stays valid (handles to erased copies and allocations are invalidated).
     A scope payload op without regions is a silenceable failure, and so is a
-    bad spec; in both cases no scope has been changed. Succeeds, changing
+    bad spec (including a malformed `onchip.direct_read_spaces` entry); in
+    all cases no scope has been changed. Succeeds, changing
     nothing, when no copy is redundant.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 

@@ -15,10 +15,12 @@
 #define HWSCHED_TRANSFORMOPS_TARGETRESOLUTION_H
 
 #include "hwsched/HwSpec/HwSpec.h"
+#include "hwsched/HwSpec/SpecAttributes.h"
 
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 
 #include <string>
+#include <vector>
 
 namespace hwsched {
 
@@ -39,6 +41,9 @@ struct ResolvedTarget {
   std::string origin;
   /// The parsed `onchip.memory_space` (null for specs without one).
   mlir::Attribute onChipMemorySpace;
+  /// The parsed `onchip.direct_read_spaces` (empty for specs without it).
+  /// A std::vector, so that containers of ResolvedTarget stay small.
+  std::vector<MemorySpacePair> directReadSpaces;
 };
 
 /// Resolves the spec for `transformOp` applied to `payload` (which may be
@@ -48,8 +53,8 @@ struct ResolvedTarget {
 /// payload untouched.
 mlir::DiagnosedSilenceableFailure
 resolveTarget(mlir::transform::TransformOpInterface transformOp,
-              mlir::Operation *payload, llvm::ArrayRef<llvm::StringRef> ownAttrs,
-              ResolvedTarget &result);
+              mlir::Operation *payload,
+              llvm::ArrayRef<llvm::StringRef> ownAttrs, ResolvedTarget &result);
 
 } // namespace hwsched
 
