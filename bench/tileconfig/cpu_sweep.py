@@ -203,11 +203,25 @@ module attributes {{transform.with_named_sequence}} {{
 """
 
 
-LOWER_SCRIPT = f"""    %fv = transform.structured.vectorize_children_and_apply_patterns %kf : ({H}) -> {H}
-    transform.apply_patterns to %fv {{
+# Vectorize only the innermost (register-kernel) Linalg op, not every child
+# of the function: vectorize_children_and_apply_patterns also vectorizes the
+# cache-tile tensor.insert_slice into one vector<MCxNCxf32> copy, which
+# convert-vector-to-scf lowers through an alloca inside the tile loops; the
+# stack grows by 2 x MC x NC x 4 bytes per cache tile and overflows the 8 MiB
+# stack from 1024^2 on (the JIT's SIGSEGV). With the op alone, the slices stay
+# slices, bufferize to self-copies that cse + canonicalize erase, and N-d
+# transfers are fully unrolled to 1-d ones (transfer_to_scf full_unroll), so
+# the lowered kernel has no alloca at all.
+LOWER_SCRIPT = f"""    %ops = transform.structured.match interface{{LinalgOp}} in %kf : ({H}) -> {H}
+    transform.structured.vectorize %ops : {H}
+    transform.apply_patterns to %kf {{
+      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+      transform.apply_patterns.vector.reduction_to_contract
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.canonicalization
     }} : {H}
-    %loops = transform.structured.match ops{{["scf.for"]}} in %fv : ({H}) -> {H}
+    %loops = transform.structured.match ops{{["scf.for"]}} in %kf : ({H}) -> {H}
     transform.loop.hoist_loop_invariant_subsets %loops : {H}
     %b = transform.bufferization.one_shot_bufferize %root {{bufferize_function_boundaries = true, function_boundary_type_conversion = 1 : i32}} : ({H}) -> {H}
     %f2 = transform.structured.match ops{{["func.func"]}} attributes{{sym_name = "kernel"}} in %b : ({H}) -> {H}
@@ -216,6 +230,11 @@ LOWER_SCRIPT = f"""    %fv = transform.structured.vectorize_children_and_apply_p
       transform.apply_patterns.vector.lower_outerproduct
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+      transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
+      transform.apply_patterns.canonicalization
+    }} : {H}
+    transform.apply_cse to %f2 : {H}
+    transform.apply_patterns to %f2 {{
       transform.apply_patterns.canonicalization
     }} : {H}"""
 

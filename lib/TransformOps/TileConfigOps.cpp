@@ -14,6 +14,7 @@
 
 #include "hwsched/Analysis/TileProblem.h"
 #include "hwsched/CostModel/TileConfig.h"
+#include "hwsched/CostModel/TileMeasurement.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/IR/Builders.h"
@@ -26,6 +27,9 @@
 
 using namespace mlir;
 using namespace hwsched;
+
+/// Samples per candidate in measurement mode unless `measure_samples` says.
+static constexpr int64_t kDefaultMeasureSamples = 5;
 
 /// Candidates listed by `explain` besides the counts.
 static constexpr size_t kExplainedCandidates = 5;
@@ -70,12 +74,23 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
+  // I64Attr getters are unsigned: read the signed value to catch -1.
+  for (auto [name, attr] :
+       {std::pair{"measure_top_k", getMeasureTopKAttr()},
+        std::pair{"measure_samples", getMeasureSamplesAttr()}})
+    if (attr && attr.getInt() < 1) {
+      results.setRemainingToEmpty(*this);
+      return emitSilenceableError()
+             << name << " must be at least 1 (got " << attr.getInt() << ")";
+    }
   struct Decision {
     Operation *payload;
     ResolvedTarget target;
     TileProblem problem;
     TileSelection selection;
     double selectMs = 0;
+    /// Measurement mode: the measured times or why nothing was measured.
+    std::string measurement;
   };
   std::vector<Decision> decisions;
   // Decide for every payload op before producing anything, so one bad op
@@ -83,8 +98,9 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *payload : payloads) {
     Decision d;
     d.payload = payload;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, d.target);
+    DiagnosedSilenceableFailure resolved = resolveTarget(
+        *this, payload,
+        {"target", "explain", "measure_top_k", "measure_samples"}, d.target);
     if (!resolved.succeeded()) {
       results.setRemainingToEmpty(*this);
       return resolved;
@@ -111,6 +127,23 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
     }
+    if (IntegerAttr topK = getMeasureTopKAttr()) {
+      // Candidates run on the host, so only a CPU spec describes them.
+      if (d.target.spec.getKind() != HwKind::Cpu)
+        d.measurement =
+            llvm::formatv("select_tile_config: measurement impossible "
+                          "(measurement runs candidates on the host CPU and "
+                          "target '{0}' is a {1}): kept the model's pick",
+                          d.target.spec.getName(),
+                          stringifyHwKind(d.target.spec.getKind()))
+                .str();
+      else
+        refineTileSelectionByMeasurement(
+            payload, d.problem, d.selection, topK.getInt(),
+            getMeasureSamplesAttr() ? getMeasureSamplesAttr().getInt()
+                                    : kDefaultMeasureSamples,
+            d.measurement);
+    }
     decisions.push_back(std::move(d));
   }
 
@@ -132,6 +165,10 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     // (pad, guard), so they are reported even without `explain`.
     for (const std::string &note : s.notes)
       d.payload->emitRemark() << "select_tile_config: " << note;
+    // Measured times (or why there are none) are what the user asked for
+    // with measure_top_k: reported without `explain` too.
+    if (!d.measurement.empty())
+      d.payload->emitRemark() << d.measurement;
     if (!getExplain())
       continue;
     HwKind kind = d.target.spec.getKind();
