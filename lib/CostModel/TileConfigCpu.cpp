@@ -8,8 +8,15 @@
 // kernel of MR rows x NR columns (NR = NRV vectors of cpu.vector_width_bits)
 // that steps K by 1 (an outer product: MR broadcasts of A, NRV loads of B,
 // MR*NRV FMAs into accumulators held in registers across the K tile).
-//  - vector registers: MR*NRV accumulators + NRV B vectors + 1 broadcast
-//    <= cpu.vector_registers;
+//  - vector registers: MR*NRV accumulators + 2 x NRV B vectors + 1
+//    broadcast <= cpu.vector_registers. The B vectors count twice because
+//    the kernel is compiled, not hand-scheduled: the compiler loads the next
+//    K step's B vectors before the current step's FMAs (to cover the load
+//    latency), so a tile that fills the register file to the last register
+//    spills. Measured on the conv-like sweep (bench/tileconfig): 14x32
+//    (28 accumulators + 2 + 1 = 31 of 32 registers) ran 14% below 28x16
+//    (30 registers with one B vector) and 4x64; the matmul picks (8x32,
+//    4x64) are below both counts;
 //  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
 //    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
 //  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes;
@@ -112,7 +119,7 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
         if (!view.hasN() && nrv > 1)
           continue;
         int64_t regs = view.isGemm()
-                           ? mr * nrv + nrv + 1
+                           ? mr * nrv + 2 * nrv + 1
                            : mr * nrv * std::max<int64_t>(view.numOperands, 1);
         int64_t mrEff = view.hasN() ? mr : mr * lanes;
         if (regs > f.vectorRegs) {

@@ -285,8 +285,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       `onchip.capacity_bytes` (`ub_limit_bytes`), each tile rounded to
       `onchip.alignment_bytes`. Score: ceil(blocks / `npu.ai_cores`) block
       times, a block overlapping cube and MTE2 per K tile.
-    - CPU: register tile MR x NRV vectors with MR*NRV + NRV + 1 <=
-      `cpu.vector_registers`; the A sliver of one K tile <= `cpu.l1d_bytes` / 2;
+    - CPU: register tile MR x NRV vectors with MR*NRV + 2*NRV + 1 <=
+      `cpu.vector_registers` (accumulators, the B vectors of this and the
+      next K step, which a compiled kernel loads early, one broadcast); the A sliver of one K tile <= `cpu.l1d_bytes` / 2;
       the cache tile's working set <= `cpu.l2_bytes` (and `l2_limit_bytes`);
       tiles divide static extents when possible. Score: the larger of the
       FMA/load-port/latency bound cycles of the register kernel and the
