@@ -306,6 +306,11 @@ def grid(problem, full=False):
     regs = [(mr, nr) for mr in mrs for nr in (16, 32, 64)
             if m % mr == 0 and n % nr == 0 and mr * nr // 16 + nr // 16 + 1 <= 32
             and mr * nr >= 128]
+    if problem.conv is not None:
+        # A register tile over image columns must divide the row (or be whole
+        # rows): a partial one cannot be vectorized with static shapes.
+        w = problem.conv[2]
+        regs = [(mr, nr) for mr, nr in regs if w % mr == 0 or mr % w == 0]
     if not small and not full and problem.conv is None:
         # Larger problems: the register tiles that lead on the small ones.
         regs = [r for r in regs if r in ((4, 32), (8, 32), (4, 64))]

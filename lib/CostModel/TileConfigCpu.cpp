@@ -17,8 +17,9 @@
 //    (28 accumulators + 2 + 1 = 31 of 32 registers) ran 14% below 28x16
 //    (30 registers with one B vector) and 4x64; the matmul picks (8x32,
 //    4x64) are below both counts;
-//  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
-//    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
+//  - L1: the kernel's A sliver (MR x KC), reused across the NR loop, and
+//    the B sliver (KC x NR) it streams <= cpu.l1d_bytes / 2 (the rest for
+//    C lines and prefetch; unpacked operands conflict in few sets);
 //  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes;
 //  - tiles divide the static extents (a remainder tile would need masked
 //    vectors); if nothing divides, remainders are allowed with a note.
@@ -27,7 +28,8 @@
 // max(MR*NRV / FMA units, (MR + NRV) / load units, FMA latency) + 1 cycles
 // (loop overhead), plus loading and storing the accumulators once per K
 // tile. Memory: the off-chip traffic (A re-read per NC panel, B per MC
-// block, C per KC tile) over the per-core bandwidth. Plus a cold-start load
+// block, C read and written once: its block stays in L2 across the K tiles)
+// over the per-core bandwidth. Plus a cold-start load
 // latency per cache tile and K tile. Stages = pipeline.max_stages (prefetch
 // depth).
 //
@@ -157,14 +159,20 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
               c.stages = std::max<int64_t>(f.maxStages, 1);
               c.threads = 1;
               c.registers = regs;
+              // GEMMs: the A sliver (MR x KC), reused across the NR loop, and
+              // the B sliver (KC x NR) streamed past it over one K tile.
               c.l1Bytes = view.isGemm()
-                              ? mrEff * kc * view.inBytes
+                              ? (mrEff + nr) * kc * view.inBytes
                               : mrEff * nr * kc * view.inBytes *
                                     std::max<int64_t>(view.numOperands, 1);
-              // The A sliver is reused across the NR loop from L1; half of
-              // L1 stays for the streamed B and C lines.
+              // Both slivers within half of L1 (the rest for C lines and
+              // prefetch): operands are not packed, so rows sit a leading
+              // dimension apart and, with power-of-two leading dimensions,
+              // fall into few cache sets; a K tile that only bounds the A
+              // sliver (KC 512 for 8x32) evicts the sliver it reuses
+              // (measured: 1024^3 at KC 512 ran at half the KC 128 speed).
               if (2 * c.l1Bytes > f.l1) {
-                log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
+                log.prune("register kernel A + B slivers > cpu.l1d_bytes / 2");
                 continue;
               }
               c.onchipBytes = view.isGemm()
@@ -208,7 +216,10 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                                ceilDiv(view.n, nc) * view.inBytes +
                            static_cast<double>(view.k) * view.n *
                                ceilDiv(view.m, mc) * view.inBytes +
-                           2.0 * view.m * view.n * kTiles * view.accBytes);
+                           // C once: the K loop runs inside the cache tile,
+                           // whose C block is part of the L2 working set, so
+                           // the per-K-tile re-reads stay in L2.
+                           2.0 * view.m * view.n * view.accBytes);
               else
                 traffic = view.offchipBytes(mc, nc);
               c.memoryNs = traffic / bytesPerNs;
