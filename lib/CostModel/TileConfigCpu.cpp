@@ -17,11 +17,11 @@
 //    (28 accumulators + 2 + 1 = 31 of 32 registers) ran 14% below 28x16
 //    (30 registers with one B vector) and 4x64; the matmul picks (8x32,
 //    4x64) are below both counts;
-//  - L1: the kernel's A sliver (MR x KC), reused across the NR loop, and
-//    the B sliver (KC x NR) it streams <= cpu.l1d_bytes / 2 (the rest for
-//    C lines and prefetch; unpacked operands conflict in few sets);
+//  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
+//    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
 //  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes / 2
-//    (the same headroom as L1, for the same set conflicts);
+//    (unpacked operands with power-of-two leading dimensions conflict in
+//    few sets);
 //  - tiles divide the static extents (a remainder tile would need masked
 //    vectors); if nothing divides, remainders are allowed with a note.
 // Score (ns): the larger of compute and memory (hardware prefetch overlaps
@@ -160,20 +160,14 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
               c.stages = std::max<int64_t>(f.maxStages, 1);
               c.threads = 1;
               c.registers = regs;
-              // GEMMs: the A sliver (MR x KC), reused across the NR loop, and
-              // the B sliver (KC x NR) streamed past it over one K tile.
               c.l1Bytes = view.isGemm()
-                              ? (mrEff + nr) * kc * view.inBytes
+                              ? mrEff * kc * view.inBytes
                               : mrEff * nr * kc * view.inBytes *
                                     std::max<int64_t>(view.numOperands, 1);
-              // Both slivers within half of L1 (the rest for C lines and
-              // prefetch): operands are not packed, so rows sit a leading
-              // dimension apart and, with power-of-two leading dimensions,
-              // fall into few cache sets; a K tile that only bounds the A
-              // sliver (KC 512 for 8x32) evicts the sliver it reuses
-              // (measured: 1024^3 at KC 512 ran at half the KC 128 speed).
+              // The A sliver is reused across the NR loop from L1; half of
+              // L1 stays for the streamed B and C lines.
               if (2 * c.l1Bytes > f.l1) {
-                log.prune("register kernel A + B slivers > cpu.l1d_bytes / 2");
+                log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
                 continue;
               }
               c.onchipBytes = view.isGemm()
@@ -182,10 +176,13 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                                   : mc * nc * kc * view.inBytes *
                                         std::max<int64_t>(view.numOperands, 1);
               // GEMMs reuse the A block and B panel from L2 across the
-              // register-tile loops; unpacked, their rows conflict in few
-              // sets as in L1, so they get the same half-capacity budget
-              // (measured at 512^3: a 256x512 tile, 70% of L2, ran 8% below
-              // 256x256). Elementwise ops and reductions stream (no reuse).
+              // register-tile loops. The operands are not packed: rows sit a
+              // leading dimension apart and, with power-of-two leading
+              // dimensions, fall into few cache sets, so only half of L2 is
+              // usable (measured: 256x256 cache tiles with KC 512, 1.28 MB,
+              // ran at half the speed of KC 128 at 1024^3 and 2048^3; a
+              // 256x512 tile, 70% of L2, 8% slower at 512^3). Elementwise ops
+              // and reductions stream (no reuse).
               int64_t l2Budget = view.isGemm() ? f.l2 / 2 : f.l2;
               if (c.onchipBytes > l2Budget) {
                 log.prune(view.isGemm() ? "cache tile working set > "

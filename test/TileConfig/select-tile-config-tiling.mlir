@@ -45,9 +45,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// The CPU spec picks 256x256 cache tiles (within half of L2), a K tile of
-// 128 (the A and B slivers of the register kernel within half of L1) and
-// an 8x32 register tile (8 rows x 2 AVX-512 vectors).
+// The CPU spec picks 256x256 cache tiles and a K tile of 128 (A block, B
+// panel and C block within half of L2) and an 8x32 register tile (8 rows x
+// 2 AVX-512 vectors).
 // CHECK-LABEL: func.func @cpu_schedule
 // CHECK: scf.for %{{.+}} step %c256{{(_[0-9]+)?}} iter_args
 // CHECK:   scf.for %{{.+}} step %c256{{(_[0-9]+)?}} iter_args

@@ -288,11 +288,10 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     - CPU: register tile MR x NRV vectors with MR*NRV + 2*NRV + 1 <=
       `cpu.vector_registers` (accumulators, the B vectors of this and the
       next K step, which a compiled kernel loads early, one broadcast); the A
-      sliver (MR x KC) plus the B sliver (KC x NR) of one K tile <=
-      `cpu.l1d_bytes` / 2;
+      sliver of one K tile <= `cpu.l1d_bytes` / 2;
       the cache tile's working set <= `cpu.l2_bytes` / 2 (and
-      `l2_limit_bytes` / 2; operands are not packed, so half of each level
-      is left for set conflicts);
+      `l2_limit_bytes` / 2; operands are not packed, so half of L2 is left
+      for set conflicts);
       tiles divide static extents when possible. Score: the larger of the
       FMA/load-port/latency bound cycles of the register kernel and the
       off-chip re-reads over the per-core bandwidth.
