@@ -19,7 +19,8 @@
 //    4x64) are below both counts;
 //  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
 //    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
-//  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes / 2
+//  - L2: the cache tile's B panel (KC x NC) and C block (MC x NC), which
+//    the register-tile loops reuse, <= cpu.l2_bytes / 2
 //    (unpacked operands with power-of-two leading dimensions conflict in
 //    few sets);
 //  - tiles divide the static extents (a remainder tile would need masked
@@ -170,19 +171,30 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                 log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
                 continue;
               }
-              c.onchipBytes = view.isGemm()
-                                  ? (mc * kc + kc * nc) * view.inBytes +
-                                        mc * nc * view.accBytes
-                                  : mc * nc * kc * view.inBytes *
-                                        std::max<int64_t>(view.numOperands, 1);
-              // GEMMs reuse the A block and B panel from L2 across the
-              // register-tile loops. The operands are not packed: rows sit a
-              // leading dimension apart and, with power-of-two leading
-              // dimensions, fall into few cache sets, so only half of L2 is
-              // usable (measured: 256x256 cache tiles with KC 512, 1.28 MB,
-              // ran at half the speed of KC 128 at 1024^3 and 2048^3; a
-              // 256x512 tile, 70% of L2, 8% slower at 512^3). Elementwise ops
-              // and reductions stream (no reuse).
+              // GEMMs: what L2 must hold across the register-tile loops of
+              // one K tile, the B panel (reused by every MR sliver) and the
+              // C block (reloaded every K tile). The A block is not reused
+              // from L2: each MR sliver comes in once and is reused from L1.
+              c.onchipBytes =
+                  view.isGemm()
+                      ? kc * nc * view.inBytes + mc * nc * view.accBytes
+                      : mc * nc * kc * view.inBytes *
+                            std::max<int64_t>(view.numOperands, 1);
+              // The operands are not packed: rows sit a leading dimension
+              // apart and, with power-of-two leading dimensions, fall into
+              // few cache sets, so only half of L2 is usable (measured: B
+              // panel + C block of 768 KiB, 60% of L2, ran at half the speed
+              // of 384 KiB at 1024^3 and 2048^3 and 8% slower at 512^3).
+              // Elementwise ops and reductions stream (no reuse).
+              // Lines within an address range no larger than the cache
+              // never conflict (each set receives at most its ways from
+              // it); the B panel's KC rows lie N elements apart (row-major
+              // B), so its range must fit L2 for the panel to stay there.
+              if (view.isGemm() &&
+                  (kc - 1) * view.n * view.inBytes + nc * view.inBytes > f.l2) {
+                log.prune("B panel rows span > cpu.l2_bytes");
+                continue;
+              }
               int64_t l2Budget = view.isGemm() ? f.l2 / 2 : f.l2;
               if (c.onchipBytes > l2Budget) {
                 log.prune(view.isGemm() ? "cache tile working set > "

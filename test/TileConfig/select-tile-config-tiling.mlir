@@ -45,11 +45,10 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// The CPU spec picks 256x256 cache tiles and a K tile of 128 (A block, B
-// panel and C block within half of L2) and an 8x32 register tile (8 rows x
-// 2 AVX-512 vectors).
+// The CPU spec picks 512x256 cache tiles and a K tile of 128 (B panel and
+// C block within half of L2) and an 8x32 register tile (8 rows x 2 AVX-512
+// vectors). The M tile is the whole M: its loop folds away.
 // CHECK-LABEL: func.func @cpu_schedule
-// CHECK: scf.for %{{.+}} step %c256{{(_[0-9]+)?}} iter_args
 // CHECK:   scf.for %{{.+}} step %c256{{(_[0-9]+)?}} iter_args
 // CHECK:     scf.for %{{.+}} step %c128{{(_[0-9]+)?}} iter_args
 // CHECK:       scf.for %{{.+}} step %c8{{(_[0-9]+)?}} iter_args

@@ -50,7 +50,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{npu reduction_tile_sizes 0 : i64, 0 : i64, 256 : i64}}
     transform.debug.emit_param_as_remark %u#2, "npu reduction_tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{cpu tile_sizes 256 : i64, 256 : i64, 0 : i64}}
+    // expected-remark @below {{cpu tile_sizes 512 : i64, 256 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "cpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{cpu thread_tile_sizes 8 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#1, "cpu thread_tile_sizes" : !transform.param<i64>
