@@ -315,7 +315,7 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     `measure_top_k = k` (with a CPU target) compiles and runs the model's
     best k candidates on the host CPU and returns the fastest, so a script
     is tuned without recompiling anything. Each candidate is measured on a
-    standalone copy of the payload op (its operands become heap buffers
+    standalone copy of the payload op (its operands become global buffers
     filled with constants) tiled with the candidate's lists through upstream
     transform ops (`tile_using_for` at the cache, reduction and register
     levels, reduction loops stepped by 1, `vectorize`,
