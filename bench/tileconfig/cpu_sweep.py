@@ -203,11 +203,25 @@ module attributes {{transform.with_named_sequence}} {{
 """
 
 
-LOWER_SCRIPT = f"""    %fv = transform.structured.vectorize_children_and_apply_patterns %kf : ({H}) -> {H}
-    transform.apply_patterns to %fv {{
+# Vectorize only the innermost (register-kernel) Linalg op, not every child
+# of the function: vectorize_children_and_apply_patterns also vectorizes the
+# cache-tile tensor.insert_slice into one vector<MCxNCxf32> copy, which
+# convert-vector-to-scf lowers through an alloca inside the tile loops; the
+# stack grows by 2 x MC x NC x 4 bytes per cache tile and overflows the 8 MiB
+# stack from 1024^2 on (the JIT's SIGSEGV). With the op alone, the slices stay
+# slices, bufferize to self-copies that cse + canonicalize erase, and N-d
+# transfers are fully unrolled to 1-d ones (transfer_to_scf full_unroll), so
+# the lowered kernel has no alloca at all.
+LOWER_SCRIPT = f"""    %ops = transform.structured.match interface{{LinalgOp}} in %kf : ({H}) -> {H}
+    transform.structured.vectorize %ops : {H}
+    transform.apply_patterns to %kf {{
+      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
+      transform.apply_patterns.vector.reduction_to_contract
+      transform.apply_patterns.vector.transfer_permutation_patterns
+      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
       transform.apply_patterns.canonicalization
     }} : {H}
-    %loops = transform.structured.match ops{{["scf.for"]}} in %fv : ({H}) -> {H}
+    %loops = transform.structured.match ops{{["scf.for"]}} in %kf : ({H}) -> {H}
     transform.loop.hoist_loop_invariant_subsets %loops : {H}
     %b = transform.bufferization.one_shot_bufferize %root {{bufferize_function_boundaries = true, function_boundary_type_conversion = 1 : i32}} : ({H}) -> {H}
     %f2 = transform.structured.match ops{{["func.func"]}} attributes{{sym_name = "kernel"}} in %b : ({H}) -> {H}
@@ -216,6 +230,11 @@ LOWER_SCRIPT = f"""    %fv = transform.structured.vectorize_children_and_apply_p
       transform.apply_patterns.vector.lower_outerproduct
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+      transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
+      transform.apply_patterns.canonicalization
+    }} : {H}
+    transform.apply_cse to %f2 : {H}
+    transform.apply_patterns to %f2 {{
       transform.apply_patterns.canonicalization
     }} : {H}"""
 
@@ -281,10 +300,18 @@ def grid(problem, full=False):
     r = problem.rank()
     m, n, k = problem.m, problem.n, problem.k
     small = m * n * k <= 256 ** 3
-    regs = [(mr, nr) for mr in (4, 6, 8) for nr in (16, 32, 64)
+    # Conv: M runs over image rows of 56 pixels, so register tiles over the
+    # divisors of the row are natural too (the sweep is cheap: 0.1 GFLOP).
+    mrs = (4, 6, 8) + ((7, 14, 16, 28) if problem.conv is not None else ())
+    regs = [(mr, nr) for mr in mrs for nr in (16, 32, 64)
             if m % mr == 0 and n % nr == 0 and mr * nr // 16 + nr // 16 + 1 <= 32
             and mr * nr >= 128]
-    if not small and not full:
+    if problem.conv is not None:
+        # A register tile over image columns must divide the row (or be whole
+        # rows): a partial one cannot be vectorized with static shapes.
+        w = problem.conv[2]
+        regs = [(mr, nr) for mr, nr in regs if w % mr == 0 or mr % w == 0]
+    if not small and not full and problem.conv is None:
         # Larger problems: the register tiles that lead on the small ones.
         regs = [r for r in regs if r in ((4, 32), (8, 32), (4, 64))]
     mcs = sorted({min(v, m) for v in ((64, 256) if small or full else (256,))})
@@ -316,8 +343,12 @@ def expand(problem, cache, reg):
             out[i] = min(e, rem) if rem >= 1 else 1
             rem = max(rem // e, 1) if e < rem else 1
         return out
-    return {"tile": spread(mc) + [nc, 0], "red": [0, 0, 0, 0, kc],
-            "reg": [0, 0, mr, nr, 0] if mr <= w else spread(mr) + [nr, 0]}
+    tile = spread(mc)
+    # As the op expands its register tile: 1 on an image loop the cache tile
+    # spans but the register tile does not (a 0 there would leave a whole
+    # multi-row block inside the register kernel), 0 where both are 1.
+    reg = [0 if t == 1 and r <= 1 else r for t, r in zip(tile, spread(mr))]
+    return {"tile": tile + [nc, 0], "red": [0, 0, 0, 0, kc], "reg": reg + [nr, 0]}
 
 
 def main():

@@ -54,8 +54,18 @@ bool hwsched::loadRegisterCalibration(const HwSpec &spec,
   return true;
 }
 
-static int64_t toWords(int64_t elements, int64_t bits) {
-  return (elements * std::max<int64_t>(bits, 1) + 31) / 32;
+int64_t hwsched::evaluateRegisterModel(const RegisterModelTerms &terms,
+                                       const RegisterCalibration &cal) {
+  // Fragments are dead once the epilogue runs: the demand is the peak of the
+  // two phases, not their sum.
+  double mainLoop = cal.perAccumulator * terms.accumulators +
+                    cal.perFragment * terms.fragments;
+  double epilogue = cal.perAccumulator * terms.accumulators +
+                    cal.perEpilogueInput * terms.epilogueInputs +
+                    cal.perTemporary * terms.temporaries;
+  double demand = cal.base + cal.perAddressOperand * terms.addressOperands +
+                  std::max(mainLoop, epilogue);
+  return std::max<int64_t>(1, (int64_t)std::ceil(demand - 1e-9));
 }
 
 /// Per-thread extents for an op that is not tiled to threads: the spec's
@@ -189,7 +199,7 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
         continue;
       bool internal = group.operandProducer[i][k] >= 0;
       int64_t words =
-          toWords(getTileElements(operand, ext), operand.elementBits);
+          registerWords(getTileElements(operand, ext), operand.elementBits);
       if (operand.isInit) {
         (reduces ? est.accumulators : est.temporaries) += words;
       } else if (reduces) {
@@ -198,8 +208,8 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
         if (internal)
           continue;
         est.fragments += words;
-        est.fragmentsPerStep +=
-            toWords(getTileElements(operand, stepExt), operand.elementBits);
+        est.fragmentsPerStep += registerWords(getTileElements(operand, stepExt),
+                                              operand.elementBits);
       } else if (!internal) {
         est.epilogueInputs += words;
       }
@@ -208,14 +218,13 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
     }
   }
   est.addressOperands = addressed.size();
-  double mainLoop =
-      cal.perAccumulator * est.accumulators + cal.perFragment * est.fragments;
-  double epilogue = cal.perAccumulator * est.accumulators +
-                    cal.perEpilogueInput * est.epilogueInputs +
-                    cal.perTemporary * est.temporaries;
-  double demand = cal.base + cal.perAddressOperand * est.addressOperands +
-                  std::max(mainLoop, epilogue);
-  est.registers = std::max<int64_t>(1, (int64_t)std::ceil(demand - 1e-9));
+  RegisterModelTerms terms;
+  terms.accumulators = est.accumulators;
+  terms.fragments = est.fragments;
+  terms.epilogueInputs = est.epilogueInputs;
+  terms.temporaries = est.temporaries;
+  terms.addressOperands = est.addressOperands;
+  est.registers = evaluateRegisterModel(terms, cal);
   double floor = cal.floorBase + est.accumulators + est.fragmentsPerStep;
   est.floorRegisters = std::max<int64_t>(1, (int64_t)std::ceil(floor - 1e-9));
   return est;

@@ -8,11 +8,21 @@
 // kernel of MR rows x NR columns (NR = NRV vectors of cpu.vector_width_bits)
 // that steps K by 1 (an outer product: MR broadcasts of A, NRV loads of B,
 // MR*NRV FMAs into accumulators held in registers across the K tile).
-//  - vector registers: MR*NRV accumulators + NRV B vectors + 1 broadcast
-//    <= cpu.vector_registers;
+//  - vector registers: MR*NRV accumulators + 2 x NRV B vectors + 1
+//    broadcast <= cpu.vector_registers. The B vectors count twice because
+//    the kernel is compiled, not hand-scheduled: the compiler loads the next
+//    K step's B vectors before the current step's FMAs (to cover the load
+//    latency), so a tile that fills the register file to the last register
+//    spills. Measured on the conv-like sweep (bench/tileconfig): 14x32
+//    (28 accumulators + 2 + 1 = 31 of 32 registers) ran 14% below 28x16
+//    (30 registers with one B vector) and 4x64; the matmul picks (8x32,
+//    4x64) are below both counts;
 //  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
 //    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
-//  - L2: the cache tile's A block, B panel and C block <= cpu.l2_bytes;
+//  - L2: the cache tile's B panel (KC x NC) and C block (MC x NC), which
+//    the register-tile loops reuse, <= cpu.l2_bytes / 2
+//    (unpacked operands with power-of-two leading dimensions conflict in
+//    few sets);
 //  - tiles divide the static extents (a remainder tile would need masked
 //    vectors); if nothing divides, remainders are allowed with a note.
 // Score (ns): the larger of compute and memory (hardware prefetch overlaps
@@ -20,7 +30,8 @@
 // max(MR*NRV / FMA units, (MR + NRV) / load units, FMA latency) + 1 cycles
 // (loop overhead), plus loading and storing the accumulators once per K
 // tile. Memory: the off-chip traffic (A re-read per NC panel, B per MC
-// block, C per KC tile) over the per-core bandwidth. Plus a cold-start load
+// block, C read and written once: its block stays in L2 across the K tiles)
+// over the per-core bandwidth. Plus a cold-start load
 // latency per cache tile and K tile. Stages = pipeline.max_stages (prefetch
 // depth).
 //
@@ -112,7 +123,7 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
         if (!view.hasN() && nrv > 1)
           continue;
         int64_t regs = view.isGemm()
-                           ? mr * nrv + nrv + 1
+                           ? mr * nrv + 2 * nrv + 1
                            : mr * nrv * std::max<int64_t>(view.numOperands, 1);
         int64_t mrEff = view.hasN() ? mr : mr * lanes;
         if (regs > f.vectorRegs) {
@@ -160,13 +171,36 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                 log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
                 continue;
               }
-              c.onchipBytes = view.isGemm()
-                                  ? (mc * kc + kc * nc) * view.inBytes +
-                                        mc * nc * view.accBytes
-                                  : mc * nc * kc * view.inBytes *
-                                        std::max<int64_t>(view.numOperands, 1);
-              if (c.onchipBytes > f.l2) {
-                log.prune("cache tile working set > cpu.l2_bytes");
+              // GEMMs: what L2 must hold across the register-tile loops of
+              // one K tile, the B panel (reused by every MR sliver) and the
+              // C block (reloaded every K tile). The A block is not reused
+              // from L2: each MR sliver comes in once and is reused from L1.
+              c.onchipBytes =
+                  view.isGemm()
+                      ? kc * nc * view.inBytes + mc * nc * view.accBytes
+                      : mc * nc * kc * view.inBytes *
+                            std::max<int64_t>(view.numOperands, 1);
+              // The operands are not packed: rows sit a leading dimension
+              // apart and, with power-of-two leading dimensions, fall into
+              // few cache sets, so only half of L2 is usable (measured: B
+              // panel + C block of 768 KiB, 60% of L2, ran at half the speed
+              // of 384 KiB at 1024^3 and 2048^3 and 8% slower at 512^3).
+              // Elementwise ops and reductions stream (no reuse).
+              // Lines within an address range no larger than the cache
+              // never conflict (each set receives at most its ways from
+              // it); the B panel's KC rows lie N elements apart (row-major
+              // B), so its range must fit L2 for the panel to stay there.
+              if (view.isGemm() &&
+                  (kc - 1) * view.n * view.inBytes + nc * view.inBytes > f.l2) {
+                log.prune("B panel rows span > cpu.l2_bytes");
+                continue;
+              }
+              int64_t l2Budget = view.isGemm() ? f.l2 / 2 : f.l2;
+              if (c.onchipBytes > l2Budget) {
+                log.prune(view.isGemm() ? "cache tile working set > "
+                                          "cpu.l2_bytes / 2"
+                                        : "cache tile working set > "
+                                          "cpu.l2_bytes");
                 continue;
               }
               c.blocks = view.batch * ceilDiv(view.m, mc) *
@@ -201,7 +235,10 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                                ceilDiv(view.n, nc) * view.inBytes +
                            static_cast<double>(view.k) * view.n *
                                ceilDiv(view.m, mc) * view.inBytes +
-                           2.0 * view.m * view.n * kTiles * view.accBytes);
+                           // C once: the K loop runs inside the cache tile,
+                           // whose C block is part of the L2 working set, so
+                           // the per-K-tile re-reads stay in L2.
+                           2.0 * view.m * view.n * view.accBytes);
               else
                 traffic = view.offchipBytes(mc, nc);
               c.memoryNs = traffic / bytesPerNs;

@@ -9,7 +9,7 @@
 //    {8, 16, 32, 64}, per-thread tiles TM, TN in {1, 2, 4, 8, 16} (the thread
 //    steps K by 1: an outer product of a TM column of A and a TN row of B);
 //    warps are 4 x 8 threads over M x N, so the warp tile is 4TM x 8TN;
-//  - registers per thread from the shared register model (RegisterModel.h)
+//  - registers per thread from the shared register model (RegisterEstimate.h)
 //    <= gpu.max_registers_per_thread (reg_limit);
 //  - shared memory (BM*BK + BK*BN) * bytes * stages <= onchip.capacity_bytes;
 //  - threads per block a multiple of the warp size, <= max_threads_per_block;
@@ -35,7 +35,7 @@
 
 #include "TileConfigRules.h"
 
-#include "hwsched/Analysis/RegisterModel.h"
+#include "hwsched/Analysis/RegisterEstimate.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,6 +14,7 @@
 
 #include "hwsched/Analysis/TileProblem.h"
 #include "hwsched/CostModel/TileConfig.h"
+#include "hwsched/CostModel/TileMeasurement.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/IR/Builders.h"
@@ -21,11 +22,14 @@
 
 #include "llvm/Support/Format.h"
 
-#include <chrono>
 #include <cstdlib>
+#include <ctime>
 
 using namespace mlir;
 using namespace hwsched;
+
+/// Samples per candidate in measurement mode unless `measure_samples` says.
+static constexpr int64_t kDefaultMeasureSamples = 5;
 
 /// Candidates listed by `explain` besides the counts.
 static constexpr size_t kExplainedCandidates = 5;
@@ -70,12 +74,23 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
+  // I64Attr getters are unsigned: read the signed value to catch -1.
+  for (auto [name, attr] :
+       {std::pair{"measure_top_k", getMeasureTopKAttr()},
+        std::pair{"measure_samples", getMeasureSamplesAttr()}})
+    if (attr && attr.getInt() < 1) {
+      results.setRemainingToEmpty(*this);
+      return emitSilenceableError()
+             << name << " must be at least 1 (got " << attr.getInt() << ")";
+    }
   struct Decision {
     Operation *payload;
     ResolvedTarget target;
     TileProblem problem;
     TileSelection selection;
     double selectMs = 0;
+    /// Measurement mode: the measured times or why nothing was measured.
+    std::string measurement;
   };
   std::vector<Decision> decisions;
   // Decide for every payload op before producing anything, so one bad op
@@ -83,8 +98,9 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *payload : payloads) {
     Decision d;
     d.payload = payload;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, d.target);
+    DiagnosedSilenceableFailure resolved = resolveTarget(
+        *this, payload,
+        {"target", "explain", "measure_top_k", "measure_samples"}, d.target);
     if (!resolved.succeeded()) {
       results.setRemainingToEmpty(*this);
       return resolved;
@@ -96,12 +112,15 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
     }
-    auto start = std::chrono::steady_clock::now();
+    // Thread CPU time: the machines that run the bench are shared, and wall
+    // time there measures the other jobs.
+    timespec t0, t1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     bool selected =
         selectTileConfig(d.problem, d.target.spec, d.selection, error);
-    d.selectMs = std::chrono::duration<double, std::milli>(
-                     std::chrono::steady_clock::now() - start)
-                     .count();
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
+    d.selectMs =
+        (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) * 1e-6;
     if (std::getenv("HWSCHED_TILECONFIG_TIMING"))
       llvm::errs() << "select_tile_config-time: " << payload->getLoc() << " ms "
                    << llvm::format("%.3f", d.selectMs) << "\n";
@@ -110,6 +129,23 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
+    }
+    if (IntegerAttr topK = getMeasureTopKAttr()) {
+      // Candidates run on the host, so only a CPU spec describes them.
+      if (d.target.spec.getKind() != HwKind::Cpu)
+        d.measurement =
+            llvm::formatv("select_tile_config: measurement impossible "
+                          "(measurement runs candidates on the host CPU and "
+                          "target '{0}' is a {1}): kept the model's pick",
+                          d.target.spec.getName(),
+                          stringifyHwKind(d.target.spec.getKind()))
+                .str();
+      else
+        refineTileSelectionByMeasurement(
+            payload, d.problem, d.selection, topK.getInt(),
+            getMeasureSamplesAttr() ? getMeasureSamplesAttr().getInt()
+                                    : kDefaultMeasureSamples,
+            d.measurement);
     }
     decisions.push_back(std::move(d));
   }
@@ -132,6 +168,10 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     // (pad, guard), so they are reported even without `explain`.
     for (const std::string &note : s.notes)
       d.payload->emitRemark() << "select_tile_config: " << note;
+    // Measured times (or why there are none) are what the user asked for
+    // with measure_top_k: reported without `explain` too.
+    if (!d.measurement.empty())
+      d.payload->emitRemark() << d.measurement;
     if (!getExplain())
       continue;
     HwKind kind = d.target.spec.getKind();

@@ -82,8 +82,8 @@ func.func @unknown_option(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tens
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{unknown override 'measure_top_k'}}
-    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", measure_top_k = 3 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // expected-error @below {{unknown override 'measure_topk'}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", measure_topk = 3 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -105,6 +105,91 @@ module attributes {transform.with_named_sequence} {
     %both = transform.merge_handles %mm, %e : !transform.any_op
     // expected-error @below {{no tile rule for 'tensor.empty'}}
     %t:5 = transform.cost_model.select_tile_config %both { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// Measurement mode: a count below 1 is refused before anything is measured.
+func.func @measure_zero(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{measure_top_k must be at least 1 (got 0)}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", measure_top_k = 0 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @measure_negative_samples(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{measure_samples must be at least 1 (got -1)}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", measure_top_k = 2, measure_samples = -1 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// Measurement needs the host CPU to stand for the target: a GPU spec keeps
+// the model's pick, with a remark saying why.
+func.func @measure_gpu(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-remark @below {{select_tile_config: measurement impossible (measurement runs candidates on the host CPU and target 'nvidia-a100' is a gpu): kept the model's pick}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", measure_top_k = 2 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // The model's pick (as without measure_top_k).
+    // expected-remark @below {{gpu tile_sizes 16 : i64, 16 : i64, 0 : i64}}
+    transform.debug.emit_param_as_remark %t#0, "gpu tile_sizes" : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// Dynamic shapes cannot be run standalone: the conservative model pick, with
+// a remark for the assumption and one for the measurement.
+func.func @measure_dynamic(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  // expected-remark @below {{select_tile_config: dynamic extent in M: assumed 256}}
+  // expected-remark @below {{select_tile_config: measurement impossible (measurement needs static shapes (operand type tensor<?x64xf32> is dynamic)): kept the model's pick}}
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %r : tensor<?x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", measure_top_k = 2 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// Buffer semantics: the op cannot be copied into a tensor kernel.
+func.func @measure_memref(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-remark @below {{select_tile_config: measurement impossible (measurement needs a Linalg op on tensors (it runs a standalone copy of the op)): kept the model's pick}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", measure_top_k = 2 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

@@ -45,15 +45,15 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// The CPU spec picks 256x256 cache tiles, a K tile of 512 and an 8x32
-// register tile (8 rows x 2 AVX-512 vectors).
+// The CPU spec picks 512x256 cache tiles and a K tile of 128 (B panel and
+// C block within half of L2) and an 8x32 register tile (8 rows x 2 AVX-512
+// vectors). The M tile is the whole M: its loop folds away.
 // CHECK-LABEL: func.func @cpu_schedule
-// CHECK: scf.for %{{.+}} step %c256{{(_[0-9]+)?}} iter_args
 // CHECK:   scf.for %{{.+}} step %c256{{(_[0-9]+)?}} iter_args
-// CHECK:     scf.for %{{.+}} step %c512{{(_[0-9]+)?}} iter_args
+// CHECK:     scf.for %{{.+}} step %c128{{(_[0-9]+)?}} iter_args
 // CHECK:       scf.for %{{.+}} step %c8{{(_[0-9]+)?}} iter_args
 // CHECK:         scf.for %{{.+}} step %c32{{(_[0-9]+)?}} iter_args
-// CHECK:           linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<8x512xf32>, tensor<512x32xf32>) outs(%{{.+}} : tensor<8x32xf32>)
+// CHECK:           linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<8x128xf32>, tensor<128x32xf32>) outs(%{{.+}} : tensor<8x32xf32>)
 func.func @cpu_schedule(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %r : tensor<512x512xf32>

@@ -50,11 +50,11 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{npu reduction_tile_sizes 0 : i64, 0 : i64, 256 : i64}}
     transform.debug.emit_param_as_remark %u#2, "npu reduction_tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{cpu tile_sizes 256 : i64, 256 : i64, 0 : i64}}
+    // expected-remark @below {{cpu tile_sizes 512 : i64, 256 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "cpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{cpu thread_tile_sizes 8 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#1, "cpu thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{cpu reduction_tile_sizes 0 : i64, 0 : i64, 512 : i64}}
+    // expected-remark @below {{cpu reduction_tile_sizes 0 : i64, 0 : i64, 128 : i64}}
     transform.debug.emit_param_as_remark %c#2, "cpu reduction_tile_sizes" : !transform.param<i64>
     // expected-remark @below {{cpu num_stages 2 : i64}}
     transform.debug.emit_param_as_remark %c#3, "cpu num_stages" : !transform.param<i64>
@@ -208,7 +208,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{conv gpu reduction_tile_sizes 0 : i64, 0 : i64, 0 : i64, 0 : i64, 1 : i64, 1 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %g#2, "conv gpu reduction_tile_sizes" : !transform.param<i64>
     %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{conv cpu tile_sizes 1 : i64, 4 : i64, 56 : i64, 128 : i64, 0 : i64, 0 : i64, 0 : i64}}
+    // expected-remark @below {{conv cpu tile_sizes 1 : i64, 8 : i64, 56 : i64, 128 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "conv cpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{conv cpu thread_tile_sizes 0 : i64, 1 : i64, 7 : i64, 32 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#1, "conv cpu thread_tile_sizes" : !transform.param<i64>

@@ -87,6 +87,30 @@ struct RegisterEstimate {
   bool conservative = false;
 };
 
+/// The counted terms of the register model, in 32-bit words per thread.
+/// estimateRegisters counts them from IR; select_tile_config counts them for
+/// tile candidates that do not exist as IR yet, and both evaluate them with
+/// evaluateRegisterModel so that they agree by construction.
+struct RegisterModelTerms {
+  int64_t accumulators = 0;
+  int64_t fragments = 0;
+  int64_t epilogueInputs = 0;
+  int64_t temporaries = 0;
+  int64_t addressOperands = 0;
+};
+
+/// The model's demand (registers per thread without a cap), rounded up:
+/// base + address registers + the larger of the main loop (accumulators +
+/// fragments) and the epilogue (accumulators + epilogue inputs +
+/// temporaries), weighted by `calibration`. The one place the formula lives.
+int64_t evaluateRegisterModel(const RegisterModelTerms &terms,
+                              const RegisterCalibration &calibration);
+
+/// Words needed for `elements` values of `bits` bits.
+inline int64_t registerWords(int64_t elements, int64_t bits) {
+  return (elements * (bits < 1 ? 1 : bits) + 31) / 32;
+}
+
 /// Estimates the registers per thread of `group` as one kernel.
 RegisterEstimate estimateRegisters(const KernelGroup &group,
                                    const RegisterCalibration &calibration);

@@ -285,9 +285,13 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       `onchip.capacity_bytes` (`ub_limit_bytes`), each tile rounded to
       `onchip.alignment_bytes`. Score: ceil(blocks / `npu.ai_cores`) block
       times, a block overlapping cube and MTE2 per K tile.
-    - CPU: register tile MR x NRV vectors with MR*NRV + NRV + 1 <=
-      `cpu.vector_registers`; the A sliver of one K tile <= `cpu.l1d_bytes` / 2;
-      the cache tile's working set <= `cpu.l2_bytes` (and `l2_limit_bytes`);
+    - CPU: register tile MR x NRV vectors with MR*NRV + 2*NRV + 1 <=
+      `cpu.vector_registers` (accumulators, the B vectors of this and the
+      next K step, which a compiled kernel loads early, one broadcast); the A
+      sliver of one K tile <= `cpu.l1d_bytes` / 2;
+      the cache tile's working set <= `cpu.l2_bytes` / 2 (and
+      `l2_limit_bytes` / 2; operands are not packed, so half of L2 is left
+      for set conflicts);
       tiles divide static extents when possible. Score: the larger of the
       FMA/load-port/latency bound cycles of the register kernel and the
       off-chip re-reads over the per-core bandwidth.
@@ -306,19 +310,46 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     largest block tile), which keeps every candidate and gives a
     conservative pick valid at any size.
 
+    #### Measurement mode
+
+    `measure_top_k = k` (with a CPU target) compiles and runs the model's
+    best k candidates on the host CPU and returns the fastest, so a script
+    is tuned without recompiling anything. Each candidate is measured on a
+    standalone copy of the payload op (its operands become global buffers
+    filled with constants) tiled with the candidate's lists through upstream
+    transform ops (`tile_using_for` at the cache, reduction and register
+    levels, reduction loops stepped by 1, `vectorize`,
+    `hoist_loop_invariant_subsets`, `one_shot_bufferize`, contractions
+    lowered to FMAs), lowered to LLVM and JIT-compiled in-process
+    (mlir::ExecutionEngine, LLVM -O3 for the host CPU). The time is the
+    median over `measure_samples` samples (default 5, after one warm-up
+    call) of thread CPU time per call; a sample lasts at least 20 ms. A
+    remark lists every measured candidate with its lists and time and names
+    the one kept; a candidate that fails to compile is listed with the
+    reason and skipped. The payload is not modified (the copy lives in a
+    private context).
+
+    When measurement is impossible (a GPU or NPU target, dynamic shapes,
+    buffer semantics, the tool lacks the transform extensions or the host
+    JIT, every candidate failed) the model's pick is returned and a remark
+    says why.
+
     #### Return modes
 
     A payload op that is not a Linalg op or has no rule (a full reduction to
     a scalar, non-numeric element types) is a silenceable failure naming the
     op. A spec missing a figure the rules need, or one under which no
     candidate survives (e.g. a tiny `ub_limit_bytes`), is a silenceable
-    failure listing the pruned counts. Nothing is produced unless every
-    payload op succeeds.
+    failure listing the pruned counts. `measure_top_k` or `measure_samples`
+    below 1 is a silenceable failure naming the attribute. Nothing is
+    produced unless every payload op succeeds.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$op,
                        OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain);
+                       UnitAttr:$explain,
+                       OptionalAttr<I64Attr>:$measure_top_k,
+                       OptionalAttr<I64Attr>:$measure_samples);
   let results = (outs TransformParamTypeInterface:$tile_sizes,
                       TransformParamTypeInterface:$thread_tile_sizes,
                       TransformParamTypeInterface:$reduction_tile_sizes,
