@@ -70,8 +70,10 @@ module attributes {transform.with_named_sequence} {
 // CHECK: scf.for
 // CHECK: nvgpu.device_async_copy
 // CHECK: nvgpu.device_async_copy
-// CHECK-NEXT: nvgpu.device_async_create_group %{{.+}}, %{{.+}}
+// CHECK: nvgpu.device_async_create_group %{{.+}}, %{{.+}}
 // CHECK: nvgpu.device_async_wait %{{[^ ]+}}{{$}}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: vector.transfer_read
 // CHECK: scf.yield
 // CHECK-NOT: numGroups
 // CHECK: return

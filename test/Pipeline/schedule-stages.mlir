@@ -7,28 +7,32 @@
 
 // Matmul K loop on the H100: two copies global -> workgroup (async_copy),
 // two loads from workgroup memory (smem_load) feeding one vector.contract
-// (tensor_core) with the accumulator in an iter_arg. Three stages: copy,
-// load, compute; each workgroup buffer is double-buffered; a gpu.barrier
+// (tensor_core) with the accumulator in an iter_arg. MII is 32 (the
+// accumulator recurrence) but the copy -> load -> contract path takes 580
+// cycles: with 3 stages no interval below 194 exists (floor(580 / II) + 1 <= 3).
+// The modulo scheduler reaches 195 (the two copies share one async_copy
+// unit, the second issues 4 cycles later): copies in stage 0, loads and the
+// contract in stage 2, so each workgroup buffer gets 3 copies; a gpu.barrier
 // precedes each on-chip access.
 // CHECK-LABEL: func.func @gpu_matmul_k
-// CHECK-DAG: %[[A:.+]] = memref.alloc() : memref<2x4x8xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: %[[B:.+]] = memref.alloc() : memref<2x8x4xf32, #gpu.address_space<workgroup>>
-// Prologue: copies of iterations 0 and 1, loads of iteration 0.
+// CHECK-DAG: %[[A:.+]] = memref.alloc() : memref<3x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: %[[B:.+]] = memref.alloc() : memref<3x8x4xf32, #gpu.address_space<workgroup>>
+// Prologue: copies of iterations 0 and 1, no load.
 // CHECK: memref.copy
 // CHECK: memref.copy
 // CHECK: memref.copy
 // CHECK: memref.copy
-// CHECK: vector.transfer_read
-// CHECK: vector.transfer_read
+// CHECK-NOT: vector.transfer_read
 // CHECK: %[[K:.+]]:{{[0-9]+}} = scf.for %{{.+}} = %c0 to %{{.+}} step %c8 iter_args
 // CHECK: gpu.barrier
 // CHECK-NEXT: memref.copy
 // CHECK: vector.transfer_read
 // CHECK: vector.contract
 // CHECK: scf.yield
-// Epilogue: the last two contracts and one load pair.
+// Epilogue: the loads and contracts of the last two iterations.
 // CHECK: vector.transfer_read
 // CHECK: vector.contract
+// CHECK: vector.transfer_read
 // CHECK: vector.contract
 // CHECK-NOT: scf.for
 // CHECK: return
@@ -74,11 +78,12 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // Without num_stages the H100 schedule may use up to pipeline.max_stages (5):
-// the copy latency (550 cycles) is spread over three more stages, which
-// lowers the achieved interval; buffers get one copy per stage they span.
+// the copy latency (550 cycles) is spread over more stages, which lowers the
+// achieved interval to the 5-stage bound 117 (floor(580 / 117) + 1 = 5);
+// buffers get one copy per stage they span.
 // CHECK-LABEL: func.func @gpu_matmul_k_auto
-// CHECK-DAG: memref.alloc() : memref<4x4x8xf32, #gpu.address_space<workgroup>>
-// CHECK-DAG: memref.alloca() : memref<4x8x4xf32, 3>
+// CHECK-DAG: memref.alloc() : memref<5x4x8xf32, #gpu.address_space<workgroup>>
+// CHECK-DAG: memref.alloca() : memref<5x8x4xf32, 3>
 // CHECK: scf.for
 #ma = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mb = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -245,8 +250,11 @@ module attributes {transform.with_named_sequence} {
 // The upstream read-before-write hazard: the workgroup read has no SSA edge
 // to the store that fills the buffer (the store is at the end of a longer
 // chain), so an SSA-only scheduler may issue the read in an earlier stage
-// than the write. The memory RAW edge keeps the read in a later stage than
-// the store (exec.mlir runs the same pattern).
+// than the write. The memory RAW edge keeps the read no earlier than the
+// store: here both land in stage 0 (the 3-stage bound, II 15, leaves no room
+// to separate them), the read after the store in body order; the final
+// store waits for the read's 30-cycle latency in stage 2 (exec.mlir runs the
+// same pattern).
 // CHECK-LABEL: func.func @read_after_write_hazard
 module attributes {transform.with_named_sequence} {
   func.func @read_after_write_hazard(%A: memref<64xf32>, %O: memref<64xf32> {llvm.noalias}) {
@@ -280,9 +288,10 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// Capacity fallback: 5 stages would need 4 copies of each buffer (1024
-// bytes), 4 stages 768 bytes; with onchip.capacity_bytes overridden to 600
-// the schedule falls back to 3 stages (512 bytes) and says why.
+// Capacity fallback: at the 5-stage bound (II 117) the buffers need 5
+// copies each (1280 bytes); with onchip.capacity_bytes overridden to 600 the
+// interval grows until the copies fit: 3 stages (512 bytes) at II 278, and a
+// remark says why.
 // CHECK-LABEL: func.func @capacity_fallback
 // CHECK-DAG: memref.alloc() : memref<2x4x8xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: memref.alloc() : memref<2x8x4xf32, #gpu.address_space<workgroup>>
@@ -329,13 +338,19 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // nvgpu async copies: the copy and its group are async_copy work in stage 0,
-// the wait moves with the on-chip reads into stage 1 (the wait orders every
-// read of the copied buffer), the compute follows.
+// the wait moves with the on-chip reads into stage 2 (the wait orders every
+// read of the copied buffer), the compute joins them.
+// The user's wait (no count: wait for all) gets the group count of the stage
+// distance, 2 in the kernel, then 1 and 0 in the epilogue (async-groups.mlir
+// has the derivation).
 // CHECK-LABEL: func.func @nvgpu_async
 // CHECK: nvgpu.device_async_copy
 // CHECK: scf.for
 // CHECK: nvgpu.device_async_copy
-// CHECK: nvgpu.device_async_wait
+// CHECK: nvgpu.device_async_wait %{{.+}} {numGroups = 2 : i32}
+// CHECK: scf.yield
+// CHECK: nvgpu.device_async_wait %{{.+}} {numGroups = 1 : i32}
+// CHECK: nvgpu.device_async_wait %{{.+}} {numGroups = 0 : i32}
 module attributes {transform.with_named_sequence} {
   func.func @nvgpu_async(%A: memref<64x4xf32>, %init: vector<4xf32>) -> vector<4xf32> {
     %c0 = arith.constant 0 : index
