@@ -663,6 +663,10 @@ struct ModuloProblem {
   std::vector<unsigned> position;
   unsigned stageLimit;
   std::vector<std::vector<unsigned>> in, csIn, csOut;
+  /// Timing edges by decreasing body position of their source: same-
+  /// iteration edges point forward in the body, so heights settle in one
+  /// sweep plus one per loop-carried edge on a path.
+  std::vector<unsigned> heightOrder;
 };
 } // namespace
 
@@ -714,11 +718,13 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     if (round > n)
       return std::nullopt; // positive cycle: ii < RecMII
     bool changed = false;
-    for (const TimingEdge &e : tg.edges)
+    for (unsigned ei : p.heightOrder) {
+      const TimingEdge &e = tg.edges[ei];
       if (height[e.to] + weight(e) > height[e.from]) {
         height[e.from] = height[e.to] + weight(e);
         changed = true;
       }
+    }
     if (!changed)
       break;
   }
@@ -734,6 +740,18 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
   auto resourcesFree = [&](unsigned v, int64_t t) {
     if (p.unit[v] < 0)
       return true;
+    if (p.issue[v] <= ii) {
+      // Distinct slots: one look per slot.
+      const std::vector<int64_t> &row = mrt[p.unit[v]];
+      int64_t limit = p.unitCount[p.unit[v]], slot = t % ii;
+      for (int64_t k = 0; k < p.issue[v]; ++k, ++slot) {
+        if (slot == ii)
+          slot = 0;
+        if (row[slot] >= limit)
+          return false;
+      }
+      return true;
+    }
     reserve(v, t, 1);
     bool ok = true;
     for (int64_t k = 0; k < std::min(p.issue[v], ii) && ok; ++k)
@@ -746,16 +764,18 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     sigma[v] = -1;
   };
   unsigned unscheduled = n;
-  int64_t budget = std::max<int64_t>(6 * n, 64);
+  std::vector<unsigned> order(n);
+  for (unsigned v = 0; v < n; ++v)
+    order[v] = v;
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return height[a] > height[b] ||
+           (height[a] == height[b] && p.position[a] < p.position[b]);
+  });
+  int64_t budget = std::max<int64_t>(4 * n, 64);
   while (unscheduled && budget-- > 0) {
     // The unscheduled op of greatest height (ties: body order).
-    int best = -1;
-    for (unsigned v = 0; v < n; ++v)
-      if (sigma[v] < 0 &&
-          (best < 0 || height[v] > height[best] ||
-           (height[v] == height[best] && p.position[v] < p.position[best])))
-        best = v;
-    unsigned v = best;
+    unsigned v =
+        *llvm::find_if(order, [&](unsigned w) { return sigma[w] < 0; });
     int64_t estart = 0, lstart = deadline;
     for (unsigned ei : p.in[v]) {
       const TimingEdge &e = tg.edges[ei];
@@ -798,10 +818,12 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
         for (unsigned w = 0; w < n && !resourcesFree(v, slot); ++w) {
           if (w == v || sigma[w] < 0 || p.unit[w] != p.unit[v])
             continue;
-          bool overlaps = false;
-          for (int64_t a = 0; a < p.issue[v] && !overlaps; ++a)
-            for (int64_t b = 0; b < p.issue[w] && !overlaps; ++b)
-              overlaps = (slot + a) % ii == (sigma[w] + b) % ii;
+          // Circular intervals [slot, slot + issue) and [sigma, sigma +
+          // issue) modulo ii.
+          int64_t d = (sigma[w] - slot) % ii;
+          d = d < 0 ? d + ii : d;
+          bool overlaps = p.issue[v] >= ii || p.issue[w] >= ii ||
+                          d < p.issue[v] || ii - d < p.issue[w];
           if (overlaps) {
             unschedule(w);
             ++unscheduled;
@@ -866,7 +888,7 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
   unsigned n = tg.numNodes;
   std::vector<ModuloProblem> problems;
   for (const std::vector<StageConstraint> &cs : variants) {
-    ModuloProblem p{tg, cs, {}, {}, {}, {}, stageLimit, {}, {}, {}};
+    ModuloProblem p{tg, cs, {}, {}, {}, {}, stageLimit, {}, {}, {}, {}};
     for (const PipelineUnit &u : config.units)
       p.unitCount.push_back(u.count);
     for (const DepNode &node : graph.nodes) {
@@ -881,24 +903,35 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
     p.in.resize(n);
     p.csIn.resize(n);
     p.csOut.resize(n);
-    for (auto [i, e] : llvm::enumerate(tg.edges))
+    for (auto [i, e] : llvm::enumerate(tg.edges)) {
       p.in[e.to].push_back(i);
+      p.heightOrder.push_back(i);
+    }
+    llvm::stable_sort(p.heightOrder, [&](unsigned a, unsigned b) {
+      return p.position[tg.edges[a].from] > p.position[tg.edges[b].from];
+    });
     for (auto [i, c] : llvm::enumerate(cs)) {
       p.csIn[c.to].push_back(i);
       p.csOut[c.from].push_back(i);
     }
     problems.push_back(std::move(p));
   }
-  auto attempt = [&](int64_t ii) -> std::optional<ModuloResult> {
-    for (const ModuloProblem &p : problems)
-      if (std::optional<std::vector<int64_t>> sigma = moduloScheduleAt(p, ii)) {
-        ModuloResult r{ii, *sigma};
-        if (accept(r))
-          return r;
-        if (!firstRejected || firstRejected->first > ii)
-          firstRejected = r;
-      }
+  // The II search uses the last (least constrained) variant; the preferred
+  // ones are tried at the II found (they can only succeed where it does,
+  // up to the heuristic's luck), which halves the failing attempts.
+  auto tryProblem = [&](const ModuloProblem &p,
+                        int64_t ii) -> std::optional<ModuloResult> {
+    if (std::optional<std::vector<int64_t>> sigma = moduloScheduleAt(p, ii)) {
+      ModuloResult r{ii, *sigma};
+      if (accept(r))
+        return r;
+      if (!firstRejected || firstRejected->first > ii)
+        firstRejected = r;
+    }
     return std::nullopt;
+  };
+  auto attempt = [&](int64_t ii) -> std::optional<ModuloResult> {
+    return tryProblem(problems.back(), ii);
   };
   int64_t issueSum = 0;
   for (const DepNode &node : graph.nodes)
@@ -908,12 +941,15 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
   int64_t cap = bound + tg.latencySum + issueSum + 1;
   int64_t bad = bound - 1;
   std::optional<ModuloResult> found;
-  for (int64_t ii = bound; ii <= std::min(bound + 3, cap) && !found; ++ii) {
+  for (int64_t ii = bound; ii <= std::min(bound + 1, cap) && !found; ++ii) {
     found = attempt(ii);
     if (!found)
       bad = ii;
   }
-  for (int64_t step = 4; !found && bad < cap; step *= 2) {
+  // Steps grow from a fraction of the bound: intervals of thousands of
+  // cycles (copy-latency recurrences) would otherwise take many doublings.
+  for (int64_t step = std::max<int64_t>(2, bound / 64); !found && bad < cap;
+       step *= 2) {
     int64_t ii = std::min(bad + step, cap);
     found = attempt(ii);
     if (!found)
@@ -922,9 +958,11 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
   if (!found)
     return std::nullopt;
   // Bisect between the last failure and the success (the scheduler is not
-  // monotone in II; this only looks for a smaller success).
+  // monotone in II; this only looks for a smaller success), to within 1/256
+  // of the interval: the last few cycles of a long interval are not worth
+  // their scheduling time.
   int64_t good = found->first;
-  while (good - bad > 1) {
+  while (good - bad > std::max<int64_t>(1, good / 256)) {
     int64_t mid = bad + (good - bad) / 2;
     if (auto r = attempt(mid)) {
       found = r;
@@ -933,6 +971,10 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
       bad = mid;
     }
   }
+  for (size_t i = 0; i + 1 < problems.size(); ++i)
+    if (std::optional<ModuloResult> preferred =
+            tryProblem(problems[i], found->first))
+      return preferred;
   return found;
 }
 
@@ -975,6 +1017,25 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     for (StageConstraint &c : hard)
       if (c.soft)
         c.weight = 0;
+    // Same-iteration constraints of weight <= 0 follow from the timing
+    // edges (latencies are >= 0); of parallel constraints the largest weight
+    // binds. Fewer constraints make every scheduling step cheaper.
+    auto prune = [&](std::vector<StageConstraint> &cs) {
+      std::map<std::pair<unsigned, unsigned>, int64_t> strongest;
+      for (const StageConstraint &c : cs) {
+        if (c.from == c.to ||
+            (c.edge >= 0 && graph.edges[c.edge].distance == 0 && c.weight <= 0))
+          continue;
+        auto [it, inserted] = strongest.try_emplace({c.from, c.to}, c.weight);
+        if (!inserted)
+          it->second = std::max(it->second, c.weight);
+      }
+      cs.clear();
+      for (auto &[key, weight] : strongest)
+        cs.push_back({key.first, key.second, weight, false, -1});
+    };
+    prune(preferred);
+    prune(hard);
     auto accept = [&](const ModuloResult &r) {
       if (!fitCapacity)
         return true;

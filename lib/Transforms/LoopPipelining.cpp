@@ -514,26 +514,53 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
   }
 
   if (sync == PipelineSync::GpuBarrier) {
-    // A barrier before every op that takes part in a memory dependence:
-    // whatever stage (and so kernel iteration) the other end runs in, the
-    // barrier orders it across the threads of the workgroup.
+    // Every op that takes part in a memory dependence must be separated by a
+    // barrier from the other end, whatever stage (and so kernel iteration)
+    // that end runs in: a barrier right before the op, in the op's stage,
+    // does it in the prologue, kernel and epilogue alike. One barrier serves
+    // several ops: the op is covered by the nearest barrier before it when
+    // that barrier has the same stage (so every part that emits the op
+    // emits the barrier before it) and no op in between conflicts with it
+    // (conflicting ops before the barrier, in this or an earlier kernel
+    // iteration, are ordered by it). Ops outside the graph with memory
+    // effects (inserted async waits) end the coverage.
     llvm::DenseSet<unsigned> synced;
+    llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
     for (const DepEdge &e : graph.edges)
       if (e.kind != DepKind::SSA && e.from != e.to) {
         synced.insert(e.from);
         synced.insert(e.to);
+        conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
       }
-    for (auto [n, node] : llvm::enumerate(graph.nodes)) {
-      if (!synced.contains(n))
+    SmallVector<Operation *> bodyOps;
+    for (Operation &op : forOp.getBody()->without_terminator())
+      bodyOps.push_back(&op);
+    std::optional<int64_t> barrierStage;
+    SmallVector<unsigned> since;
+    for (Operation *op : bodyOps) {
+      auto it = graph.nodeOf.find(op);
+      if (it == graph.nodeOf.end()) {
+        if (!isMemoryEffectFree(op))
+          barrierStage.reset();
         continue;
-      Operation *prev = node.op->getPrevNode();
-      if (prev && isa<gpu::BarrierOp>(prev) &&
-          stageOf.lookup(prev) == schedule.stage[n])
-        continue;
-      rewriter.setInsertionPoint(node.op);
-      auto barrier = gpu::BarrierOp::create(rewriter, node.op->getLoc());
-      stageOf[barrier] = schedule.stage[n];
-      ++result.barriersInserted;
+      }
+      unsigned n = it->second;
+      if (synced.contains(n)) {
+        bool covered =
+            barrierStage && *barrierStage == schedule.stage[n] &&
+            llvm::none_of(since, [&](unsigned m) {
+              return conflicting.contains({std::min(m, n), std::max(m, n)});
+            });
+        if (!covered) {
+          rewriter.setInsertionPoint(op);
+          auto barrier = gpu::BarrierOp::create(rewriter, op->getLoc());
+          stageOf[barrier] = schedule.stage[n];
+          ++result.barriersInserted;
+          barrierStage = schedule.stage[n];
+          since.clear();
+        }
+      }
+      since.push_back(n);
     }
   }
 
