@@ -12,8 +12,8 @@
 // cycles: with 3 stages no interval below 194 exists (floor(580 / II) + 1 <= 3).
 // The modulo scheduler reaches 195 (the two copies share one async_copy
 // unit, the second issues 4 cycles later): copies in stage 0, loads and the
-// contract in stage 2, so each workgroup buffer gets 3 copies; a gpu.barrier
-// precedes each on-chip access.
+// contract in stage 2, so each workgroup buffer gets 3 copies; gpu.barrier
+// ops order the on-chip accesses (one for a run of non-conflicting ones).
 // CHECK-LABEL: func.func @gpu_matmul_k
 // CHECK-DAG: %[[A:.+]] = memref.alloc() : memref<3x4x8xf32, #gpu.address_space<workgroup>>
 // CHECK-DAG: %[[B:.+]] = memref.alloc() : memref<3x8x4xf32, #gpu.address_space<workgroup>>
@@ -24,9 +24,17 @@
 // CHECK: memref.copy
 // CHECK-NOT: vector.transfer_read
 // CHECK: %[[K:.+]]:{{[0-9]+}} = scf.for %{{.+}} = %c0 to %{{.+}} step %c8 iter_args
+// One barrier orders both copies (they touch different buffers), one both
+// loads.
 // CHECK: gpu.barrier
 // CHECK-NEXT: memref.copy
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.copy
+// CHECK: gpu.barrier
+// CHECK-NEXT: vector.transfer_read
+// CHECK-NOT: gpu.barrier
 // CHECK: vector.transfer_read
+// CHECK-NOT: gpu.barrier
 // CHECK: vector.contract
 // CHECK: scf.yield
 // Epilogue: the loads and contracts of the last two iterations.
@@ -255,7 +263,15 @@ module attributes {transform.with_named_sequence} {
 // to separate them), the read after the store in body order; the final
 // store waits for the read's 30-cycle latency in stage 2 (exec.mlir runs the
 // same pattern).
+// The store and the load of the workgroup buffer conflict, so each gets its
+// own barrier even in one stage.
 // CHECK-LABEL: func.func @read_after_write_hazard
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-NEXT: memref.store %{{.+}}, %[[S:.+]][%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: memref.load %[[S]][%c0]
+// CHECK: scf.yield
 module attributes {transform.with_named_sequence} {
   func.func @read_after_write_hazard(%A: memref<64xf32>, %O: memref<64xf32> {llvm.noalias}) {
     %c0 = arith.constant 0 : index

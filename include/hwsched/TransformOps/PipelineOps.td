@@ -83,9 +83,11 @@ def ScheduleStagesOp
     Buffers crossing stages are multi-buffered with `memref::multiBuffer`
     (`alloca` through a temporary `alloc`; the upstream overwrite analysis is
     replaced by ours). With `pipeline.sync = "gpu_barrier"` existing
-    `gpu.barrier` ops are dropped and one is placed before every op that
-    takes part in a memory dependence (so any cross-stage, cross-thread
-    hazard is ordered); `npu_flag` marks the kernel loop with
+    `gpu.barrier` ops are dropped and every op that takes part in a memory
+    dependence gets a barrier before it, in its own stage (so any
+    cross-stage, cross-thread hazard is ordered in the prologue, kernel and
+    epilogue); a barrier serves the following ops of the same stage up to
+    the first one that conflicts with an op after the barrier; `npu_flag` marks the kernel loop with
     `hwsched.pipeline_sync = "npu_flag"` for the lowering to insert flags;
     `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
     and epilogue: peeled for static trip counts, predicated (side-effecting
