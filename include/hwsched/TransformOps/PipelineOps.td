@@ -69,9 +69,14 @@ def ScheduleStagesOp
     schedule is re-checked (every edge, stage rule and the reservation table)
     before use. The search starts at the stage-limited bound: the smallest
     II >= MII at which every dependence path of latency P fits the limit
-    (floor(P / II) + 1 stages); below it no schedule exists. If the search
-    finds nothing, a level-merging assignment is used (a remark says so). A
-    buffer touched in stages s .. t gets t - s + 1 copies.
+    (floor(P / II) + 1 stages); below it no schedule exists. When the
+    result is above that bound on a body of at most 64 ops, the stages of a
+    level-merging assignment (dependence levels merged to fit the limit) get
+    their issue cycles from the same scheduler and the better interval wins.
+    If no search finds a schedule, the level-merging assignment is used with
+    its latency-only interval (a remark says so). With the capacity check,
+    the interval grows until the buffer copies fit (a remark gives the
+    numbers). A buffer touched in stages s .. t gets t - s + 1 copies.
 
     The stage limit is `num_stages` (clamped to `pipeline.max_stages`) or,
     without it, `pipeline.max_stages`. While the on-chip bytes of all copies
