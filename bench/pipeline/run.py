@@ -654,6 +654,10 @@ def main(argv):
           f"of which reached: {eq}")
     print(f"above MII and equal to the independent stage-limited bound IIlb "
           f"(= max(MII, path // limit + 1)): {at_bound} of {n - eq}")
+    own = sum(1 for r in weak if r["sched_bound"] is not None and r["ii"] == r["sched_bound"])
+    print(f"of the {len(weak)} without an independent proof: {own} at the scheduler's own "
+          f"stage-limited bound (it includes loop-carried edges; a claim, not a proof); "
+          f"II / MII at most {max([r['ii'] / r['mii'] for r in weak] or [1]):.3f}")
     print(f"ResMII recomputed independently differs on {len(res_bad)} loops; "
           f"level-merging fallback used on {sum(not r['modulo'] for r in rows)} loops")
     print(f"dependence violations (independent checker): {viol}")
