@@ -1018,6 +1018,7 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
   int64_t bound = stageBoundIIOf(tg, mii, stageLimit);
   unsigned n = graph.nodes.size();
   std::optional<ModuloResult> found, rejected;
+  std::optional<int64_t> exhaustiveII;
   if (n) {
     // Preferred: dependent ops on different units in different stages (the
     // issue's partition rule, kept where it costs no interval); then only
@@ -1071,6 +1072,59 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
           found = fixed;
       }
     }
+    // Tiny bodies: enumerate every stage assignment the kernel allows. The
+    // best latency-only interval over them is exact for the latency model
+    // (a lower bound once the units count); the assignments below the
+    // current interval get their issue cycles scheduled.
+    uint64_t assignments = 1;
+    for (unsigned v = 0; v < n && assignments <= 512; ++v)
+      assignments *= stageLimit;
+    if ((!found || found->first > bound) && stageLimit > 1 &&
+        assignments <= 512) {
+      std::vector<std::pair<int64_t, std::vector<unsigned>>> candidates;
+      std::vector<unsigned> st(n, 0);
+      int64_t best = std::numeric_limits<int64_t>::max();
+      for (uint64_t code = 0; code < assignments; ++code) {
+        uint64_t rest = code;
+        for (unsigned v = 0; v < n; ++v) {
+          st[v] = rest % stageLimit;
+          rest /= stageLimit;
+        }
+        if (!llvm::is_contained(st, 0u))
+          continue; // a shifted copy of another assignment
+        bool legal =
+            llvm::all_of(hard,
+                         [&](const StageConstraint &c) {
+                           return static_cast<int64_t>(st[c.to]) - st[c.from] >=
+                                  c.weight;
+                         }) &&
+            llvm::all_of(tg.edges, [&](const TimingEdge &e) {
+              return e.distance || st[e.to] >= st[e.from];
+            });
+        if (!legal)
+          continue;
+        int64_t ii = achievedIIOf(tg, st, bound);
+        best = std::min(best, ii);
+        if (!found || ii < found->first)
+          candidates.push_back({ii, st});
+      }
+      if (best != std::numeric_limits<int64_t>::max())
+        exhaustiveII = best;
+      llvm::stable_sort(candidates, [](const auto &a, const auto &b) {
+        return a.first < b.first;
+      });
+      if (candidates.size() > 8)
+        candidates.resize(8);
+      for (auto &[ii, stages] : candidates) {
+        if (found && ii >= found->first)
+          break;
+        std::optional<ModuloResult> unused;
+        std::optional<ModuloResult> fixed = searchModuloSchedule(
+            graph, config, tg, {hard}, stageLimit, ii, accept, unused, &stages);
+        if (fixed && (!found || fixed->first < found->first))
+          found = fixed;
+      }
+    }
   }
   std::vector<std::string> notes;
   if (rejected && (!found || found->first > rejected->first)) {
@@ -1112,6 +1166,7 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
   schedule.mii = mii;
   schedule.stageBoundII = bound;
   schedule.moduloScheduled = true;
+  schedule.exhaustiveII = exhaustiveII;
   schedule.notes = std::move(notes);
   return schedule;
 }

@@ -72,6 +72,10 @@ static void explainPlan(const LoopPlan &plan) {
   if (s.dynamicOnChipBuffers)
     bytes << " (" << s.dynamicOnChipBuffers
           << " dynamic-size on-chip buffers not counted)";
+  if (s.exhaustiveII)
+    plan.loop->emitRemark() << "every allowed stage assignment enumerated: "
+                               "smallest latency-only interval "
+                            << *s.exhaustiveII;
   for (const std::string &note : s.notes)
     plan.loop->emitRemark() << note;
 }

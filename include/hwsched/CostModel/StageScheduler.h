@@ -70,6 +70,10 @@ struct StageSchedule {
   /// per-unit reservation table checked); false for the level-merging
   /// fallback.
   bool moduloScheduled = false;
+  /// On tiny bodies above the bound: the smallest latency-only interval over
+  /// every stage assignment the kernel allows (exact for the latency model,
+  /// a lower bound with the units); unset when not enumerated.
+  std::optional<int64_t> exhaustiveII;
   /// Copies per graph buffer (1: not multi-buffered).
   std::vector<unsigned> copies;
   /// On-chip bytes with the copies, and the capacity they are checked
