@@ -59,6 +59,7 @@ module attributes {transform.with_named_sequence} {
     %b_s = memref.alloc() : memref<8x4xf32, #gpu.address_space<workgroup>>
     // expected-remark @below {{stages 3 of limit 3: ResMII 8, RecMII 32, MII 32, achieved interval 195, lower bound with 3 stages 194}}
     // expected-remark @below {{on-chip bytes 768 of capacity 232448}}
+    // expected-remark @below {{every allowed stage assignment enumerated: smallest latency-only interval 194}}
     %r = scf.for %k = %c0 to %c64 step %c8 iter_args(%acc = %init) -> (vector<4x4xf32>) {
       %a = memref.subview %A[0, %k] [4, 8] [1, 1] : memref<4x64xf32> to memref<4x8xf32, strided<[64, 1], offset: ?>>
       %b = memref.subview %B[%k, 0] [8, 4] [1, 1] : memref<64x4xf32> to memref<8x4xf32, strided<[4, 1], offset: ?>>
@@ -159,6 +160,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{stages 2 of limit 2: ResMII 16, RecMII 16, MII 16, achieved interval 305, lower bound with 2 stages 301}}
     // expected-remark @below {{on-chip bytes 3072 of capacity 196608}}
     // expected-remark @below {{num_stages 3 clamped to pipeline.max_stages 2}}
+    // expected-remark @below {{every allowed stage assignment enumerated: smallest latency-only interval 301}}
     scf.for %k = %c0 to %c128 step %c16 {
       %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x128xf16> to memref<16x16xf16, strided<[128, 1], offset: ?>>
       %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<128x16xf16> to memref<16x16xf16, strided<[16, 1], offset: ?>>
@@ -420,6 +422,7 @@ module attributes {transform.with_named_sequence} {
     %h = memref.alloc() : memref<2x4xf32, #gpu.address_space<workgroup>>
     // expected-remark @below {{stages 2 of limit 2}}
     // expected-remark @below {{on-chip bytes 64 of capacity 232448}}
+    // expected-remark @below {{every allowed stage assignment enumerated: smallest latency-only interval 291}}
     %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%acc = %init) -> (vector<2x4xf32>) {
       %g0 = memref.subview %G[%k, 0] [1, 4] [1, 1] : memref<64x4xf32> to memref<1x4xf32, strided<[4, 1], offset: ?>>
       %k1 = arith.addi %k, %c1 : index

@@ -73,6 +73,10 @@ def ScheduleStagesOp
     result is above that bound on a body of at most 64 ops, the stages of a
     level-merging assignment (dependence levels merged to fit the limit) get
     their issue cycles from the same scheduler and the better interval wins.
+    On bodies with at most 512 stage assignments, every assignment the
+    kernel allows is enumerated as well: its latency-only interval (exact for
+    the latencies) is reported by `explain` and the assignments below the
+    current interval get their issue cycles scheduled.
     If no search finds a schedule, the level-merging assignment is used with
     its latency-only interval (a remark says so). With the capacity check,
     the interval grows until the buffer copies fit (a remark gives the
@@ -117,7 +121,8 @@ def ScheduleStagesOp
     on unit U`), one per on-chip or multi-buffered allocation (copies and
     bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
     achieved interval, the stage-limited bound and which scheduler produced
-    the stages, on-chip bytes against the capacity, and every clamp
+    the stages, the enumerated latency-only optimum when computed, on-chip
+    bytes against the capacity, and every clamp
     or reduction of the stage count with its reason.
 
     #### Return modes
