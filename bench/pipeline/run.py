@@ -48,6 +48,12 @@ TARGETS = ["nvidia-h100", "ascend-910b", "x86-avx512"]
 REMARK_RE = re.compile(r"^(.*?):(\d+):(\d+): remark: (.*)$")
 TIME_RE = re.compile(r'schedule_stages-time: loc\("(.*?)":(\d+):(\d+)\) decide_us ([\d.]+) rewrite_us ([\d.]+)')
 SUMMARY_RE = re.compile(r"stages (\d+) of limit (\d+): ResMII (\d+), RecMII (\d+), MII (\d+), achieved interval (\d+)")
+EXHAUSTIVE_RE = re.compile(r"smallest latency-only interval (\d+)")
+BOUND_RE = re.compile(r"lower bound with \d+ stages (\d+) \((modulo scheduled|level merging)\)")
+BUFBYTES_RE = re.compile(r"buffer (\d+) cop(?:y|ies)(?: x (\d+) bytes)?.* (on|off) chip")
+SPECS = os.path.join(ROOT, "hw-specs")
+ELEM_BYTES = {"f64": 8, "i64": 8, "index": 8, "f32": 4, "i32": 4, "f16": 2, "bf16": 2,
+              "i16": 2, "i8": 1, "i1": 1}
 BYTES_RE = re.compile(r"on-chip bytes (\d+) of capacity (\d+)")
 STAGE_RE = re.compile(r"stage (\d+) on unit (\w+)")
 BUFFER_RE = re.compile(r"buffer (\d+) cop")
@@ -262,6 +268,127 @@ def box_set(offsets, sizes):
     return set(sets)
 
 
+# ----------------------------------------------------------------------------
+# Independent bound: can any schedule reach MII within the stage limit and
+# the capacity? Derived from the loop text, the spec's latencies and the
+# units named in the remarks (the unit mapping is an input, not a claim).
+# ----------------------------------------------------------------------------
+
+def load_spec(target):
+    import json
+    with open(os.path.join(SPECS, target + ".json")) as f:
+        spec = json.load(f)
+    return spec
+
+
+SYNC_OPS = ("nvgpu.device_async_create_group", "nvgpu.device_async_wait", "gpu.barrier")
+
+
+def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacity):
+    """Returns a dict: resmii (recomputed), path (longest same-iteration
+    latency path), stages_at_mii (stages any schedule at MII needs),
+    ii_bound (smallest II with those stages within `limit`), bytes_at_mii (a
+    lower bound of the on-chip bytes at MII), reason ('' when the bounds
+    allow II == MII)."""
+    ops = [i for i in lt.ops if i in stages]
+    pu = spec["pipeline"]["units"]
+    line = {i: lt.lines[i] for i in ops}
+    sync = {i: any(k in line[i] for k in SYNC_OPS) for i in ops}
+    group = {i: "nvgpu.device_async_create_group" in line[i] for i in ops}
+    # ResMII: issue cycles per unit over the unit count.
+    per_unit = collections.Counter(units[i] for i in ops if not sync[i])
+    resmii = max([1] + [-(-per_unit[u] * pu[u]["issue_cycles"] // pu[u]["count"])
+                        for u in per_unit if u in pu])
+
+    def lat(a, b):
+        if sync[b] and units.get(b) == units.get(a):
+            return 0
+        if sync[a] and not group[a]:
+            return 0
+        return pu.get(units.get(a), {}).get("latency_cycles", 0)
+
+    # Same-iteration edges a -> b (a earlier in the body) with latency.
+    edges = collections.defaultdict(int)
+    pos = {i: k for k, i in enumerate(lt.ops)}
+    defs_to_ops = {}
+
+    def producers(name, seen):
+        if name in seen or name in lt.iter_args or name not in lt.defs:
+            return []
+        seen.add(name)
+        d = lt.defs[name]
+        if d in stages:
+            return [d]
+        out = []
+        for n in lt.operands(d):
+            out += producers(n, seen)
+        return out
+
+    for b in ops:
+        for n in set(lt.operands(b)):
+            for a in producers(n, set()):
+                if a != b and pos[a] < pos[b]:
+                    edges[(a, b)] = max(edges[(a, b)], lat(a, b))
+    acc = {i: lt.accesses(i) for i in ops}
+
+    def alias(r1, r2):
+        if r1 == r2:
+            return True
+        if r1 in lt.args and r2 in lt.args:
+            return not (lt.args[r1][0] or lt.args[r2][0])
+        return False
+
+    conflicts = collections.defaultdict(set)  # (a, b) -> roots
+    for ka, a in enumerate(ops):
+        for b in ops[ka + 1:]:
+            for ra, ea, wa, _ in acc[a]:
+                for rb, eb, wb, _ in acc[b]:
+                    if not (wa or wb) or not alias(ra, rb):
+                        continue
+                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
+                        continue
+                    # RAW carries the writer's latency; WAR/WAW only order.
+                    w = lat(a, b) if wa and not wb else 0
+                    edges[(a, b)] = max(edges.get((a, b), 0), w)
+                    conflicts[(a, b)].add(ra)
+                    conflicts[(a, b)].add(rb)
+    # Longest paths from every node over the DAG (body order is topological).
+    succ = collections.defaultdict(list)
+    for (a, b), w in edges.items():
+        succ[a].append((b, w))
+    order = sorted(ops, key=lambda i: pos[i])
+    longest = {}
+    for a in order:
+        dist = {a: 0}
+        for u in order[order.index(a):]:
+            if u not in dist:
+                continue
+            for v, w in succ[u]:
+                if dist[u] + w > dist.get(v, -1):
+                    dist[v] = dist[u] + w
+        longest[a] = dist
+    path = max([0] + [max(d.values()) for d in longest.values()])
+    stages_at_mii = 1 + path // mii
+    ii_bound = max(mii, path // limit + 1)
+    # On-chip bytes at MII: two conflicting accesses to one buffer that a
+    # latency path separates by k stage boundaries keep k + 1 copies live.
+    need = collections.defaultdict(lambda: 1)
+    for (a, b), roots in conflicts.items():
+        k = 1 + longest[a].get(b, 0) // mii
+        for r in roots:
+            need[r] = max(need[r], k)
+    bytes_at_mii = 0
+    for r, size in onchip_bytes.items():
+        bytes_at_mii += size * need[r]
+    reason = ""
+    if stages_at_mii > limit:
+        reason = f"stages: a {path}-cycle path needs {stages_at_mii} stages at II {mii} > {limit}"
+    elif capacity and bytes_at_mii > capacity:
+        reason = f"capacity: >= {bytes_at_mii} bytes at II {mii} > {capacity}"
+    return dict(resmii=resmii, path=path, stages_at_mii=stages_at_mii, ii_bound=ii_bound,
+                bytes_at_mii=bytes_at_mii, reason=reason)
+
+
 def check_loop(text, stages, copies):
     """Returns a list of violation strings for one loop."""
     v = []
@@ -354,7 +481,17 @@ def check_loop(text, stages, copies):
     return sorted(set(v))
 
 
-def analyse(payload, stderr, label, rows):
+def memref_bytes(type_text):
+    m = re.search(r"memref<([\dx]+)x(\w+)", type_text)
+    if not m:
+        return None
+    n = 1
+    for d in m.group(1).split("x"):
+        n *= int(d)
+    return n * ELEM_BYTES.get(m.group(2), 4)
+
+
+def analyse(payload, stderr, label, rows, target, requested):
     with open(payload) as f:
         lines = f.read().split("\n")
     loops = find_loops(lines)
@@ -372,13 +509,14 @@ def analyse(payload, stderr, label, rows):
             continue
         bytes_m = next((BYTES_RE.search(r) for r in remarks[start] if BYTES_RE.search(r)), None)
         text = LoopText(lines, start, end)
-        stages = {}
+        stages, units = {}, {}
         for i in text.ops:
             for r in remarks.get(i, []):
                 m = STAGE_RE.search(r)
                 if m:
                     stages[i] = int(m.group(1))
-        copies = {}
+                    units[i] = m.group(2)
+        copies, onchip = {}, {}
         for name, (kind, _, _) in text.memdef.items():
             if kind != "alloc":
                 continue
@@ -392,14 +530,35 @@ def analyse(payload, stderr, label, rows):
                 m = BUFFER_RE.search(r)
                 if m:
                     copies[name] = int(m.group(1))
+                m = BUFBYTES_RE.search(r)
+                if m and m.group(3) == "on":
+                    size = memref_bytes(lines[line])
+                    if size is not None:
+                        onchip[name] = size
         violations = check_loop(text, stages, copies)
         s = [int(x) for x in summary.groups()]
+        tgt, req = target, requested
+        if isinstance(target, dict):
+            fn = re.search(r"func\.func @(\w+)", func_of(lines, start)).group(1)
+            tgt, req = target[fn]
+        spec = load_spec(tgt)
+        limit = spec["pipeline"]["max_stages"]
+        if req:
+            limit = min(limit, req)
+        capacity = int(bytes_m.group(2)) if bytes_m else 0
+        ind = independent_bound(text, stages, units, spec, limit, s[4], onchip, capacity)
+        bound_m = next((BOUND_RE.search(r) for r in remarks[start] if BOUND_RE.search(r)), None)
+        exh_m = next((EXHAUSTIVE_RE.search(r) for r in remarks[start] if EXHAUSTIVE_RE.search(r)), None)
         rows.append(dict(loop=f"{label}:{start + 1}", ops=len(stages), stages=s[0], limit=s[1],
                          resmii=s[2], recmii=s[3], mii=s[4], ii=s[5],
                          bytes=int(bytes_m.group(1)) if bytes_m else 0,
                          capacity=int(bytes_m.group(2)) if bytes_m else 0,
                          us=times.get(start, float("nan")), violations=violations,
-                         reduced=any("reduced" in r for r in remarks[start])))
+                         reduced=any("reduced" in r for r in remarks[start]),
+                         ind=ind, req_limit=limit,
+                         sched_bound=int(bound_m.group(1)) if bound_m else None,
+                         modulo=bool(bound_m and bound_m.group(2) == "modulo scheduled"),
+                         exhaustive=int(exh_m.group(1)) if exh_m else None))
 
 
 def main(argv):
@@ -431,7 +590,7 @@ def main(argv):
                 with open(payload, "w") as f:
                     f.write(text)
             rc, err = run_opt(args.opt, payload, lib, "bench")
-            analyse(payload, err, f"{name.split('.')[0]}/{target}", rows)
+            analyse(payload, err, f"{name.split('.')[0]}/{target}", rows, target, None)
     for kind, count, extra in (("small", args.small, []),
                                ("large", args.large, ["--min-ops", str(args.large_ops),
                                                       "--max-ops", str(args.large_ops),
@@ -452,35 +611,74 @@ def main(argv):
             with open(lib, "w") as fh:
                 fh.write(text)
             rc, err = run_opt(args.opt, payload, lib, "fuzz")
-            analyse(payload, err, f"{kind}/{f.split('.')[0]}", rows)
+            # Each case has its own target and stage count (pipeline-fuzz.py).
+            per_case = {}
+            for m in re.finditer(r"attributes\{(case_\d+)\}.*\n.*schedule_stages %l \{([^}]*)\}", text):
+                tgt = re.search(r'target = "([\w-]+)"', m.group(2)).group(1)
+                req = re.search(r"num_stages = (\d+)", m.group(2))
+                per_case[m.group(1)] = (tgt, int(req.group(1)) if req else None)
+            analyse(payload, err, f"{kind}/{f.split('.')[0]}", rows, per_case, None)
 
-    hdr = f"{'loop':34} {'ops':>4} {'ResMII':>6} {'RecMII':>6} {'MII':>5} {'II':>5} {'st/lim':>6} {'bytes/capacity':>16} {'us':>8} {'viol':>4}"
+    hdr = (f"{'loop':34} {'ops':>4} {'ResMII':>6} {'RecMII':>6} {'MII':>5} {'II':>5} {'IIlb':>5} "
+           f"{'st/lim':>6} {'bytes/capacity':>16} {'us':>8} {'viol':>4}  II>MII because")
     print(hdr)
     print("-" * len(hdr))
     for r in rows:
+        ind = r["ind"]
+        if r["ii"] == r["mii"]:
+            why = ""
+        elif ind["reason"]:
+            why = "no schedule at MII: " + ind["reason"]
+        elif r["exhaustive"] is not None and r["exhaustive"] > r["mii"]:
+            why = (f"no schedule at MII by enumeration of all stage assignments "
+                   f"(scheduler's graph, latencies only): best {r['exhaustive']}")
+        else:
+            why = "SCHEDULER (no proof that MII is out of reach)"
+        r["why"] = why
         print(f"{r['loop']:34} {r['ops']:>4} {r['resmii']:>6} {r['recmii']:>6} {r['mii']:>5} "
-              f"{r['ii']:>5} {str(r['stages']) + '/' + str(r['limit']):>6} "
-              f"{str(r['bytes']) + '/' + str(r['capacity']):>16} {r['us']:>8.0f} {len(r['violations']):>4}")
+              f"{r['ii']:>5} {ind['ii_bound']:>5} {str(r['stages']) + '/' + str(r['limit']):>6} "
+              f"{str(r['bytes']) + '/' + str(r['capacity']):>16} {r['us']:>8.0f} "
+              f"{len(r['violations']):>4}  {why}")
         if args.show_violations:
             for v in r["violations"]:
                 print("    violation:", v)
     n = len(rows)
     eq = sum(r["ii"] == r["mii"] for r in rows)
-    limited = sum(r["ii"] != r["mii"] and r["stages"] == r["limit"] for r in rows)
-    reduced = sum(r["ii"] != r["mii"] and r["reduced"] for r in rows)
+    proven_st = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("stages") for r in rows)
+    proven_cap = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("capacity") for r in rows)
+    enumerated = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]
+                  and r["exhaustive"] is not None and r["exhaustive"] > r["mii"]]
+    weak = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]
+            and r not in enumerated]
+    at_bound = sum(r["ii"] != r["mii"] and r["ii"] == r["ind"]["ii_bound"] for r in rows)
+    res_bad = [r for r in rows if r["resmii"] != r["ind"]["resmii"]]
     viol = sum(len(r["violations"]) for r in rows)
     big = [r for r in rows if r["ops"] >= 80]
     print()
-    print(f"loops: {n}; achieved interval == MII: {eq}; above MII with every stage of the "
-          f"limit in use (stage limit binding): {limited}; above MII after a capacity "
-          f"reduction: {reduced}; above MII with stages left (dependences force ops "
-          f"together): {n - eq - limited}")
+    print(f"loops: {n}; achieved interval == MII: {eq}; above MII where no schedule at MII "
+          f"exists (independent proof): {proven_st + proven_cap} (stage limit {proven_st}, "
+          f"capacity {proven_cap}); above MII without any proof (counted as scheduler weakness): "
+          f"{len(weak)}")
+    print(f"above MII, no independent proof, but no stage assignment reaches MII by "
+          f"exhaustive enumeration (the scheduler's own graph and latency model, not "
+          f"independent): {len(enumerated)}")
+    print(f"loops where MII is reachable by the independent bounds: {n - proven_st - proven_cap}, "
+          f"of which reached: {eq}")
+    print(f"above MII and equal to the independent stage-limited bound IIlb "
+          f"(= max(MII, path // limit + 1)): {at_bound} of {n - eq}")
+    own = sum(1 for r in weak if r["sched_bound"] is not None and r["ii"] == r["sched_bound"])
+    print(f"of the {len(weak)} without an independent proof: {own} at the scheduler's own "
+          f"stage-limited bound (it includes loop-carried edges; a claim, not a proof); "
+          f"II / MII at most {max([r['ii'] / r['mii'] for r in weak] or [1]):.3f}")
+    print(f"ResMII recomputed independently differs on {len(res_bad)} loops; "
+          f"level-merging fallback used on {sum(not r['modulo'] for r in rows)} loops")
     print(f"dependence violations (independent checker): {viol}")
     if big:
         ts = sorted(r["us"] for r in big)
+        per100 = max(r["us"] / r["ops"] * 100 for r in big) / 1000
         print(f"loops with >= 80 scheduled ops: {len(big)}, ops {min(r['ops'] for r in big)}.."
               f"{max(r['ops'] for r in big)}, op time median {ts[len(ts) // 2] / 1000:.2f} ms, "
-              f"max {ts[-1] / 1000:.2f} ms")
+              f"max {ts[-1] / 1000:.2f} ms, max per 100 ops {per100:.2f} ms")
     if args.csv:
         with open(args.csv, "w") as f:
             f.write("loop,ops,resmii,recmii,mii,ii,stages,limit,bytes,capacity,us,violations\n")

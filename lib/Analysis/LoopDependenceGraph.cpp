@@ -702,21 +702,36 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     }
   }
 
-  // Async copies complete only at a device_async_wait; without one in the
-  // body nothing orders a copy before its readers once they are in
-  // different stages (we do not invent the wait's group structure).
-  Operation *asyncCopy = nullptr;
-  bool hasWait = false;
+  // Async copies complete only at a device_async_wait. A body with copies
+  // but neither a group nor a wait gets both from the rewrite (placed and
+  // counted from the schedule); anything else without a wait is refused: we
+  // do not guess the intent of a partial group structure.
+  Operation *asyncCopy = nullptr, *nestedCopy = nullptr, *usedToken = nullptr;
+  bool hasWait = false, hasGroup = false;
   body->walk([&](Operation *op) {
     StringRef name = op->getName().getStringRef();
-    if (name == "nvgpu.device_async_copy" && !asyncCopy)
-      asyncCopy = op;
+    if (name == "nvgpu.device_async_copy") {
+      if (!asyncCopy)
+        asyncCopy = op;
+      if (op->getBlock() != body && !nestedCopy)
+        nestedCopy = op;
+      if (!op->use_empty() && !usedToken)
+        usedToken = op;
+    }
     hasWait |= name == "nvgpu.device_async_wait";
+    hasGroup |= name == "nvgpu.device_async_create_group";
   });
   if (asyncCopy && !hasWait) {
-    why = "is not completed by an nvgpu.device_async_wait in the loop body";
-    culprit = asyncCopy;
-    return failure();
+    if (hasGroup || nestedCopy || usedToken) {
+      why = "is not completed by an nvgpu.device_async_wait in the loop body";
+      if (nestedCopy)
+        why += " and is nested in a region (no group can be inserted for it)";
+      else if (usedToken)
+        why += " and its token is used (no group can be inserted for it)";
+      culprit = nestedCopy ? nestedCopy : usedToken ? usedToken : asyncCopy;
+      return failure();
+    }
+    g.needsAsyncGroup = true;
   }
 
   unsigned position = 0;

@@ -454,10 +454,10 @@ static void computeCopies(const LoopDependenceGraph &graph,
   schedule.capacityBytes = config.capacityBytes;
 }
 
-static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
-                                        const SchedulerConfig &config,
-                                        const TimingGraph &tg, int64_t resMII,
-                                        int64_t recMII, unsigned stageLimit) {
+static StageSchedule levelSchedule(const LoopDependenceGraph &graph,
+                                   const SchedulerConfig &config,
+                                   const TimingGraph &tg, int64_t resMII,
+                                   int64_t recMII, unsigned stageLimit) {
   StageSchedule schedule;
   schedule.stageLimit = stageLimit;
   schedule.resMII = resMII;
@@ -606,6 +606,571 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
   return schedule;
 }
 
+//===----------------------------------------------------------------------===//
+// Iterative modulo scheduling
+//===----------------------------------------------------------------------===//
+
+/// Longest path, over the timing edges at interval `ii`, between any two
+/// nodes (0 for a graph without edges); std::nullopt on a positive cycle
+/// (`ii` below RecMII).
+static std::optional<int64_t> longestPathAt(const TimingGraph &tg, int64_t ii) {
+  unsigned n = tg.numNodes;
+  // Every node starts at 0 (a virtual source with 0-weight edges), so
+  // dist(v) is the longest path ending at v.
+  std::vector<int64_t> dist(n, 0);
+  for (unsigned round = 0; round <= n; ++round) {
+    bool changed = false;
+    for (const TimingEdge &e : tg.edges) {
+      int64_t w = e.latency - static_cast<int64_t>(e.distance) * ii;
+      if (dist[e.from] + w > dist[e.to]) {
+        dist[e.to] = dist[e.from] + w;
+        changed = true;
+      }
+    }
+    if (!changed)
+      return n ? *std::max_element(dist.begin(), dist.end()) : 0;
+  }
+  return std::nullopt;
+}
+
+/// Smallest II >= `mii` for which the timing edges alone admit a schedule
+/// within `stageLimit` stages: a path of latency P between two ops forces
+/// floor(P / II) stage boundaries between them (op v of iteration j issues
+/// at (j + stage(v)) * II + t(v) with 0 <= t(v) < II), so no schedule
+/// exists below this II whatever the scheduler does.
+static int64_t stageBoundIIOf(const TimingGraph &tg, int64_t mii,
+                              unsigned stageLimit) {
+  auto fits = [&](int64_t ii) {
+    std::optional<int64_t> path = longestPathAt(tg, ii);
+    return path && 1 + *path / ii <= static_cast<int64_t>(stageLimit);
+  };
+  int64_t lo = std::max<int64_t>(mii, 1);
+  // One stage holds any path once II exceeds the sum of latencies.
+  return smallestFeasible(lo, std::max(lo, tg.latencySum + 1), fits);
+}
+
+namespace {
+/// One modulo scheduling problem: timing edges, stage-order constraints of
+/// the body-ordered kernel, per-node units for the modulo reservation table.
+struct ModuloProblem {
+  const TimingGraph &tg;
+  const std::vector<StageConstraint> &cs;
+  /// Unit index per node (-1: a sync node, no issue slot), and per unit its
+  /// count; issue cycles per node.
+  std::vector<int> unit;
+  std::vector<int64_t> issue;
+  std::vector<int64_t> unitCount;
+  std::vector<unsigned> position;
+  unsigned stageLimit;
+  std::vector<std::vector<unsigned>> in, csIn, csOut;
+  /// Timing edges by decreasing body position of their source: same-
+  /// iteration edges point forward in the body, so heights settle in one
+  /// sweep plus one per loop-carried edge on a path.
+  std::vector<unsigned> heightOrder;
+  /// Stage per node when the stages are given (only the issue cycles within
+  /// each stage are scheduled); empty otherwise.
+  std::vector<unsigned> fixedStage;
+};
+} // namespace
+
+/// Checks a modulo schedule independently of how it was built: every timing
+/// edge, every stage constraint, the stage limit and the reservation table.
+static bool verifyModuloSchedule(const ModuloProblem &p, int64_t ii,
+                                 const std::vector<int64_t> &sigma) {
+  unsigned n = p.tg.numNodes;
+  for (const TimingEdge &e : p.tg.edges)
+    if (sigma[e.to] + static_cast<int64_t>(e.distance) * ii <
+        sigma[e.from] + e.latency)
+      return false;
+  for (const StageConstraint &c : p.cs)
+    if (sigma[c.to] / ii - sigma[c.from] / ii < c.weight)
+      return false;
+  std::vector<std::vector<int64_t>> mrt(p.unitCount.size(),
+                                        std::vector<int64_t>(ii, 0));
+  for (unsigned v = 0; v < n; ++v) {
+    if (sigma[v] < 0 || sigma[v] / ii >= p.stageLimit)
+      return false;
+    if (p.unit[v] < 0)
+      continue;
+    for (int64_t k = 0; k < p.issue[v]; ++k)
+      if (++mrt[p.unit[v]][(sigma[v] + k) % ii] > p.unitCount[p.unit[v]])
+        return false;
+  }
+  return true;
+}
+
+/// Rau's iterative modulo scheduling at interval `ii` with the stage limit as
+/// a deadline: ops in decreasing height order, each at the first slot from
+/// its earliest start whose units are free in the modulo reservation table;
+/// when no slot is free (or the successors leave no room) the op is forced
+/// and the ops it conflicts with are unscheduled, within a budget. Returns
+/// the issue time of every node, std::nullopt when no schedule was found.
+static std::optional<std::vector<int64_t>>
+moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
+  const TimingGraph &tg = p.tg;
+  unsigned n = tg.numNodes;
+  auto weight = [&](const TimingEdge &e) {
+    return e.latency - static_cast<int64_t>(e.distance) * ii;
+  };
+  for (const TimingEdge &e : tg.edges)
+    if (e.from == e.to && weight(e) > 0)
+      return std::nullopt;
+  // Height: longest path to the end of the iteration.
+  std::vector<int64_t> height(n, 0);
+  for (unsigned round = 0;; ++round) {
+    if (round > n)
+      return std::nullopt; // positive cycle: ii < RecMII
+    bool changed = false;
+    for (unsigned ei : p.heightOrder) {
+      const TimingEdge &e = tg.edges[ei];
+      if (height[e.to] + weight(e) > height[e.from]) {
+        height[e.from] = height[e.to] + weight(e);
+        changed = true;
+      }
+    }
+    if (!changed)
+      break;
+  }
+  int64_t deadline = static_cast<int64_t>(p.stageLimit) * ii - 1;
+  std::vector<int64_t> sigma(n, -1), previous(n, -1);
+  std::vector<std::vector<int64_t>> mrt(p.unitCount.size(),
+                                        std::vector<int64_t>(ii, 0));
+  auto reserve = [&](unsigned v, int64_t t, int delta) {
+    if (p.unit[v] >= 0)
+      for (int64_t k = 0; k < p.issue[v]; ++k)
+        mrt[p.unit[v]][(t + k) % ii] += delta;
+  };
+  auto resourcesFree = [&](unsigned v, int64_t t) {
+    if (p.unit[v] < 0)
+      return true;
+    if (p.issue[v] <= ii) {
+      // Distinct slots: one look per slot.
+      const std::vector<int64_t> &row = mrt[p.unit[v]];
+      int64_t limit = p.unitCount[p.unit[v]], slot = t % ii;
+      for (int64_t k = 0; k < p.issue[v]; ++k, ++slot) {
+        if (slot == ii)
+          slot = 0;
+        if (row[slot] >= limit)
+          return false;
+      }
+      return true;
+    }
+    reserve(v, t, 1);
+    bool ok = true;
+    for (int64_t k = 0; k < std::min(p.issue[v], ii) && ok; ++k)
+      ok = mrt[p.unit[v]][(t + k) % ii] <= p.unitCount[p.unit[v]];
+    reserve(v, t, -1);
+    return ok;
+  };
+  auto unschedule = [&](unsigned v) {
+    reserve(v, sigma[v], -1);
+    sigma[v] = -1;
+  };
+  unsigned unscheduled = n;
+  std::vector<unsigned> order(n);
+  for (unsigned v = 0; v < n; ++v)
+    order[v] = v;
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return height[a] > height[b] ||
+           (height[a] == height[b] && p.position[a] < p.position[b]);
+  });
+  int64_t budget = std::max<int64_t>(4 * n, 64);
+  while (unscheduled && budget-- > 0) {
+    // The unscheduled op of greatest height (ties: body order).
+    unsigned v =
+        *llvm::find_if(order, [&](unsigned w) { return sigma[w] < 0; });
+    int64_t estart = 0, lstart = deadline;
+    for (unsigned ei : p.in[v]) {
+      const TimingEdge &e = tg.edges[ei];
+      if (e.from != v && sigma[e.from] >= 0)
+        estart = std::max(estart, sigma[e.from] + weight(e));
+    }
+    for (unsigned ci : p.csIn[v]) {
+      const StageConstraint &c = p.cs[ci];
+      if (c.from != v && sigma[c.from] >= 0)
+        estart = std::max(estart, (sigma[c.from] / ii + c.weight) * ii);
+    }
+    for (unsigned ei : tg.out[v]) {
+      const TimingEdge &e = tg.edges[ei];
+      if (e.to != v && sigma[e.to] >= 0)
+        lstart = std::min(lstart, sigma[e.to] - weight(e));
+    }
+    for (unsigned ci : p.csOut[v]) {
+      const StageConstraint &c = p.cs[ci];
+      if (c.to != v && sigma[c.to] >= 0)
+        lstart = std::min(lstart, (sigma[c.to] / ii - c.weight + 1) * ii - 1);
+    }
+    if (!p.fixedStage.empty()) {
+      estart = std::max<int64_t>(estart, p.fixedStage[v] * ii);
+      lstart = std::min<int64_t>(lstart, p.fixedStage[v] * ii + ii - 1);
+    }
+    if (estart > deadline)
+      return std::nullopt; // the predecessors already reach the deadline
+    int64_t slot = -1;
+    for (int64_t t = estart, last = std::min(estart + ii - 1, lstart);
+         t <= last; ++t)
+      if (resourcesFree(v, t)) {
+        slot = t;
+        break;
+      }
+    if (slot < 0) {
+      // Forced: at the earliest start, or one past the previous attempt so
+      // that repeated forcing makes progress.
+      slot = previous[v] < 0 || estart > previous[v] ? estart : previous[v] + 1;
+      if (slot > deadline ||
+          (!p.fixedStage.empty() && slot / ii != p.fixedStage[v]))
+        return std::nullopt;
+      // Evict the ops of the same unit that overlap the slot, then the
+      // neighbours whose constraints the slot violates.
+      if (p.unit[v] >= 0)
+        for (unsigned w = 0; w < n && !resourcesFree(v, slot); ++w) {
+          if (w == v || sigma[w] < 0 || p.unit[w] != p.unit[v])
+            continue;
+          // Circular intervals [slot, slot + issue) and [sigma, sigma +
+          // issue) modulo ii.
+          int64_t d = (sigma[w] - slot) % ii;
+          d = d < 0 ? d + ii : d;
+          bool overlaps = p.issue[v] >= ii || p.issue[w] >= ii ||
+                          d < p.issue[v] || ii - d < p.issue[w];
+          if (overlaps) {
+            unschedule(w);
+            ++unscheduled;
+          }
+        }
+    }
+    sigma[v] = previous[v] = slot;
+    reserve(v, slot, 1);
+    --unscheduled;
+    auto evict = [&](unsigned w) {
+      if (w != v && sigma[w] >= 0) {
+        unschedule(w);
+        ++unscheduled;
+      }
+    };
+    for (unsigned ei : tg.out[v]) {
+      const TimingEdge &e = tg.edges[ei];
+      if (sigma[e.to] >= 0 && sigma[e.to] < slot + weight(e))
+        evict(e.to);
+    }
+    for (unsigned ei : p.in[v]) {
+      const TimingEdge &e = tg.edges[ei];
+      if (sigma[e.from] >= 0 && slot < sigma[e.from] + weight(e))
+        evict(e.from);
+    }
+    for (unsigned ci : p.csOut[v]) {
+      const StageConstraint &c = p.cs[ci];
+      if (sigma[c.to] >= 0 && sigma[c.to] / ii - slot / ii < c.weight)
+        evict(c.to);
+    }
+    for (unsigned ci : p.csIn[v]) {
+      const StageConstraint &c = p.cs[ci];
+      if (sigma[c.from] >= 0 && slot / ii - sigma[c.from] / ii < c.weight)
+        evict(c.from);
+    }
+  }
+  if (unscheduled)
+    return std::nullopt;
+  // Start at stage 0: shifting by whole intervals keeps every constraint.
+  int64_t first = *std::min_element(sigma.begin(), sigma.end()) / ii;
+  for (int64_t &t : sigma)
+    t -= first * ii;
+  if (!verifyModuloSchedule(p, ii, sigma))
+    return std::nullopt;
+  return sigma;
+}
+
+/// Modulo schedule with at most `stageLimit` stages at the smallest interval
+/// the scheduler finds: II = bound, bound + 1, ... first, then growing steps
+/// and a bisection back down. `variants` are the stage-constraint sets to try
+/// at each II, preferred first; a schedule counts only if `accept` takes it
+/// (the capacity check). Returns (II, issue times); `firstRejected` receives
+/// the smallest-II schedule that `accept` refused, if any.
+using ModuloResult = std::pair<int64_t, std::vector<int64_t>>;
+static std::optional<ModuloResult>
+searchModuloSchedule(const LoopDependenceGraph &graph,
+                     const SchedulerConfig &config, const TimingGraph &tg,
+                     const std::vector<std::vector<StageConstraint>> &variants,
+                     unsigned stageLimit, int64_t bound,
+                     llvm::function_ref<bool(const ModuloResult &)> accept,
+                     std::optional<ModuloResult> &firstRejected,
+                     const std::vector<unsigned> *fixedStages = nullptr) {
+  unsigned n = tg.numNodes;
+  std::vector<ModuloProblem> problems;
+  for (const std::vector<StageConstraint> &cs : variants) {
+    ModuloProblem p{tg, cs, {}, {}, {}, {}, stageLimit, {}, {}, {}, {}, {}};
+    if (fixedStages)
+      p.fixedStage = *fixedStages;
+    for (const PipelineUnit &u : config.units)
+      p.unitCount.push_back(u.count);
+    for (const DepNode &node : graph.nodes) {
+      int unit = -1;
+      for (auto [i, u] : llvm::enumerate(config.units))
+        if (u.name == node.unit && !node.isSync)
+          unit = i;
+      p.unit.push_back(unit);
+      p.issue.push_back(unit >= 0 ? config.units[unit].issueCycles : 0);
+      p.position.push_back(node.position);
+    }
+    p.in.resize(n);
+    p.csIn.resize(n);
+    p.csOut.resize(n);
+    for (auto [i, e] : llvm::enumerate(tg.edges)) {
+      p.in[e.to].push_back(i);
+      p.heightOrder.push_back(i);
+    }
+    llvm::stable_sort(p.heightOrder, [&](unsigned a, unsigned b) {
+      return p.position[tg.edges[a].from] > p.position[tg.edges[b].from];
+    });
+    for (auto [i, c] : llvm::enumerate(cs)) {
+      p.csIn[c.to].push_back(i);
+      p.csOut[c.from].push_back(i);
+    }
+    problems.push_back(std::move(p));
+  }
+  // The II search uses the last (least constrained) variant; the preferred
+  // ones are tried at the II found (they can only succeed where it does,
+  // up to the heuristic's luck), which halves the failing attempts.
+  auto tryProblem = [&](const ModuloProblem &p,
+                        int64_t ii) -> std::optional<ModuloResult> {
+    if (std::optional<std::vector<int64_t>> sigma = moduloScheduleAt(p, ii)) {
+      ModuloResult r{ii, *sigma};
+      if (accept(r))
+        return r;
+      if (!firstRejected || firstRejected->first > ii)
+        firstRejected = r;
+    }
+    return std::nullopt;
+  };
+  auto attempt = [&](int64_t ii) -> std::optional<ModuloResult> {
+    return tryProblem(problems.back(), ii);
+  };
+  int64_t issueSum = 0;
+  for (const DepNode &node : graph.nodes)
+    if (const PipelineUnit *u = findUnit(config, node.unit))
+      issueSum += node.isSync ? 0 : u->issueCycles;
+  // Beyond this II every op fits in its own slots of one stage.
+  int64_t cap = bound + tg.latencySum + issueSum + 1;
+  int64_t bad = bound - 1;
+  std::optional<ModuloResult> found;
+  for (int64_t ii = bound; ii <= std::min(bound + 1, cap) && !found; ++ii) {
+    found = attempt(ii);
+    if (!found)
+      bad = ii;
+  }
+  // Steps grow from a fraction of the bound: intervals of thousands of
+  // cycles (copy-latency recurrences) would otherwise take many doublings.
+  for (int64_t step = std::max<int64_t>(2, bound / 64); !found && bad < cap;
+       step *= 2) {
+    int64_t ii = std::min(bad + step, cap);
+    found = attempt(ii);
+    if (!found)
+      bad = ii;
+  }
+  if (!found)
+    return std::nullopt;
+  // Bisect between the last failure and the success (the scheduler is not
+  // monotone in II; this only looks for a smaller success), to within 1/256
+  // of the interval: the last few cycles of a long interval are not worth
+  // their scheduling time.
+  int64_t good = found->first;
+  while (good - bad > std::max<int64_t>(1, good / 256)) {
+    int64_t mid = bad + (good - bad) / 2;
+    if (auto r = attempt(mid)) {
+      found = r;
+      good = mid;
+    } else {
+      bad = mid;
+    }
+  }
+  for (size_t i = 0; i + 1 < problems.size(); ++i)
+    if (std::optional<ModuloResult> preferred =
+            tryProblem(problems[i], found->first))
+      return preferred;
+  return found;
+}
+
+/// The schedule of `sigma` at `ii` (stages, copies, bytes).
+static StageSchedule scheduleFromTimes(const LoopDependenceGraph &graph,
+                                       const SchedulerConfig &config,
+                                       const ModuloResult &r) {
+  StageSchedule schedule;
+  unsigned n = graph.nodes.size();
+  schedule.achievedII = r.first;
+  schedule.stage.resize(n);
+  for (unsigned v = 0; v < n; ++v)
+    schedule.stage[v] = static_cast<unsigned>(r.second[v] / r.first);
+  schedule.numStages =
+      *std::max_element(schedule.stage.begin(), schedule.stage.end()) + 1;
+  computeCopies(graph, config, schedule);
+  return schedule;
+}
+
+/// Schedules with at most `stageLimit` stages. With `fitCapacity`, the
+/// interval grows until the buffer copies fit the on-chip capacity (a larger
+/// II separates fewer stages); a schedule over capacity is returned only when
+/// none fits (the caller then lowers the stage limit).
+static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
+                                        const SchedulerConfig &config,
+                                        const TimingGraph &tg, int64_t resMII,
+                                        int64_t recMII, unsigned stageLimit,
+                                        bool fitCapacity = false) {
+  int64_t mii = std::max(resMII, recMII);
+  int64_t bound = stageBoundIIOf(tg, mii, stageLimit);
+  unsigned n = graph.nodes.size();
+  std::optional<ModuloResult> found, rejected;
+  std::optional<int64_t> exhaustiveII;
+  if (n) {
+    // Preferred: dependent ops on different units in different stages (the
+    // issue's partition rule, kept where it costs no interval); then only
+    // the constraints the body-ordered kernel needs.
+    std::vector<StageConstraint> hard = buildStageConstraints(graph);
+    relaxRecurrences(n, hard);
+    std::vector<StageConstraint> preferred = hard;
+    for (StageConstraint &c : hard)
+      if (c.soft)
+        c.weight = 0;
+    // Same-iteration constraints of weight <= 0 follow from the timing
+    // edges (latencies are >= 0); of parallel constraints the largest weight
+    // binds. Fewer constraints make every scheduling step cheaper.
+    auto prune = [&](std::vector<StageConstraint> &cs) {
+      std::map<std::pair<unsigned, unsigned>, int64_t> strongest;
+      for (const StageConstraint &c : cs) {
+        if (c.from == c.to ||
+            (c.edge >= 0 && graph.edges[c.edge].distance == 0 && c.weight <= 0))
+          continue;
+        auto [it, inserted] = strongest.try_emplace({c.from, c.to}, c.weight);
+        if (!inserted)
+          it->second = std::max(it->second, c.weight);
+      }
+      cs.clear();
+      for (auto &[key, weight] : strongest)
+        cs.push_back({key.first, key.second, weight, false, -1});
+    };
+    prune(preferred);
+    prune(hard);
+    auto accept = [&](const ModuloResult &r) {
+      if (!fitCapacity)
+        return true;
+      return scheduleFromTimes(graph, config, r).onChipBytes <=
+             config.capacityBytes;
+    };
+    found = searchModuloSchedule(graph, config, tg, {preferred, hard},
+                                 stageLimit, bound, accept, rejected);
+    // Above the bound the heuristic may have missed a better assignment:
+    // also schedule the issue cycles of the level-merging stages (exact for
+    // the latencies, blind to the units) and keep the better interval. Only
+    // on small bodies: on ~100 ops it doubles the time for a few percent.
+    if ((!found || found->first > bound) && n <= 64) {
+      StageSchedule levels =
+          levelSchedule(graph, config, tg, resMII, recMII, stageLimit);
+      if (!found || levels.achievedII < found->first) {
+        std::optional<ModuloResult> unused;
+        std::optional<ModuloResult> fixed = searchModuloSchedule(
+            graph, config, tg, {hard}, stageLimit,
+            std::max(bound, levels.achievedII), accept, unused, &levels.stage);
+        if (fixed && (!found || fixed->first < found->first))
+          found = fixed;
+      }
+    }
+    // Tiny bodies: enumerate every stage assignment the kernel allows. The
+    // best latency-only interval over them is exact for the latency model
+    // (a lower bound once the units count); the assignments below the
+    // current interval get their issue cycles scheduled.
+    uint64_t assignments = 1;
+    for (unsigned v = 0; v < n && assignments <= 512; ++v)
+      assignments *= stageLimit;
+    if ((!found || found->first > bound) && stageLimit > 1 &&
+        assignments <= 512) {
+      std::vector<std::pair<int64_t, std::vector<unsigned>>> candidates;
+      std::vector<unsigned> st(n, 0);
+      int64_t best = std::numeric_limits<int64_t>::max();
+      for (uint64_t code = 0; code < assignments; ++code) {
+        uint64_t rest = code;
+        for (unsigned v = 0; v < n; ++v) {
+          st[v] = rest % stageLimit;
+          rest /= stageLimit;
+        }
+        if (!llvm::is_contained(st, 0u))
+          continue; // a shifted copy of another assignment
+        bool legal =
+            llvm::all_of(hard,
+                         [&](const StageConstraint &c) {
+                           return static_cast<int64_t>(st[c.to]) - st[c.from] >=
+                                  c.weight;
+                         }) &&
+            llvm::all_of(tg.edges, [&](const TimingEdge &e) {
+              return e.distance || st[e.to] >= st[e.from];
+            });
+        if (!legal)
+          continue;
+        int64_t ii = achievedIIOf(tg, st, bound);
+        best = std::min(best, ii);
+        if (!found || ii < found->first)
+          candidates.push_back({ii, st});
+      }
+      if (best != std::numeric_limits<int64_t>::max())
+        exhaustiveII = best;
+      llvm::stable_sort(candidates, [](const auto &a, const auto &b) {
+        return a.first < b.first;
+      });
+      if (candidates.size() > 8)
+        candidates.resize(8);
+      for (auto &[ii, stages] : candidates) {
+        if (found && ii >= found->first)
+          break;
+        std::optional<ModuloResult> unused;
+        std::optional<ModuloResult> fixed = searchModuloSchedule(
+            graph, config, tg, {hard}, stageLimit, ii, accept, unused, &stages);
+        if (fixed && (!found || fixed->first < found->first))
+          found = fixed;
+      }
+    }
+  }
+  std::vector<std::string> notes;
+  if (rejected && (!found || found->first > rejected->first)) {
+    StageSchedule over = scheduleFromTimes(graph, config, *rejected);
+    if (!found) {
+      over.stageLimit = stageLimit;
+      over.resMII = resMII;
+      over.recMII = recMII;
+      over.mii = mii;
+      over.stageBoundII = bound;
+      over.moduloScheduled = true;
+      return over;
+    }
+    StageSchedule fits = scheduleFromTimes(graph, config, *found);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (fits.numStages < over.numStages)
+      os << "stage limit " << stageLimit << " reduced to " << fits.numStages
+         << " stages to fit the capacity: ";
+    os << "at interval " << rejected->first << " " << over.numStages
+       << " stages need " << over.onChipBytes << " on-chip bytes > capacity "
+       << config.capacityBytes << "; interval raised to " << found->first;
+    notes.push_back(text);
+  }
+  if (!found) {
+    StageSchedule fallback =
+        levelSchedule(graph, config, tg, resMII, recMII, stageLimit);
+    fallback.stageBoundII = bound;
+    if (n)
+      fallback.notes.push_back(
+          "no modulo schedule found: stages by level merging, interval "
+          "without the reservation-table check");
+    return fallback;
+  }
+  StageSchedule schedule = scheduleFromTimes(graph, config, *found);
+  schedule.stageLimit = stageLimit;
+  schedule.resMII = resMII;
+  schedule.recMII = recMII;
+  schedule.mii = mii;
+  schedule.stageBoundII = bound;
+  schedule.moduloScheduled = true;
+  schedule.exhaustiveII = exhaustiveII;
+  schedule.notes = std::move(notes);
+  return schedule;
+}
+
 StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
                                          const SchedulerConfig &config,
                                          unsigned stageLimit) {
@@ -634,7 +1199,8 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
   std::optional<StageSchedule> first;
   for (unsigned s = limit; s >= 1; --s) {
     StageSchedule schedule =
-        scheduleWithTiming(graph, config, tg, resMII, recMII, s);
+        scheduleWithTiming(graph, config, tg, resMII, recMII, s,
+                           /*fitCapacity=*/true);
     if (!first)
       first = schedule;
     if (schedule.onChipBytes <= config.capacityBytes) {
@@ -647,12 +1213,14 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
            << " on-chip bytes > capacity " << config.capacityBytes;
         notes.push_back(text);
       }
-      if (config.requestedStages && schedule.numStages < s)
+      if (config.requestedStages && schedule.numStages < s &&
+          schedule.achievedII == schedule.mii)
         notes.push_back("the dependence graph uses " +
                         std::to_string(schedule.numStages) + " of " +
                         std::to_string(s) +
-                        " allowed stages (more stages would not lower the "
-                        "interval)");
+                        " allowed stages (the interval is MII: more stages "
+                        "would not lower it)");
+      notes.insert(notes.end(), schedule.notes.begin(), schedule.notes.end());
       schedule.notes = notes;
       return schedule;
     }

@@ -61,13 +61,21 @@ static void explainPlan(const LoopPlan &plan) {
   plan.loop->emitRemark() << "stages " << s.numStages << " of limit "
                           << s.stageLimit << ": ResMII " << s.resMII
                           << ", RecMII " << s.recMII << ", MII " << s.mii
-                          << ", achieved interval " << s.achievedII;
+                          << ", achieved interval " << s.achievedII
+                          << ", lower bound with " << s.stageLimit << " stages "
+                          << s.stageBoundII
+                          << (s.moduloScheduled ? " (modulo scheduled)"
+                                                : " (level merging)");
   InFlightDiagnostic bytes = plan.loop->emitRemark();
   bytes << "on-chip bytes " << s.onChipBytes << " of capacity "
         << s.capacityBytes;
   if (s.dynamicOnChipBuffers)
     bytes << " (" << s.dynamicOnChipBuffers
           << " dynamic-size on-chip buffers not counted)";
+  if (s.exhaustiveII)
+    plan.loop->emitRemark() << "every allowed stage assignment enumerated: "
+                               "smallest latency-only interval "
+                            << *s.exhaustiveII;
   for (const std::string &note : s.notes)
     plan.loop->emitRemark() << note;
 }

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -32,6 +33,134 @@ static std::optional<int64_t> staticTripCount(scf::ForOp forOp) {
   return llvm::divideCeil(*ub - *lb, *step);
 }
 
+//===----------------------------------------------------------------------===//
+// nvgpu async-copy groups
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where the rewrite puts the group and the wait of a body whose async
+/// copies have neither (LoopDependenceGraph::needsAsyncGroup).
+struct AsyncGroupPlan {
+  /// The last copy in body order: the group goes right after it.
+  Operation *lastCopy = nullptr;
+  unsigned copyStage = 0;
+  /// The first op (body order) of the earliest stage that depends on a copy:
+  /// the wait goes right before it.
+  Operation *firstConsumer = nullptr;
+  unsigned waitStage = 0;
+  SmallVector<Value> tokens;
+};
+} // namespace
+
+static bool isAsyncCopy(Operation *op) {
+  return isa<nvgpu::DeviceAsyncCopyOp>(op);
+}
+
+/// Plans the inserted group and wait; returns the reason when we cannot be
+/// sure where they go (the op then refuses the loop).
+static std::string planAsyncGroup(const LoopDependenceGraph &graph,
+                                  const StageSchedule &schedule,
+                                  AsyncGroupPlan &plan, Operation *&culprit) {
+  std::optional<unsigned> copyStage;
+  for (auto [n, node] : llvm::enumerate(graph.nodes)) {
+    if (!isAsyncCopy(node.op))
+      continue;
+    if (copyStage && *copyStage != schedule.stage[n]) {
+      culprit = node.op;
+      return "async copies in stages " + std::to_string(*copyStage) + " and " +
+             std::to_string(schedule.stage[n]) +
+             " would need one group per stage";
+    }
+    copyStage = schedule.stage[n];
+    plan.lastCopy = node.op;
+    plan.tokens.push_back(node.op->getResult(0));
+  }
+  plan.copyStage = *copyStage;
+  unsigned lastCopyPos =
+      graph.nodes[graph.nodeOf.lookup(plan.lastCopy)].position;
+  std::optional<unsigned> consumer;
+  for (const DepEdge &e : graph.edges) {
+    const DepNode &from = graph.nodes[e.from];
+    const DepNode &to = graph.nodes[e.to];
+    if (e.kind == DepKind::SSA || !isAsyncCopy(from.op) ||
+        e.removableByMultiBuffering)
+      continue;
+    if (isAsyncCopy(to.op)) {
+      // Two copies in flight to (or from) one place: their order is lost.
+      culprit = to.op;
+      return "async copies with a memory dependence between them";
+    }
+    if (to.position < lastCopyPos) {
+      culprit = to.op;
+      return "an op before the last async copy depends on an async copy (no "
+             "single wait point)";
+    }
+    if (!consumer || schedule.stage[e.to] < schedule.stage[*consumer] ||
+        (schedule.stage[e.to] == schedule.stage[*consumer] &&
+         to.position < graph.nodes[*consumer].position))
+      consumer = e.to;
+  }
+  if (!consumer) {
+    culprit = plan.lastCopy;
+    return "no op of the body depends on the async copies (no place for the "
+           "wait)";
+  }
+  if (schedule.stage[*consumer] < plan.copyStage) {
+    culprit = graph.nodes[*consumer].op;
+    return "an op depending on an async copy is scheduled before the copy's "
+           "stage";
+  }
+  plan.firstConsumer = graph.nodes[*consumer].op;
+  plan.waitStage = schedule.stage[*consumer];
+  return "";
+}
+
+/// Marks a wait whose group count the pipeliner's annotation sets: the number
+/// of stages between the group and the wait.
+static constexpr llvm::StringLiteral kWaitDistanceAttr =
+    "hwsched.async_wait_distance";
+
+/// The body's single group + wait pair usable with a group count: one
+/// create_group (after every copy, grouping every copy's token), one wait on
+/// its token without a count (wait all). Returns {group, wait} or nulls.
+static std::pair<Operation *, Operation *> findAsyncPair(scf::ForOp forOp) {
+  Operation *group = nullptr, *wait = nullptr;
+  SmallVector<Operation *> copies;
+  for (Operation &op : forOp.getBody()->without_terminator()) {
+    StringRef name = op.getName().getStringRef();
+    if (isAsyncCopy(&op))
+      copies.push_back(&op);
+    if (name == "nvgpu.device_async_create_group") {
+      if (group)
+        return {};
+      group = &op;
+    }
+    if (name == "nvgpu.device_async_wait") {
+      if (wait)
+        return {};
+      wait = &op;
+    }
+  }
+  // Copies or groups nested in regions escape this simple picture.
+  bool nested = false;
+  forOp.getBody()->walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (op->getBlock() != forOp.getBody() &&
+        (isAsyncCopy(op) || name.starts_with("nvgpu.device_async")))
+      nested = true;
+  });
+  if (!group || !wait || nested || copies.empty() ||
+      wait->getOperand(0) != group->getResult(0) ||
+      cast<nvgpu::DeviceAsyncWaitOp>(wait).getNumGroups() ||
+      !group->isBeforeInBlock(wait) || group->getNumOperands() != copies.size())
+    return {};
+  for (Operation *copy : copies)
+    if (!copy->isBeforeInBlock(group) ||
+        !llvm::is_contained(group->getOperands(), copy->getResult(0)))
+      return {};
+  return {group, wait};
+}
+
 std::string hwsched::checkPipelinePreconditions(
     scf::ForOp forOp, const LoopDependenceGraph &graph,
     const StageSchedule &schedule, Operation *&culprit) {
@@ -39,6 +168,13 @@ std::string hwsched::checkPipelinePreconditions(
   if (forOp.getUnsignedCmp())
     return "unsigned loops are not supported (scf::pipelineForLoop compares "
            "signed)";
+  if (graph.needsAsyncGroup) {
+    AsyncGroupPlan plan;
+    std::string why = planAsyncGroup(graph, schedule, plan, culprit);
+    if (!why.empty())
+      return "cannot insert the async-copy group and wait: " + why;
+    culprit = forOp;
+  }
   if (schedule.numStages <= 1)
     return "";
   std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
@@ -321,6 +457,32 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
   PipelineRewriteResult result;
   result.tripCount = staticTripCount(forOp);
   unsigned numStages = schedule.numStages;
+  llvm::DenseMap<Operation *, int64_t> stageOf;
+  for (auto [n, node] : llvm::enumerate(graph.nodes))
+    stageOf[node.op] = schedule.stage[n];
+  if (graph.needsAsyncGroup) {
+    // The group right after the last copy (in the copies' stage), the wait
+    // (waiting for everything: the count is set below where it is known)
+    // right before the first op that depends on a copy.
+    AsyncGroupPlan plan;
+    Operation *culprit = nullptr;
+    std::string invalid = planAsyncGroup(graph, schedule, plan, culprit);
+    if (!invalid.empty()) {
+      why = "internal async-group check failed: " + invalid;
+      return failure();
+    }
+    rewriter.setInsertionPointAfter(plan.lastCopy);
+    auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
+        rewriter, plan.lastCopy->getLoc(),
+        nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()), plan.tokens);
+    rewriter.setInsertionPoint(plan.firstConsumer);
+    auto wait =
+        nvgpu::DeviceAsyncWaitOp::create(rewriter, plan.firstConsumer->getLoc(),
+                                         group.getResult(), IntegerAttr());
+    stageOf[group] = plan.copyStage;
+    stageOf[wait] = plan.waitStage;
+    result.asyncGroupsInserted = true;
+  }
   if (numStages <= 1) {
     result.loop = forOp;
     return result;
@@ -333,10 +495,6 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
     result.unrolled = true;
     return result;
   }
-
-  llvm::DenseMap<Operation *, int64_t> stageOf;
-  for (auto [n, node] : llvm::enumerate(graph.nodes))
-    stageOf[node.op] = schedule.stage[n];
 
   forOp = dropPassThroughIterArgs(rewriter, forOp);
 
@@ -356,26 +514,53 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
   }
 
   if (sync == PipelineSync::GpuBarrier) {
-    // A barrier before every op that takes part in a memory dependence:
-    // whatever stage (and so kernel iteration) the other end runs in, the
-    // barrier orders it across the threads of the workgroup.
+    // Every op that takes part in a memory dependence must be separated by a
+    // barrier from the other end, whatever stage (and so kernel iteration)
+    // that end runs in: a barrier right before the op, in the op's stage,
+    // does it in the prologue, kernel and epilogue alike. One barrier serves
+    // several ops: the op is covered by the nearest barrier before it when
+    // that barrier has the same stage (so every part that emits the op
+    // emits the barrier before it) and no op in between conflicts with it
+    // (conflicting ops before the barrier, in this or an earlier kernel
+    // iteration, are ordered by it). Ops outside the graph with memory
+    // effects (inserted async waits) end the coverage.
     llvm::DenseSet<unsigned> synced;
+    llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
     for (const DepEdge &e : graph.edges)
       if (e.kind != DepKind::SSA && e.from != e.to) {
         synced.insert(e.from);
         synced.insert(e.to);
+        conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
       }
-    for (auto [n, node] : llvm::enumerate(graph.nodes)) {
-      if (!synced.contains(n))
+    SmallVector<Operation *> bodyOps;
+    for (Operation &op : forOp.getBody()->without_terminator())
+      bodyOps.push_back(&op);
+    std::optional<int64_t> barrierStage;
+    SmallVector<unsigned> since;
+    for (Operation *op : bodyOps) {
+      auto it = graph.nodeOf.find(op);
+      if (it == graph.nodeOf.end()) {
+        if (!isMemoryEffectFree(op))
+          barrierStage.reset();
         continue;
-      Operation *prev = node.op->getPrevNode();
-      if (prev && isa<gpu::BarrierOp>(prev) &&
-          stageOf.lookup(prev) == schedule.stage[n])
-        continue;
-      rewriter.setInsertionPoint(node.op);
-      auto barrier = gpu::BarrierOp::create(rewriter, node.op->getLoc());
-      stageOf[barrier] = schedule.stage[n];
-      ++result.barriersInserted;
+      }
+      unsigned n = it->second;
+      if (synced.contains(n)) {
+        bool covered =
+            barrierStage && *barrierStage == schedule.stage[n] &&
+            llvm::none_of(since, [&](unsigned m) {
+              return conflicting.contains({std::min(m, n), std::max(m, n)});
+            });
+        if (!covered) {
+          rewriter.setInsertionPoint(op);
+          auto barrier = gpu::BarrierOp::create(rewriter, op->getLoc());
+          stageOf[barrier] = schedule.stage[n];
+          ++result.barriersInserted;
+          barrierStage = schedule.stage[n];
+          since.clear();
+        }
+      }
+      since.push_back(n);
     }
   }
 
@@ -396,6 +581,35 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
       [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &out) {
         out = order;
       };
+  // A group/wait pair gets its group count from the stage distance: in the
+  // kernel and the prologue the wait of iteration i runs after the groups of
+  // iterations up to i + d were committed (d = stage(wait) - stage(group),
+  // the group first in body order), so all but the d newest groups must be
+  // complete; epilogue part e commits no group for iterations past the last,
+  // leaving min(d, stage(wait) - 1 - e). Predicated prologues/epilogues skip
+  // groups, so dynamic loops keep waiting for all groups.
+  auto [asyncGroup, asyncWait] = findAsyncPair(forOp);
+  if (asyncWait && result.tripCount &&
+      stageOf[asyncWait] >= stageOf[asyncGroup]) {
+    asyncWait->setAttr(
+        kWaitDistanceAttr,
+        rewriter.getI64IntegerAttr(stageOf[asyncWait] - stageOf[asyncGroup]));
+    result.asyncWaitStage = stageOf[asyncWait];
+  }
+  options.annotateFn = [&](Operation *op,
+                           scf::PipeliningOption::PipelinerPart part,
+                           unsigned iteration) {
+    auto distance = op->getAttrOfType<IntegerAttr>(kWaitDistanceAttr);
+    if (!distance)
+      return;
+    int64_t groups = distance.getInt();
+    if (part == scf::PipeliningOption::PipelinerPart::Epilogue)
+      groups = std::min<int64_t>(
+          groups, static_cast<int64_t>(*result.asyncWaitStage) - 1 - iteration);
+    op->removeAttr(kWaitDistanceAttr);
+    cast<nvgpu::DeviceAsyncWaitOp>(op).setNumGroupsAttr(
+        rewriter.getI32IntegerAttr(static_cast<int32_t>(groups)));
+  };
   if (result.tripCount) {
     options.peelEpilogue = true;
   } else {
@@ -413,6 +627,12 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
     why = "scf::pipelineForLoop refused the schedule";
     return failure();
   }
+  // Every clone of a marked wait went through annotateFn; drop the mark in
+  // case the pipeliner kept an op it did not annotate.
+  (*pipelined)->getParentOp()->walk([&](nvgpu::DeviceAsyncWaitOp wait) {
+    if (wait->hasAttr(kWaitDistanceAttr))
+      wait->removeAttr(kWaitDistanceAttr);
+  });
   if (sync == PipelineSync::NpuFlag)
     (*pipelined)
         ->setAttr("hwsched.pipeline_sync", rewriter.getStringAttr("npu_flag"));

@@ -195,8 +195,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// An async copy without a wait in the body: nothing would order it before
-// its readers once they are in another stage.
+// An async copy grouped but never waited for in the body: a partial group
+// structure we do not complete by guessing (a body with neither a group nor
+// a wait gets both, see async-groups.mlir).
 module attributes {transform.with_named_sequence} {
   func.func @async_without_wait(%A: memref<64x4xf32>) -> vector<4xf32> {
     %c0 = arith.constant 0 : index
@@ -209,6 +210,7 @@ module attributes {transform.with_named_sequence} {
     %r = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %init) -> (vector<4xf32>) {
       // expected-note @below {{'nvgpu.device_async_copy' here}}
       %t = nvgpu.device_async_copy %A[%k, %c0], %s[%c0], 4 : memref<64x4xf32> to memref<4xf32, #gpu.address_space<workgroup>>
+      %g = nvgpu.device_async_create_group %t
       %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
       %acc2 = arith.addf %acc, %v : vector<4xf32>
       scf.yield %acc2 : vector<4xf32>
@@ -218,6 +220,36 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
     // expected-error @below {{cannot pipeline the loop: 'nvgpu.device_async_copy' is not completed by an nvgpu.device_async_wait in the loop body}}
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100" } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// An async copy without group or wait whose data is read, at the top of the
+// next iteration, before the copy: no single point for an inserted wait.
+module attributes {transform.with_named_sequence} {
+  func.func @async_read_before_copy(%A: memref<64x4xf32>) -> vector<4xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %pad = arith.constant 0.0 : f32
+    %init = arith.constant dense<0.0> : vector<4xf32>
+    %s = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
+    // expected-note @below {{loop}}
+    %r = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %init) -> (vector<4xf32>) {
+      // expected-note @below {{'vector.transfer_read' here}}
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      %t = nvgpu.device_async_copy %A[%k, %c0], %s[%c0], 4 : memref<64x4xf32> to memref<4xf32, #gpu.address_space<workgroup>>
+      %acc2 = arith.addf %acc, %v : vector<4xf32>
+      scf.yield %acc2 : vector<4xf32>
+    }
+    return %r : vector<4xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{cannot insert the async-copy group and wait: an op before the last async copy depends on an async copy}}
     %p = transform.pipeline.schedule_stages %loop { target = "nvidia-h100" } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
     transform.yield
   }

@@ -76,7 +76,7 @@ module attributes {transform.with_named_sequence} {
 
 // Three iterations: prologue of two, a kernel of one iteration, epilogue.
 // CHECK-LABEL: func.func @trip_eq_stages
-// CHECK: memref.alloc() : memref<2x4xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.alloc() : memref<3x4xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-2: memref.copy
 // CHECK: scf.for %{{.+}} = %c0 to %{{.+}} step %c1
 // CHECK: memref.copy

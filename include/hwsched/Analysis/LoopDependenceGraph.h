@@ -106,6 +106,10 @@ struct LoopDependenceGraph {
   /// and gpu.barrier ops that the sync rule re-creates.
   llvm::SmallVector<mlir::Operation *> followers;
   llvm::SmallVector<mlir::Operation *> barriers;
+  /// The body has nvgpu.device_async_copy ops (all at the top level, tokens
+  /// unused) but no group and no wait: the rewrite inserts them. The copies'
+  /// memory edges carry the copy latency as usual.
+  bool needsAsyncGroup = false;
 };
 
 /// Which ops count as "on chip" and which units exist.

@@ -62,6 +62,18 @@ struct StageSchedule {
   int64_t resMII = 1, recMII = 1, mii = 1;
   /// Smallest II the stage assignment supports under the timing model.
   int64_t achievedII = 1;
+  /// Smallest II >= MII at which the latency paths fit in `stageLimit`
+  /// stages (floor(path / II) + 1 <= stageLimit for every dependence path):
+  /// a lower bound for any schedule with this stage limit.
+  int64_t stageBoundII = 1;
+  /// The stages come from the modulo scheduler (timing, stage order and the
+  /// per-unit reservation table checked); false for the level-merging
+  /// fallback.
+  bool moduloScheduled = false;
+  /// On tiny bodies above the bound: the smallest latency-only interval over
+  /// every stage assignment the kernel allows (exact for the latency model,
+  /// a lower bound with the units); unset when not enumerated.
+  std::optional<int64_t> exhaustiveII;
   /// Copies per graph buffer (1: not multi-buffered).
   std::vector<unsigned> copies;
   /// On-chip bytes with the copies, and the capacity they are checked

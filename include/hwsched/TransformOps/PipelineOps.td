@@ -49,16 +49,38 @@ def ScheduleStagesOp
 
     ResMII = max over units of ceil(issue cycles of its ops / count); RecMII
     = the smallest II for which every dependence cycle of latency L and
-    distance D has L <= D * II; MII = max of both. Stages: a dependent op on
-    another unit goes to a later stage than its producer, same-unit or
-    independent ops may share one, ops of one recurrence stay together;
-    loop-carried dependences are kept in body order (a producer of iteration
-    i never runs after a consumer of iteration i + 1). Unused stages (up to
-    the limit) are spent on the edges whose latency bounds the interval. The
-    achieved interval is the smallest II >= MII for which the assignment is
-    a modulo schedule (op v of iteration j at (j + stage(v)) * II + t(v),
-    0 <= t(v) < II, latencies from the spec). A buffer touched in stages s
-    .. t gets t - s + 1 copies.
+    distance D has L <= D * II; MII = max of both. Timing model: op v of
+    iteration j issues at (j + stage(v)) * II + t(v), 0 <= t(v) < II, and an
+    edge of latency L (the producer unit's `latency_cycles`) and distance D
+    needs the consumer at least L - D * II cycles after the producer.
+
+    An iterative modulo scheduler (Rau) places the ops at II = MII, MII + 1,
+    ... (then growing steps and a bisection): ops by decreasing height, each
+    at the first cycle from its earliest start whose unit has a free slot in
+    the modulo reservation table (`count` units, `issue_cycles` slots per op;
+    async groups/waits and barriers take none), evicting conflicting ops when
+    none is free, with the stage limit as a deadline and the body-order rules
+    of the kernel as constraints: loop-carried dependences are kept in body
+    order (a producer of iteration i never runs after a consumer of iteration
+    i + 1), iteration arguments are used no later than defined. It first
+    asks that a dependent op on another unit lands in a later stage than its
+    producer (ops of one recurrence excepted), then drops that preference at
+    the same II. The first II with a schedule is the achieved interval; the
+    schedule is re-checked (every edge, stage rule and the reservation table)
+    before use. The search starts at the stage-limited bound: the smallest
+    II >= MII at which every dependence path of latency P fits the limit
+    (floor(P / II) + 1 stages); below it no schedule exists. When the
+    result is above that bound on a body of at most 64 ops, the stages of a
+    level-merging assignment (dependence levels merged to fit the limit) get
+    their issue cycles from the same scheduler and the better interval wins.
+    On bodies with at most 512 stage assignments, every assignment the
+    kernel allows is enumerated as well: its latency-only interval (exact for
+    the latencies) is reported by `explain` and the assignments below the
+    current interval get their issue cycles scheduled.
+    If no search finds a schedule, the level-merging assignment is used with
+    its latency-only interval (a remark says so). With the capacity check,
+    the interval grows until the buffer copies fit (a remark gives the
+    numbers). A buffer touched in stages s .. t gets t - s + 1 copies.
 
     The stage limit is `num_stages` (clamped to `pipeline.max_stages`) or,
     without it, `pipeline.max_stages`. While the on-chip bytes of all copies
@@ -70,9 +92,11 @@ def ScheduleStagesOp
     Buffers crossing stages are multi-buffered with `memref::multiBuffer`
     (`alloca` through a temporary `alloc`; the upstream overwrite analysis is
     replaced by ours). With `pipeline.sync = "gpu_barrier"` existing
-    `gpu.barrier` ops are dropped and one is placed before every op that
-    takes part in a memory dependence (so any cross-stage, cross-thread
-    hazard is ordered); `npu_flag` marks the kernel loop with
+    `gpu.barrier` ops are dropped and every op that takes part in a memory
+    dependence gets a barrier before it, in its own stage (so any
+    cross-stage, cross-thread hazard is ordered in the prologue, kernel and
+    epilogue); a barrier serves the following ops of the same stage up to
+    the first one that conflicts with an op after the barrier; `npu_flag` marks the kernel loop with
     `hwsched.pipeline_sync = "npu_flag"` for the lowering to insert flags;
     `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
     and epilogue: peeled for static trip counts, predicated (side-effecting
@@ -82,10 +106,23 @@ def ScheduleStagesOp
     `iter_args` are removed first. A schedule with one stage leaves the loop
     as it is.
 
+    `nvgpu.device_async_copy` ops with neither a group nor a wait in the
+    body (all at the top level, tokens unused) get an
+    `nvgpu.device_async_create_group` of every copy right after the last copy
+    (in the copies' stage) and an `nvgpu.device_async_wait` right before the
+    first op that depends on a copy (in that op's stage). A body with one
+    group of all copies and one wait on it without `numGroups` (the inserted
+    pair or the user's) gets group counts from the stage distance d between
+    the group and the wait: d in the prologue and the kernel, min(d,
+    stage(wait) - 1 - e) in epilogue part e. Dynamic trip counts (predicated
+    parts skip groups) and complete unrolling keep waiting for all groups.
+
     `explain` emits, before rewriting: one remark per scheduled op (`stage S
     on unit U`), one per on-chip or multi-buffered allocation (copies and
     bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
-    achieved interval, on-chip bytes against the capacity, and every clamp
+    achieved interval, the stage-limited bound and which scheduler produced
+    the stages, the enumerated latency-only optimum when computed, on-chip
+    bytes against the capacity, and every clamp
     or reduction of the stage count with its reason.
 
     #### Return modes
@@ -96,8 +133,11 @@ def ScheduleStagesOp
     failures, payload unchanged: a payload op that is not `scf.for`, an
     unsigned loop, an op with unknown memory effects (e.g. `func.call`), a
     yield of another iteration argument or of a value defined outside the
-    loop, nested loops in one handle, an `nvgpu.device_async_copy` without an `nvgpu.device_async_wait`
-    in the body, on-chip capacity exceeded with one stage (the message gives the
+    loop, nested loops in one handle, an `nvgpu.device_async_copy` without
+    an `nvgpu.device_async_wait` in a body that has a group, or nested in a
+    region, or with its token used; async copies that would need a group in
+    two stages, an op before the last copy that depends on a copy, or no op
+    depending on the copies (no place for an inserted wait); on-chip capacity exceeded with one stage (the message gives the
     bytes and the capacity), multi-buffering with a non-index induction
     variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or
     `onchip.capacity_bytes`. A failure of the upstream rewriters after the

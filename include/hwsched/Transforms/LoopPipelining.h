@@ -40,6 +40,10 @@ struct PipelineRewriteResult {
   std::optional<int64_t> tripCount;
   unsigned multiBufferedAllocations = 0;
   unsigned barriersInserted = 0;
+  /// A create_group/wait pair was inserted for async copies without one.
+  bool asyncGroupsInserted = false;
+  /// Stage of the async wait that got group counts (static trip counts).
+  std::optional<unsigned> asyncWaitStage;
 };
 
 /// Checks, without touching the IR, that the rewrite can apply `schedule` to
