@@ -7,8 +7,9 @@
 #
 # Further steps of a full run, each with its own summary line, counted in the
 # final line (a step that fails counts as one failed test):
-#   HWSCHED_FUZZ=1 (default)    short fixed-seed libFuzzer run of the spec
-#                               loader (fuzz/run-ci.sh; skipped without clang)
+#   HWSCHED_FUZZ=1 (default)    short fixed-seed libFuzzer runs of the spec
+#                               loader and of the ops (fuzz/run-ci.sh; builds
+#                               build-fuzz/ with clang; skipped without clang)
 #   HWSCHED_SANITIZE=1          the whole lit suite again on an ASan + UBSan
 #                               build in build-asan/ (scripts/test-sanitized.sh)
 #                               (.ci/run turns it on)
