@@ -62,6 +62,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -411,6 +412,30 @@ std::string buildScript(const Case &c, unsigned count) {
   return s;
 }
 
+/// Outcome counts, printed at exit when HWSCHED_FUZZ_STATS is set.
+struct Stats {
+  unsigned inputs = 0, invalidPayloads = 0, rejected = 0, successes = 0,
+           cleanFailures = 0, determinismChecks = 0;
+  std::array<unsigned, std::size(kOps)> perOp{}, perOpSuccess{};
+  ~Stats() {
+    if (!std::getenv("HWSCHED_FUZZ_STATS"))
+      return;
+    llvm::errs() << "op fuzzer: " << inputs << " inputs, " << invalidPayloads
+                 << " payloads skipped (do not parse or verify), " << rejected
+                 << " scripts rejected, " << successes << " successes, "
+                 << cleanFailures << " clean failures, " << determinismChecks
+                 << " determinism re-runs\n";
+    for (size_t i = 0; i < std::size(kOps); ++i)
+      llvm::errs() << "  " << kOps[i] << ": " << perOp[i] << " applied, "
+                   << perOpSuccess[i] << " succeeded\n";
+  }
+};
+
+Stats &stats() {
+  static Stats s;
+  return s;
+}
+
 bool verbose() {
   static const bool v = std::getenv("HWSCHED_FUZZ_VERBOSE") != nullptr;
   return v;
@@ -534,6 +559,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string payloadText =
       c.textPayload ? body.rest().str() : generatePayload(body);
 
+  ++stats().inputs;
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   Diagnostics diags;
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &diag) {
@@ -554,6 +580,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!c.textPayload)
       violation("the payload generator produced invalid IR", "", payloadText,
                 diags);
+    ++stats().invalidPayloads;
     return 0;
   }
 
@@ -580,6 +607,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (c.checkDeterminism)
     copy = cast<ModuleOp>((*payload)->clone());
   Outcome first = applyAndCheck(ctx, diags, script, *payload);
+  if (first.rejected) {
+    ++stats().rejected;
+  } else {
+    ++stats().perOp[c.op];
+    ++(first.succeeded ? stats().successes : stats().cleanFailures);
+    stats().perOpSuccess[c.op] += first.succeeded;
+  }
   if (verbose())
     llvm::errs() << "--- outcome: "
                  << (first.rejected    ? "script rejected"
@@ -587,6 +621,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                        : "clean failure")
                  << " ---\n";
   if (copy) {
+    ++stats().determinismChecks;
     Outcome second = applyAndCheck(ctx, diags, script, *copy);
     if (second.succeeded != first.succeeded ||
         second.messages != first.messages || second.payload != first.payload)
