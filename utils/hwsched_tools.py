@@ -94,9 +94,11 @@ class Runner:
 
 
 def exec_check_command(payload, hwsched_opt, library, entry,
-                       options=("--erase-memory-spaces",)):
+                       options=("--erase-memory-spaces", "--erase-gpu-barriers")):
     """exec-check.py on `payload`, transformed by the named sequence `entry`
-    of the script file `library`; exit status 0 iff the CPU results agree."""
+    of the script file `library`; exit status 0 iff the CPU results agree.
+    By default GPU/NPU memory spaces and gpu.barrier (a no-op for the one
+    CPU thread; pipelining inserts it for GPU specs) are erased first."""
     return [sys.executable, EXEC_CHECK, payload, "--opt", hwsched_opt,
             *options, "--",
             f"--transform-preload-library=transform-library-paths={library}",
