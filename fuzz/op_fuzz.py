@@ -223,18 +223,7 @@ class Fuzzer:
 
     def probe(self, p):
         """Candidate counts per category, as utils/robustness/run.py does."""
-        lines = []
-        for cat in ["loops", "linalg", "funcs", "launches"]:
-            lines.append(f"%{cat} = transform.structured.match {rob.MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
-            lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
-            lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT 0 {cat}" : !transform.param<i64>')
-        body = "\n".join("    " + l for l in lines)
-        seq = ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
-               f"{body}\n    transform.yield\n  }}\n")
-        _, _, rc, out, err = self.runner.run([rob.chunk_text(p, seq)],
-                                             self.runner.interp_args(), name="probe")
-        for m in re.finditer(r"ROB-COUNT 0 (\w+) (\d+)", err):
-            p.counts[m.group(1)] = int(m.group(2))
+        rob.probe_counts(self.runner, [p])
 
     def check_batch(self, payload, cases, label):
         """Runs baseline + cases on one payload; returns findings."""

@@ -256,6 +256,25 @@ def split_stderr(err, chunks=None):
     return {k: "\n".join(v) for k, v in sections.items()}
 
 
+def probe_counts(runner, payloads):
+    """Sets each payload's candidate counts per category (one hwsched-opt
+    run for all); a payload whose chunk fails keeps empty counts."""
+    chunks = []
+    for k, p in enumerate(payloads):
+        lines = []
+        for cat in ["loops", "linalg", "funcs", "launches"]:
+            lines.append(f"%{cat} = transform.structured.match {MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
+            lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
+            lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT {k} {cat}" : !transform.param<i64>')
+        body = "\n".join("    " + l for l in lines)
+        seq = ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
+               f"{body}\n    transform.yield\n  }}\n")
+        chunks.append(chunk_text(p, seq))
+    _, _, rc, out, err = runner.run(chunks, runner.interp_args(), name="probe")
+    for m in re.finditer(r"ROB-COUNT (\d+) (\w+) (\d+)", err):
+        payloads[int(m.group(1))].counts[m.group(2)] = int(m.group(3))
+
+
 # ---------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------
@@ -326,21 +345,7 @@ class Driver:
         return pieces
 
     def probe(self, payloads):
-        chunks = []
-        for k, p in enumerate(payloads):
-            lines = []
-            for cat in ["loops", "linalg", "funcs", "launches"]:
-                lines.append(f"%{cat} = transform.structured.match {MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
-                lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
-                lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT {k} {cat}" : !transform.param<i64>')
-            body = "\n".join("    " + l for l in lines)
-            seq = ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
-                   f"{body}\n    transform.yield\n  }}\n")
-            chunks.append(chunk_text(p, seq))
-        _, _, rc, out, err = self.runner.run(chunks, self.runner.interp_args(),
-                                             name="probe")
-        for m in re.finditer(r"ROB-COUNT (\d+) (\w+) (\d+)", err):
-            payloads[int(m.group(1))].counts[m.group(2)] = int(m.group(3))
+        probe_counts(self.runner, payloads)
         payloads = [p for p in payloads if p.counts]
         for i, p in enumerate(payloads):
             p.serial = i
