@@ -231,7 +231,7 @@ class Fuzzer:
         chunks += [rob.chunk_text(payload, c.script(k + 1)) for k, c in enumerate(cases)]
         return self.check_chunks(chunks, [c.pre_attach is None for c in cases], label)
 
-    def check_chunks(self, chunks, check_unchanged, label):
+    def check_chunks(self, chunks, check_unchanged, label, save=True):
         found = []
         _, _, rc, out, err = self.runner.run(chunks, self.runner.interp_args(), name="fuzz")
         self.execs += len(chunks) - 1
@@ -271,7 +271,10 @@ class Fuzzer:
                 self.stats["clean_failure"] = self.stats.get("clean_failure", 0) + 1
             if verdict:
                 found.append((verdict, chunks[k], e))
-        for verdict, chunk, e in found:
+        # A replayed input is a file already: saving it again under
+        # --crashes (by default fuzz/regressions/ops/) would write into the
+        # source tree, e.g. when the self-test replays injected crashes.
+        for verdict, chunk, e in found if save else []:
             self.save(verdict, chunk, e, label)
         return found
 
@@ -352,7 +355,8 @@ class Fuzzer:
                 continue
             unchanged = "attach_target_spec %root {target" not in chunk.split("ROB-BEGIN")[1].split("\n")[1] \
                 if "ROB-BEGIN" in chunk else True
-            found = self.check_chunks([base, chunk], [unchanged], "replay")
+            found = self.check_chunks([base, chunk], [unchanged], "replay",
+                                      save=False)
             if found:
                 bad += len(found)
                 print(f"REPLAY FAIL {f}: {found[0][0]}", flush=True)
