@@ -4,8 +4,9 @@
 # regression inputs with -seed=1 (new corpus entries go to a temporary
 # directory):
 #   spec loader   ${HWSCHED_FUZZ_RUNS:-30000} executions
-#   ops           ${HWSCHED_OP_FUZZ_RUNS:-1500} executions (in-process
-#                 transform interpreter; about 25 s on one core)
+#   ops           ${HWSCHED_OP_FUZZ_RUNS:-1000} executions (in-process
+#                 transform interpreter; the corpus (about 520 inputs) runs
+#                 first; about 45 s with the machine shared)
 # and fails on any crash, leak, timeout, sanitizer report or invariant
 # violation, printing the reproducer. Without clang the step is skipped (the
 # corpora and regressions are still replayed by the lit tests
@@ -54,7 +55,7 @@ run_target() {
 run_target spec-loader "$(echo "$bins" | sed -n 1p)" "${HWSCHED_FUZZ_RUNS:-30000}" \
   "$root/fuzz/corpus/spec-loader" "$root/fuzz/regressions/spec-loader" \
   -max_len=16384 -dict="$root/fuzz/spec-loader.dict"
-run_target ops "$(echo "$bins" | sed -n 2p)" "${HWSCHED_OP_FUZZ_RUNS:-1500}" \
+run_target ops "$(echo "$bins" | sed -n 2p)" "${HWSCHED_OP_FUZZ_RUNS:-1000}" \
   "$root/fuzz/corpus/op-fuzzer" "$root/fuzz/regressions/op-fuzzer" \
   -max_len=8192 -dict="$root/fuzz/op-fuzzer.dict"
 echo "libfuzzer: $total_execs executions, $total_crashes crashes"
