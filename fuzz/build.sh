@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer binaries with clang (Debian's clang-14; LLVM 22's
-# headers compile with it) into ${HWSCHED_FUZZ_BUILD_DIR:-build-fuzz}:
-#   spec_loader_fuzzer   hwsched::parseSpec + the spec's MLIR attributes
-# Our sources are instrumented for coverage (-fsanitize=fuzzer) and checked
-# with ASan + UBSan; libMLIR/libLLVM stay uninstrumented (vptr checks are off
-# because libMLIR has no RTTI). Prints the binary's path.
+# headers compile with it) into ${HWSCHED_FUZZ_BUILD_DIR:-build-fuzz}, a
+# CMake build with HWSCHED_ENABLE_FUZZERS=ON: all hwsched code (the static
+# libraries and the targets) is instrumented for coverage
+# (-fsanitize=fuzzer-no-link) and checked with ASan + UBSan; Debian's
+# libMLIR.so / libLLVM.so stay uninstrumented (vptr checks are off because
+# libMLIR has no RTTI); clang links against the same libstdc++ as g++.
+#   hwsched-spec-loader-fuzzer   hwsched::parseSpec + the spec's MLIR attributes
+#   hwsched-op-fuzzer            every transform op, in-process, on generated
+#                                or mutated payloads (fuzz/op_fuzzer.cpp)
+# Prints the two binaries' paths (spec loader first). -O1 and ccache keep the
+# first build at a few minutes of CPU and later ones at seconds.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${HWSCHED_FUZZ_BUILD_DIR:-$root/build-fuzz}
@@ -13,40 +19,15 @@ if [ -z "$cxx" ]; then
   echo "fuzz/build.sh: no clang++ (apt-get install clang-14)" >&2
   exit 2
 fi
-llvm=/usr/lib/llvm-22
-mkdir -p "$out/obj"
-
-# The embedded schema, generated the way lib/HwSpec/CMakeLists.txt does.
-python3 - "$root/lib/HwSpec/SpecSchema.cpp.in" "$root/hw-specs/schema.json" \
-  "$out/obj/SpecSchema.cpp.new" <<'PY'
-import sys
-template, schema, dest = sys.argv[1:]
-text = open(template).read().replace("@HWSCHED_SCHEMA_TEXT@", open(schema).read())
-open(dest, "w").write(text)
-PY
-if ! cmp -s "$out/obj/SpecSchema.cpp.new" "$out/obj/SpecSchema.cpp"; then
-  mv "$out/obj/SpecSchema.cpp.new" "$out/obj/SpecSchema.cpp"
-else
-  rm "$out/obj/SpecSchema.cpp.new"
+cc=${cxx/clang++/clang}
+if [ ! -f "$out/build.ninja" ]; then
+  cmake -G Ninja -S "$root" -B "$out" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
+    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+    -DHWSCHED_ENABLE_FUZZERS=ON >/dev/null
 fi
-
-launcher=$(command -v ccache || true)
-flags=(-std=c++17 -O1 -g -DNDEBUG -fno-omit-frame-pointer
-       -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize=vptr
-       -fno-sanitize-recover=undefined
-       -I"$root/include" -isystem "$llvm/include")
-srcs=("$root/lib/HwSpec/HwSpec.cpp" "$root/lib/HwSpec/HwSpecLoader.cpp"
-      "$root/lib/HwSpec/JsonSchema.cpp" "$root/lib/HwSpec/SpecAttributes.cpp"
-      "$out/obj/SpecSchema.cpp" "$root/fuzz/spec_loader_fuzzer.cpp")
-objs=()
-for src in "${srcs[@]}"; do
-  obj="$out/obj/$(basename "${src%.cpp}").o"
-  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ "$0" -nt "$obj" ]; then
-    $launcher "$cxx" "${flags[@]}" -c "$src" -o "$obj"
-  fi
-  objs+=("$obj")
-done
-"$cxx" -fsanitize=fuzzer,address,undefined -fno-sanitize=vptr "${objs[@]}" \
-  -L"$llvm/lib" -Wl,-rpath,"$llvm/lib" -lMLIR -lLLVM \
-  -o "$out/spec_loader_fuzzer"
-echo "$out/spec_loader_fuzzer"
+cmake --build "$out" -j "${HWSCHED_FUZZ_JOBS:-2}" --target hwsched-spec-loader-fuzzer \
+  hwsched-op-fuzzer >&2
+echo "$out/bin/hwsched-spec-loader-fuzzer"
+echo "$out/bin/hwsched-op-fuzzer"

@@ -46,8 +46,11 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "utils", "robustness"))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
 import gen_programs  # noqa: E402
 import run as rob  # noqa: E402
+from hwsched_tools import (Runner, crashed, default_hwsched_opt,  # noqa: E402
+                           op_application)
 
 TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "schedule_stages", "merge_allocations",
@@ -169,49 +172,13 @@ class Case:
                 self.pre_attach = f'"{r.choice(SPECS)}"'
 
     def script(self, k):
-        ty = '!transform.op<"scf.for">' if self.typed else "!transform.any_op"
-        L = [f'transform.debug.emit_remark_at %root, "ROB-BEGIN {k}" : !transform.any_op']
+        prelude = []
         if self.pre_attach:
-            L.append(f"transform.hwsched.attach_target_spec %root {{target = {self.pre_attach}}} : !transform.any_op")
-        if self.category == "root":
-            h, hty = "%root", "!transform.any_op"
-        else:
-            L.append(f"%all = transform.structured.match {rob.MATCH[self.category]} in %root : (!transform.any_op) -> {ty}")
-            if self.which == "all":
-                h = "%all"
-            else:
-                n = self.count
-                tys = ", ".join([ty] * n)
-                L.append(f"%h:{n} = transform.split_handle %all : ({ty}) -> ({tys})")
-                h = f"%h#{self.which}"
-            hty = ty
-        a = self.attrs
-        p = "!transform.any_param"
-        op = self.op
-        if op == "filter_fusable_consumers":
-            L.append(f"%r = transform.cost_model.filter_fusable_consumers {h} {a} : ({hty}) -> !transform.any_op")
-        elif op == "estimate":
-            L.append(f"%r = transform.cost_model.estimate {h} {a} : ({hty}) -> {p}")
-            L.append(f'transform.debug.emit_param_as_remark %r, "ROB-RESULT" : {p}')
-        elif op == "select_tile_config":
-            L.append(f"%t:5 = transform.cost_model.select_tile_config {h} {a} : ({hty}) -> ({p}, {p}, {p}, {p}, {p})")
-            L.append(f'transform.debug.emit_param_as_remark %t#0, "ROB-RESULT" : {p}')
-        elif op == "schedule_stages":
-            L.append(f"%r = transform.pipeline.schedule_stages {h} {a} : ({hty}) -> !transform.any_op")
-        elif op == "merge_allocations":
-            L.append(f"%r = transform.smem.merge_allocations {h} {a} : ({hty}) -> !transform.any_op")
-        elif op == "eliminate_redundant_copies":
-            L.append(f"transform.smem.eliminate_redundant_copies {h} {a} : {hty}")
-        elif op == "attach_target_spec":
-            L.append(f"transform.hwsched.attach_target_spec {h} {a} : {hty}")
-        elif op == "query_spec":
-            L.append(f"%r = transform.hwsched.query_spec {h} {a} : ({hty}) -> {p}")
-            L.append(f'transform.debug.emit_param_as_remark %r, "ROB-RESULT" : {p}')
-        L.append('%again = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op')
-        L.append(f'transform.debug.emit_remark_at %root, "ROB-OK {k}" : !transform.any_op')
-        body = "\n".join("    " + l for l in L)
-        return ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
-                f"{body}\n    transform.yield\n  }}\n")
+            prelude.append(f"transform.hwsched.attach_target_spec %root {{target = {self.pre_attach}}} : !transform.any_op")
+        index = None if self.which == "all" else self.which
+        return rob.application_script(
+            k, self.category, index, self.count, self.typed,
+            lambda h, hty: op_application(self.op, h, hty, self.attrs), prelude)
 
 
 def baseline_script():
@@ -225,8 +192,7 @@ class Fuzzer:
     def __init__(self, args):
         self.args = args
         self.work = tempfile.mkdtemp(prefix="hwsched-opfuzz-")
-        args.timeout = 600
-        self.runner = rob.Runner(args, self.work)
+        self.runner = Runner(args.hwsched_opt, self.work, timeout=600)
         self.findings = 0
         self.execs = 0
         self.stats = {}
@@ -257,18 +223,7 @@ class Fuzzer:
 
     def probe(self, p):
         """Candidate counts per category, as utils/robustness/run.py does."""
-        lines = []
-        for cat in ["loops", "linalg", "funcs", "launches"]:
-            lines.append(f"%{cat} = transform.structured.match {rob.MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
-            lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
-            lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT 0 {cat}" : !transform.param<i64>')
-        body = "\n".join("    " + l for l in lines)
-        seq = ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
-               f"{body}\n    transform.yield\n  }}\n")
-        _, _, rc, out, err = self.runner.run([rob.chunk_text(p, seq)],
-                                             self.runner.interp_args(), name="probe")
-        for m in re.finditer(r"ROB-COUNT 0 (\w+) (\d+)", err):
-            p.counts[m.group(1)] = int(m.group(2))
+        rob.probe_counts(self.runner, [p])
 
     def check_batch(self, payload, cases, label):
         """Runs baseline + cases on one payload; returns findings."""
@@ -276,16 +231,16 @@ class Fuzzer:
         chunks += [rob.chunk_text(payload, c.script(k + 1)) for k, c in enumerate(cases)]
         return self.check_chunks(chunks, [c.pre_attach is None for c in cases], label)
 
-    def check_chunks(self, chunks, check_unchanged, label):
+    def check_chunks(self, chunks, check_unchanged, label, save=True):
         found = []
         _, _, rc, out, err = self.runner.run(chunks, self.runner.interp_args(), name="fuzz")
         self.execs += len(chunks) - 1
         pieces = rob.SEP.split(out)
-        if rob.crashed(rc, err) or len(pieces) != len(chunks):
+        if crashed(rc, err) or len(pieces) != len(chunks):
             results = []
             for k, c in enumerate(chunks):
                 _, _, rc1, out1, err1 = self.runner.run([c], self.runner.interp_args(), name="single")
-                results.append((out1, err1, rob.crashed(rc1, err1)))
+                results.append((out1, err1, crashed(rc1, err1)))
         else:
             sections = rob.split_stderr(err, chunks)
             results = [(pieces[k], sections.get(k, ""), None) for k in range(len(chunks))]
@@ -316,7 +271,10 @@ class Fuzzer:
                 self.stats["clean_failure"] = self.stats.get("clean_failure", 0) + 1
             if verdict:
                 found.append((verdict, chunks[k], e))
-        for verdict, chunk, e in found:
+        # A replayed input is a file already: saving it again under
+        # --crashes (by default fuzz/regressions/ops/) would write into the
+        # source tree, e.g. when the self-test replays injected crashes.
+        for verdict, chunk, e in found if save else []:
             self.save(verdict, chunk, e, label)
         return found
 
@@ -391,13 +349,14 @@ class Fuzzer:
             if base is None:
                 _, _, rc, out, err = self.runner.run([chunk], self.runner.interp_args(), name="replay")
                 self.execs += 1
-                if rob.crashed(rc, err):
+                if crashed(rc, err):
                     bad += 1
                     print(f"REPLAY FAIL {f}: crash", flush=True)
                 continue
             unchanged = "attach_target_spec %root {target" not in chunk.split("ROB-BEGIN")[1].split("\n")[1] \
                 if "ROB-BEGIN" in chunk else True
-            found = self.check_chunks([base, chunk], [unchanged], "replay")
+            found = self.check_chunks([base, chunk], [unchanged], "replay",
+                                      save=False)
             if found:
                 bad += len(found)
                 print(f"REPLAY FAIL {f}: {found[0][0]}", flush=True)
@@ -413,8 +372,7 @@ def SEP_RUN(runner, texts):
 
 def main():
     ap = argparse.ArgumentParser(description="Mutation fuzzer for the hwsched ops.")
-    ap.add_argument("--hwsched-opt", default=os.environ.get(
-        "HWSCHED_OPT", os.path.join(ROOT, "build", "bin", "hwsched-opt")))
+    ap.add_argument("--hwsched-opt", default=default_hwsched_opt())
     ap.add_argument("--target", default="all", help="an op name or 'all'")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--iterations", type=int, default=100, help="per target")

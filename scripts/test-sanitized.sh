@@ -28,22 +28,7 @@ rm -f "$results"
 status=0
 /usr/lib/llvm-22/bin/lit -sv --time-tests --xunit-xml-output="$results" \
   "${@:-$build/test}" || status=$?
-python3 - "$results" <<'PY'
-import sys, xml.etree.ElementTree as ET
-try:
-    root = ET.parse(sys.argv[1]).getroot()
-except Exception as e:
-    print(f"sanitized: 0 passed, 1 failed (no lit results: {e})")
-    sys.exit(0)
-passed = failed = skipped = 0
-for c in root.iter("testcase"):
-    if c.find("failure") is not None or c.find("error") is not None:
-        failed += 1
-    elif c.find("skipped") is not None:
-        skipped += 1
-    else:
-        passed += 1
-print(f"sanitized: {passed} passed, {failed} failed, {skipped} skipped")
-PY
+read -r passed failed skipped < <(python3 "$root/scripts/lit-summary.py" "$results")
+echo "sanitized: $passed passed, $failed failed, $skipped skipped"
 echo "sanitized: build $((built - start)) s, lit $(( $(date +%s) - built )) s"
 exit $status

@@ -7,8 +7,9 @@
 #
 # Further steps of a full run, each with its own summary line, counted in the
 # final line (a step that fails counts as one failed test):
-#   HWSCHED_FUZZ=1 (default)    short fixed-seed libFuzzer run of the spec
-#                               loader (fuzz/run-ci.sh; skipped without clang)
+#   HWSCHED_FUZZ=1 (default)    short fixed-seed libFuzzer runs of the spec
+#                               loader and of the ops (fuzz/run-ci.sh; builds
+#                               build-fuzz/ with clang; skipped without clang)
 #   HWSCHED_SANITIZE=1          the whole lit suite again on an ASan + UBSan
 #                               build in build-asan/ (scripts/test-sanitized.sh)
 #                               (.ci/run turns it on)
@@ -17,23 +18,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${HWSCHED_BUILD_DIR:-$root/build}
 
 summarize() { # results.xml -> "passed failed skipped"
-  python3 - "$1" <<'PY'
-import sys, xml.etree.ElementTree as ET
-try:
-    root = ET.parse(sys.argv[1]).getroot()
-except Exception as e:
-    print(0, 1, 0)
-    sys.exit(0)
-passed = failed = skipped = 0
-for c in root.iter("testcase"):
-    if c.find("failure") is not None or c.find("error") is not None:
-        failed += 1
-    elif c.find("skipped") is not None:
-        skipped += 1
-    else:
-        passed += 1
-print(passed, failed, skipped)
-PY
+  python3 "$root/scripts/lit-summary.py" "$1"
 }
 
 t0=$(date +%s)

@@ -25,12 +25,12 @@ import argparse
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXEC_CHECK = os.path.join(HERE, "exec-check.py")
+sys.path.insert(0, HERE)
+from hwsched_tools import exec_check_command, run_tool  # noqa: E402
 
 TARGETS = {
     "nvidia-h100": ["#gpu.address_space<workgroup>", "3"],
@@ -294,12 +294,10 @@ def main(argv):
         if args.emit_only:
             continue
         keep = os.path.join(workdir, f"temps-{mi}")
-        cmd = [sys.executable, EXEC_CHECK, ppath, "--opt", args.opt,
-               "--erase-memory-spaces", "--erase-gpu-barriers", "--keep-temps", keep,
-               "--", f"--transform-preload-library=transform-library-paths={lpath}",
-               "--transform-interpreter=entry-point=fuzz"]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
-        verdict = (proc.stdout.strip().splitlines() or ["(no output)"])[0]
+        cmd = exec_check_command(ppath, args.opt, lpath, "fuzz", (
+            "--erase-memory-spaces", "--erase-gpu-barriers", "--keep-temps", keep))
+        rc, out, err = run_tool(cmd)
+        verdict = (out.strip().splitlines() or ["(no output)"])[0]
         transformed = os.path.join(keep, "after.transformed.mlir")
         left = 0
         if os.path.exists(transformed):
@@ -308,12 +306,12 @@ def main(argv):
         rewritten += len(mod) - left
         unchanged += left
         print(f"module {mi}: {len(mod)} loops, {len(mod) - left} rewritten: {verdict}")
-        if proc.returncode != 0:
-            if "outputs differ" in proc.stdout:
+        if rc != 0:
+            if "outputs differ" in out:
                 mismatches += 1
             else:
                 failures += 1
-            print(proc.stdout[-3000:], proc.stderr[-3000:], sep="\n")
+            print(out[-3000:], err[-3000:], sep="\n")
     if args.emit_only:
         print(f"wrote {len(modules)} modules to {workdir}")
         return 0

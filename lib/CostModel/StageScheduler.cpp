@@ -53,7 +53,9 @@ hwsched::readSchedulerConfig(const HwSpec &spec, std::string &missing) {
     missing = "pipeline.max_stages";
     return std::nullopt;
   }
-  config.maxStages = static_cast<unsigned>(*maxStages);
+  // An override may exceed what `unsigned` holds: saturate, do not wrap.
+  config.maxStages = static_cast<unsigned>(
+      std::min<int64_t>(*maxStages, std::numeric_limits<unsigned>::max()));
   return config;
 }
 
@@ -1232,6 +1234,13 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
       failure = text;
       return std::nullopt;
     }
+    // The schedule never reached the limit, so the limits between its stage
+    // count and s give the same schedule (unless the scheduler's round bound,
+    // also s, cuts it short), and stepping through them one by one would
+    // make a huge pipeline.max_stages (an override) cost one scheduling run
+    // per stage: a hang for 2^31. Continue from its stage count.
+    if (schedule.numStages + 1 < s)
+      s = schedule.numStages + 1;
   }
   return std::nullopt;
 }

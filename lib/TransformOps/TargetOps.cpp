@@ -45,10 +45,15 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
     }
     updates.emplace_back(payload, *spec);
   }
-  for (auto [payload, spec] : updates)
+  // Not a structured binding: clang before 16 (the fuzz build) cannot
+  // capture one in a lambda.
+  for (auto &update : updates) {
+    Operation *payload = update.first;
+    Attribute spec = update.second;
     rewriter.modifyOpInPlace(payload, [&] {
       payload->setAttr(DLTIDialect::kTargetSystemDescAttrName, spec);
     });
+  }
   return DiagnosedSilenceableFailure::success();
 }
 

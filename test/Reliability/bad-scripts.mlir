@@ -231,3 +231,59 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A huge pipeline.max_stages override on a loop whose buffers never fit: the
+// scheduler used to step the stage limit down one by one from 2^31 - 1 (a
+// hang; found by the in-process op fuzzer with 49152 under ASan). Now it
+// goes straight to the stage count a schedule uses.
+// UNCHANGED-LABEL: func.func @huge_max_stages_no_fit(
+// UNCHANGED: memref.alloc() : memref<1024x1024xf32, #gpu.address_space<workgroup>>
+// UNCHANGED-NOT: memref<2x1024x1024xf32
+module attributes {transform.with_named_sequence} {
+  func.func @huge_max_stages_no_fit(%a: memref<1024x1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    // expected-note @below {{loop}}
+    scf.for %i = %c0 to %c8 step %c1 {
+      %b = memref.alloc() : memref<1024x1024xf32, #gpu.address_space<workgroup>>
+      memref.copy %a, %b : memref<1024x1024xf32> to memref<1024x1024xf32, #gpu.address_space<workgroup>>
+      linalg.add ins(%b, %b : memref<1024x1024xf32, #gpu.address_space<workgroup>>, memref<1024x1024xf32, #gpu.address_space<workgroup>>) outs(%a : memref<1024x1024xf32>)
+      memref.dealloc %b : memref<1024x1024xf32, #gpu.address_space<workgroup>>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{even 1 stage needs 4194304 on-chip bytes > onchip.capacity_bytes 166912}}
+    %r = transform.pipeline.schedule_stages %l { target = "nvidia-a100", max_stages = 2147483647 : i64 } : (!transform.op<"scf.for">) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Above what 32 bits hold, the limit saturates (it used to wrap to 0 stages).
+module attributes {transform.with_named_sequence} {
+  func.func @max_stages_beyond_32_bits(%a: memref<1024x1024xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    // expected-note @below {{loop}}
+    scf.for %i = %c0 to %c8 step %c1 {
+      %b = memref.alloc() : memref<1024x1024xf32, #gpu.address_space<workgroup>>
+      memref.copy %a, %b : memref<1024x1024xf32> to memref<1024x1024xf32, #gpu.address_space<workgroup>>
+      linalg.add ins(%b, %b : memref<1024x1024xf32, #gpu.address_space<workgroup>>, memref<1024x1024xf32, #gpu.address_space<workgroup>>) outs(%a : memref<1024x1024xf32>)
+      memref.dealloc %b : memref<1024x1024xf32, #gpu.address_space<workgroup>>
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %l = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{even 1 stage needs 4194304 on-chip bytes > onchip.capacity_bytes 166912}}
+    %r = transform.pipeline.schedule_stages %l { target = "nvidia-a100", max_stages = 4294967296 : i64 } : (!transform.op<"scf.for">) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -34,9 +34,10 @@ chunk per process to name the crashing application.
 Semantic check: successful applications of the rewriting ops
 (schedule_stages, merge_allocations, eliminate_redundant_copies) on
 executable programs (with `@main`) are compared on the CPU with
-utils/exec-check.py (--erase-memory-spaces); a few successful query_spec
-applications are checked too, so the check itself stays exercised while the
-rewriting ops are pending. (attach_target_spec is not: mlir-runner does not
+utils/exec-check.py (--erase-memory-spaces --erase-gpu-barriers: pipelining
+for a GPU spec inserts gpu.barrier, a no-op for the one CPU thread); a few
+successful query_spec applications are checked too, so the check of a
+read-only op stays exercised. (attach_target_spec is not: mlir-runner does not
 register the DLTI dialect, so a lowered module still carrying
 dlti.target_system_spec does not load.)
 
@@ -55,7 +56,6 @@ import glob
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -63,18 +63,16 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
 import gen_programs  # noqa: E402
+from hwsched_tools import (TAG, Runner, crashed, default_hwsched_opt,  # noqa: E402
+                           exec_check_command, op_application, run_tool)
 
 METRICS = ["registers_per_thread", "onchip_bytes", "offchip_bytes", "flops",
            "estimated_time_ns", "no_such_metric"]
 QUERY_KEYS = ["onchip.capacity_bytes", "pipeline.max_stages", "no.such_key"]
 REWRITING = {"schedule_stages", "merge_allocations",
              "eliminate_redundant_copies"}
-CRASH_MARKERS = ["PLEASE submit a bug report", "LLVM ERROR",
-                 "ERROR: AddressSanitizer", "ERROR: LeakSanitizer",
-                 "runtime error:", "Stack dump:", "Assertion `",
-                 "UNREACHABLE executed"]
-TAG = "rob_payload"
 SEP = re.compile(r"^// -----$", re.M)
 
 
@@ -122,66 +120,44 @@ def attr_text(app):
     return "{ " + ", ".join(attrs) + " }"
 
 
-def script(app, k):
-    """The named sequence @__rob_main applying `app`; `k` tags its remarks."""
-    ty = '!transform.op<"scf.for">' if app.typed else "!transform.any_op"
+def application_script(k, category, index, count, typed, apply, prelude=()):
+    """The named sequence @__rob_main for one application; `k` tags its
+    remarks. The handle: %root for category "root", else the matches of
+    `category`, all of them (`index` None) or the one at `index` of `count`.
+    `apply(handle, handle_type)` gives the op's lines; `prelude` lines run
+    before the match."""
+    ty = '!transform.op<"scf.for">' if typed else "!transform.any_op"
     lines = [f'transform.debug.emit_remark_at %root, "ROB-BEGIN {k}" : !transform.any_op']
-    if app.category == "root":
-        h = "%root"
-        hty = "!transform.any_op"
+    lines += list(prelude)
+    if category == "root":
+        h, hty = "%root", "!transform.any_op"
     else:
-        lines.append(f"%all = transform.structured.match {MATCH[app.category]} "
+        lines.append(f"%all = transform.structured.match {MATCH[category]} "
                      f"in %root : (!transform.any_op) -> {ty}")
-        if app.category == "empty":
-            h = "%all"
-        else:
-            n = app.count
-            tys = ", ".join([ty] * n)
-            lines.append(f"%parts:{n} = transform.split_handle %all : ({ty}) -> ({tys})")
-            h = f"%parts#{app.index}"
-        hty = ty
-    a = attr_text(app)
-    op = app.op
-    if op == "filter_fusable_consumers":
-        lines.append(f"%r = transform.cost_model.filter_fusable_consumers {h} {a} : ({hty}) -> !transform.any_op")
-        lines.append(f"%n = transform.num_associations %r : (!transform.any_op) -> !transform.param<i64>")
-        lines.append(f'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : !transform.param<i64>')
-    elif op == "estimate":
-        lines.append(f"%r = transform.cost_model.estimate {h} {a} : ({hty}) -> !transform.any_param")
-        lines.append(f'transform.debug.emit_param_as_remark %r, "ROB-RESULT" : !transform.any_param')
-    elif op == "select_tile_config":
-        p = "!transform.any_param"
-        lines.append(f"%t:5 = transform.cost_model.select_tile_config {h} {a} : ({hty}) -> ({p}, {p}, {p}, {p}, {p})")
-        for i in range(5):
-            lines.append(f'transform.debug.emit_param_as_remark %t#{i}, "ROB-RESULT {i}" : {p}')
-    elif op == "schedule_stages":
-        # The result is untyped: a loop unrolled completely (trip count below
-        # the stage count) leaves no scf.for to return.
-        lines.append(f"%r = transform.pipeline.schedule_stages {h} {a} : ({hty}) -> !transform.any_op")
-        lines.append(f"%n = transform.num_associations %r : (!transform.any_op) -> !transform.param<i64>")
-        lines.append(f'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : !transform.param<i64>')
-    elif op == "merge_allocations":
-        lines.append(f"%r = transform.smem.merge_allocations {h} {a} : ({hty}) -> !transform.any_op")
-        lines.append(f"%n = transform.num_associations %r : (!transform.any_op) -> !transform.param<i64>")
-        lines.append(f'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : !transform.param<i64>')
-    elif op == "eliminate_redundant_copies":
-        lines.append(f"transform.smem.eliminate_redundant_copies {h} {a} : {hty}")
-    elif op == "attach_target_spec":
-        lines.append(f"transform.hwsched.attach_target_spec {h} {a} : {hty}")
-    elif op == "query_spec":
-        lines.append(f"%r = transform.hwsched.query_spec {h} {a} : ({hty}) -> !transform.any_param")
-        lines.append(f'transform.debug.emit_param_as_remark %r, "ROB-RESULT" : !transform.any_param')
-    elif op == "baseline":
-        # Fails silenceably without touching the payload: the reference dump.
-        lines.append('transform.match.operation_name %root ["hwsched.never"] : !transform.any_op')
-    else:
-        raise ValueError(op)
+        h, hty = "%all", ty
+        if index is not None:
+            tys = ", ".join([ty] * count)
+            lines.append(f"%parts:{count} = transform.split_handle %all : ({ty}) -> ({tys})")
+            h = f"%parts#{index}"
+    lines += apply(h, hty)
     # After the op: walk the (possibly rewritten) payload again.
     lines.append("%again = transform.structured.match ops{[\"func.func\"]} in %root : (!transform.any_op) -> !transform.any_op")
     lines.append(f'transform.debug.emit_remark_at %root, "ROB-OK {k}" : !transform.any_op')
     body = "\n".join("    " + l for l in lines)
     return ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
             f"{body}\n    transform.yield\n  }}\n")
+
+
+def script(app, k):
+    """The named sequence @__rob_main applying `app`; `k` tags its remarks."""
+    def apply(h, hty):
+        if app.op == "baseline":
+            # Fails silenceably without touching the payload: the reference dump.
+            return ['transform.match.operation_name %root ["hwsched.never"] : !transform.any_op']
+        return op_application(app.op, h, hty, attr_text(app),
+                              count_handles=True, all_params=True)
+    index = None if app.category == "empty" else app.index
+    return application_script(k, app.category, index, app.count, app.typed, apply)
 
 
 # ---------------------------------------------------------------------------
@@ -246,54 +222,8 @@ def extract_payload(printed):
 
 
 # ---------------------------------------------------------------------------
-# Running hwsched-opt
+# Splitting hwsched-opt's output (running it: utils/hwsched_tools.py)
 # ---------------------------------------------------------------------------
-
-class Runner:
-    def __init__(self, args, workdir):
-        self.opt = args.hwsched_opt
-        self.work = workdir
-        self.timeout = args.timeout
-        self.env = dict(os.environ)
-        self.env.pop("HWSCHED_TARGET", None)
-        self.env.pop("HWSCHED_SPEC_PATH", None)
-        self.seq = 0
-
-    def base_args(self):
-        return ["--split-input-file", "--mlir-print-local-scope",
-                "--mlir-print-op-on-diagnostic=false"]
-
-    def interp_args(self):
-        return ["--transform-interpreter=entry-point=__rob_main "
-                f"debug-payload-root-tag={TAG} disable-expensive-checks=false",
-                "--mlir-print-ir-after-failure"]
-
-    def run(self, chunks, extra, env=None, name="batch"):
-        self.seq += 1
-        path = os.path.join(self.work, f"{name}-{self.seq}.mlir")
-        with open(path, "w") as f:
-            f.write("\n// -----\n".join(chunks))
-        cmd = [self.opt, path] + self.base_args() + extra
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True,
-                               timeout=self.timeout, env=env or self.env,
-                               errors="replace")
-            rc, out, err = p.returncode, p.stdout, p.stderr
-        except subprocess.TimeoutExpired as e:
-            rc, out, err = "timeout", "", f"TIMEOUT after {self.timeout}s"
-        return path, cmd, rc, out, err
-
-
-def crashed(rc, err):
-    if rc == "timeout":
-        return "timeout"
-    for m in CRASH_MARKERS:
-        if m in err:
-            return m
-    if isinstance(rc, int) and (rc < 0 or rc > 1):
-        return f"exit status {rc}"
-    return None
-
 
 def split_stderr(err, chunks=None):
     """Sections of stderr per chunk. Diagnostics carry the line in the
@@ -326,6 +256,25 @@ def split_stderr(err, chunks=None):
     return {k: "\n".join(v) for k, v in sections.items()}
 
 
+def probe_counts(runner, payloads):
+    """Sets each payload's candidate counts per category (one hwsched-opt
+    run for all); a payload whose chunk fails keeps empty counts."""
+    chunks = []
+    for k, p in enumerate(payloads):
+        lines = []
+        for cat in ["loops", "linalg", "funcs", "launches"]:
+            lines.append(f"%{cat} = transform.structured.match {MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
+            lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
+            lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT {k} {cat}" : !transform.param<i64>')
+        body = "\n".join("    " + l for l in lines)
+        seq = ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
+               f"{body}\n    transform.yield\n  }}\n")
+        chunks.append(chunk_text(p, seq))
+    _, _, rc, out, err = runner.run(chunks, runner.interp_args(), name="probe")
+    for m in re.finditer(r"ROB-COUNT (\d+) (\w+) (\d+)", err):
+        payloads[int(m.group(1))].counts[m.group(2)] = int(m.group(3))
+
+
 # ---------------------------------------------------------------------------
 # Driver
 # ---------------------------------------------------------------------------
@@ -334,7 +283,7 @@ class Driver:
     def __init__(self, args):
         self.args = args
         self.work = tempfile.mkdtemp(prefix="hwsched-robustness-")
-        self.runner = Runner(args, self.work)
+        self.runner = Runner(args.hwsched_opt, self.work, args.timeout)
         self.specs = sorted(os.path.basename(p)[:-5] for p in
                             glob.glob(os.path.join(args.specs, "*.json"))
                             if not p.endswith("schema.json"))
@@ -396,21 +345,7 @@ class Driver:
         return pieces
 
     def probe(self, payloads):
-        chunks = []
-        for k, p in enumerate(payloads):
-            lines = []
-            for cat in ["loops", "linalg", "funcs", "launches"]:
-                lines.append(f"%{cat} = transform.structured.match {MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
-                lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
-                lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT {k} {cat}" : !transform.param<i64>')
-            body = "\n".join("    " + l for l in lines)
-            seq = ("  transform.named_sequence @__rob_main(%root: !transform.any_op) {\n"
-                   f"{body}\n    transform.yield\n  }}\n")
-            chunks.append(chunk_text(p, seq))
-        _, _, rc, out, err = self.runner.run(chunks, self.runner.interp_args(),
-                                             name="probe")
-        for m in re.finditer(r"ROB-COUNT (\d+) (\w+) (\d+)", err):
-            payloads[int(m.group(1))].counts[m.group(2)] = int(m.group(3))
+        probe_counts(self.runner, payloads)
         payloads = [p for p in payloads if p.counts]
         for i, p in enumerate(payloads):
             p.serial = i
@@ -626,25 +561,21 @@ class Driver:
             with open(lib, "w") as f:
                 f.write("module attributes {transform.with_named_sequence} {\n" +
                         script(a, 0) + "}\n")
-            cmd = [sys.executable, os.path.join(ROOT, "utils", "exec-check.py"),
-                   payload, "--opt", self.args.hwsched_opt,
-                   "--erase-memory-spaces", "--",
-                   f"--transform-preload-library=transform-library-paths={lib}",
-                   "--transform-interpreter=entry-point=__rob_main"]
+            cmd = exec_check_command(payload, self.args.hwsched_opt, lib,
+                                     "__rob_main")
             jobs.append((a, cmd))
 
         def one(job):
             a, cmd = job
-            p = subprocess.run(cmd, capture_output=True, text=True,
-                               env=self.runner.env, errors="replace")
-            return a, p.returncode, p.stdout + p.stderr
+            rc, out, err = run_tool(cmd, env=self.runner.env)
+            return a, rc, out + err
 
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as ex:
             for a, rc, text in ex.map(one, jobs):
                 if rc == 0:
                     self.stats["exec_pass"] += 1
                 else:
-                    self.stats["exec_fail"] += 1
+                    # bug() counts it under its kind, "exec_fail".
                     self.bug("exec_fail", a.name(), "CPU results differ or a step failed",
                              a.payload.canonical, text)
 
@@ -738,8 +669,7 @@ class Driver:
 def main():
     ap = argparse.ArgumentParser(
         description="Apply every hwsched op with every spec to every candidate.")
-    ap.add_argument("--hwsched-opt", default=os.environ.get(
-        "HWSCHED_OPT", os.path.join(ROOT, "build", "bin", "hwsched-opt")))
+    ap.add_argument("--hwsched-opt", default=default_hwsched_opt())
     ap.add_argument("--specs", default=os.path.join(ROOT, "hw-specs"))
     ap.add_argument("--spec-filter", default="",
                     help="comma-separated spec names (default: all shipped)")

@@ -1,0 +1,148 @@
+"""Shared helpers for the scripts that drive hwsched-opt as a subprocess.
+
+Used by utils/robustness/run.py, fuzz/op_fuzz.py and utils/pipeline-fuzz.py
+(import with `sys.path.insert(0, <repo>/utils)`):
+
+  run_tool(cmd, timeout, env)       one subprocess: (rc, stdout, stderr);
+                                    rc is "timeout" when it timed out
+  crashed(rc, stderr)               why a run counts as a crash, or None
+  Runner                            hwsched-opt on `// -----` chunks of one
+                                    file, the transform interpreter with its
+                                    expensive checks on
+  exec_check_command(...)           the utils/exec-check.py command comparing
+                                    CPU results before/after a transform
+  op_application(op, handle, ...)   the script lines applying one hwsched op
+"""
+
+import os
+import subprocess
+import sys
+
+UTILS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(UTILS)
+EXEC_CHECK = os.path.join(UTILS, "exec-check.py")
+
+# What a crash looks like on stderr (signals and odd exit codes aside).
+CRASH_MARKERS = ["PLEASE submit a bug report", "LLVM ERROR",
+                 "ERROR: AddressSanitizer", "ERROR: LeakSanitizer",
+                 "runtime error:", "Stack dump:", "Assertion `",
+                 "UNREACHABLE executed"]
+
+# The payload module of a chunk is the nested module with this tag.
+TAG = "rob_payload"
+
+
+def default_hwsched_opt():
+    return os.environ.get("HWSCHED_OPT",
+                          os.path.join(ROOT, "build", "bin", "hwsched-opt"))
+
+
+def run_tool(cmd, timeout=None, env=None):
+    """Runs `cmd`; returns (rc, stdout, stderr), rc "timeout" on a timeout."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout,
+                           env=env, errors="replace")
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", f"TIMEOUT after {timeout}s"
+
+
+def crashed(rc, err):
+    """The reason a run counts as a crash, or None (exit 0/1 is a verdict)."""
+    if rc == "timeout":
+        return "timeout"
+    for m in CRASH_MARKERS:
+        if m in err:
+            return m
+    if isinstance(rc, int) and (rc < 0 or rc > 1):
+        return f"exit status {rc}"
+    return None
+
+
+class Runner:
+    """Runs hwsched-opt on the `// -----` chunks of one temporary file."""
+
+    def __init__(self, hwsched_opt, workdir, timeout=600):
+        self.opt = hwsched_opt
+        self.work = workdir
+        self.timeout = timeout
+        # The spec a run uses must come from the script, not the caller's
+        # environment.
+        self.env = dict(os.environ)
+        self.env.pop("HWSCHED_TARGET", None)
+        self.env.pop("HWSCHED_SPEC_PATH", None)
+        self.seq = 0
+
+    def base_args(self):
+        return ["--split-input-file", "--mlir-print-local-scope",
+                "--mlir-print-op-on-diagnostic=false"]
+
+    def interp_args(self, entry="__rob_main"):
+        return [f"--transform-interpreter=entry-point={entry} "
+                f"debug-payload-root-tag={TAG} disable-expensive-checks=false",
+                "--mlir-print-ir-after-failure"]
+
+    def run(self, chunks, extra, env=None, name="batch"):
+        """Returns (path, cmd, rc, stdout, stderr) for the chunks."""
+        self.seq += 1
+        path = os.path.join(self.work, f"{name}-{self.seq}.mlir")
+        with open(path, "w") as f:
+            f.write("\n// -----\n".join(chunks))
+        cmd = [self.opt, path] + self.base_args() + extra
+        rc, out, err = run_tool(cmd, self.timeout, env or self.env)
+        return path, cmd, rc, out, err
+
+
+def exec_check_command(payload, hwsched_opt, library, entry,
+                       options=("--erase-memory-spaces", "--erase-gpu-barriers")):
+    """exec-check.py on `payload`, transformed by the named sequence `entry`
+    of the script file `library`; exit status 0 iff the CPU results agree.
+    By default GPU/NPU memory spaces and gpu.barrier (a no-op for the one
+    CPU thread; pipelining inserts it for GPU specs) are erased first."""
+    return [sys.executable, EXEC_CHECK, payload, "--opt", hwsched_opt,
+            *options, "--",
+            f"--transform-preload-library=transform-library-paths={library}",
+            f"--transform-interpreter=entry-point={entry}"]
+
+
+# How each hwsched op is spelled, by short name: (op, result types).
+# None: no result; "handle": one handle; "param": one param; "params5".
+OPS = {
+    "filter_fusable_consumers": ("transform.cost_model.filter_fusable_consumers", "handle"),
+    "estimate": ("transform.cost_model.estimate", "param"),
+    "select_tile_config": ("transform.cost_model.select_tile_config", "params5"),
+    "schedule_stages": ("transform.pipeline.schedule_stages", "handle"),
+    "merge_allocations": ("transform.smem.merge_allocations", "handle"),
+    "eliminate_redundant_copies": ("transform.smem.eliminate_redundant_copies", None),
+    "attach_target_spec": ("transform.hwsched.attach_target_spec", None),
+    "query_spec": ("transform.hwsched.query_spec", "param"),
+}
+
+
+def op_application(op, handle, handle_type, attrs, count_handles=False,
+                   all_params=False):
+    """Script lines applying the hwsched op `op` (a short name) to `handle`.
+
+    Params are emitted as "ROB-RESULT" remarks (select_tile_config: the first,
+    or with `all_params` all five as "ROB-RESULT i"); with `count_handles` a
+    handle result's size is emitted too."""
+    full, results = OPS[op]
+    p, any_op = "!transform.any_param", "!transform.any_op"
+    if results is None:
+        return [f"{full} {handle} {attrs} : {handle_type}"]
+    if results == "handle":
+        lines = [f"%r = {full} {handle} {attrs} : ({handle_type}) -> {any_op}"]
+        if count_handles:
+            lines += [f"%n = transform.num_associations %r : ({any_op}) -> !transform.param<i64>",
+                      'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : !transform.param<i64>']
+        return lines
+    if results == "param":
+        return [f"%r = {full} {handle} {attrs} : ({handle_type}) -> {p}",
+                f'transform.debug.emit_param_as_remark %r, "ROB-RESULT" : {p}']
+    lines = [f"%t:5 = {full} {handle} {attrs} : ({handle_type}) -> ({', '.join([p] * 5)})"]
+    if all_params:
+        lines += [f'transform.debug.emit_param_as_remark %t#{i}, "ROB-RESULT {i}" : {p}'
+                  for i in range(5)]
+    else:
+        lines.append(f'transform.debug.emit_param_as_remark %t#0, "ROB-RESULT" : {p}')
+    return lines
