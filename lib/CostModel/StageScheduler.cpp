@@ -1022,15 +1022,17 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
   std::optional<ModuloResult> found, rejected;
   std::optional<int64_t> exhaustiveII;
   if (n) {
-    // Preferred: dependent ops on different units in different stages (the
-    // issue's partition rule, kept where it costs no interval); then only
-    // the constraints the body-ordered kernel needs.
+    // Dependent ops on different units in different stages: preferred (kept
+    // where it costs no interval), or a hard rule with `separateUnits`. The
+    // timing model already keeps each consumer a full latency after its
+    // producer, so the rule only hides latency the model does not see.
     std::vector<StageConstraint> hard = buildStageConstraints(graph);
     relaxRecurrences(n, hard);
     std::vector<StageConstraint> preferred = hard;
-    for (StageConstraint &c : hard)
-      if (c.soft)
-        c.weight = 0;
+    if (!config.separateUnits)
+      for (StageConstraint &c : hard)
+        if (c.soft)
+          c.weight = 0;
     // Same-iteration constraints of weight <= 0 follow from the timing
     // edges (latencies are >= 0); of parallel constraints the largest weight
     // binds. Fewer constraints make every scheduling step cheaper.

@@ -84,7 +84,8 @@ DiagnosedSilenceableFailure
 transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
                                    transform::TransformState &state) {
-  SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages"};
+  SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages",
+                                     "separate_unit_stages"};
   std::vector<LoopPlan> plans;
   // Decide for every loop first: any refusal leaves all payloads untouched.
   // CPU time of this thread: the benchmark machine is shared, wall-clock
@@ -117,6 +118,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                     << "' lacks a valid '" << missing << "'";
     if (getNumStages())
       config->requestedStages = static_cast<unsigned>(*getNumStages());
+    config->separateUnits = getSeparateUnitStages();
 
     LoopPlan plan;
     plan.loop = forOp;

@@ -15,6 +15,8 @@
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100 | FileCheck %s
 // RUN: %python %utils/exec-check.py %S/Inputs/matmul-k-exec.mlir --erase-memory-spaces --erase-gpu-barriers --expect-changed -- \
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100_s2 | FileCheck %s
+// RUN: %python %utils/exec-check.py %S/Inputs/matmul-k-exec.mlir --erase-memory-spaces --erase-gpu-barriers --expect-changed -- \
+// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100_s3_separate | FileCheck %s
 // RUN: sed -e 's/#gpu.address_space<workgroup>/"ub"/' %S/Inputs/matmul-k-exec.mlir > %t.npu.mlir
 // RUN: %python %utils/exec-check.py %t.npu.mlir --erase-memory-spaces --expect-changed -- \
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=ascend | FileCheck %s

@@ -44,6 +44,10 @@ struct SchedulerConfig {
   unsigned maxStages = 1;
   /// The op's `num_stages`, if given.
   std::optional<unsigned> requestedStages;
+  /// Dependent ops on different units always go to different stages (the
+  /// op's `separate_unit_stages`); otherwise that partition rule is a
+  /// preference the scheduler drops where it would cost interval.
+  bool separateUnits = false;
 };
 
 /// Reads `pipeline.units`, `pipeline.max_stages` and `onchip.capacity_bytes`;

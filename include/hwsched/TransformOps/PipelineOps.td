@@ -65,7 +65,11 @@ def ScheduleStagesOp
     i + 1), iteration arguments are used no later than defined. It first
     asks that a dependent op on another unit lands in a later stage than its
     producer (ops of one recurrence excepted), then drops that preference at
-    the same II. The first II with a schedule is the achieved interval; the
+    the same II: the timing model already keeps every consumer a full
+    latency behind its producer, and keeping the rule can cost interval (the
+    GPU matmul K loop of the tests: 278 instead of 195 cycles at 3 stages).
+    `separate_unit_stages` makes the rule hard (copy, load and compute of a
+    K loop each get their own stage, as the classic partition does). The first II with a schedule is the achieved interval; the
     schedule is re-checked (every edge, stage rule and the reservation table)
     before use. The search starts at the stage-limited bound: the smallest
     II >= MII at which every dependence path of latency P fits the limit
@@ -148,6 +152,7 @@ def ScheduleStagesOp
   let arguments = (ins TransformHandleTypeInterface:$loop,
                        OptionalAttr<StrAttr>:$target,
                        OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$num_stages,
+                       UnitAttr:$separate_unit_stages,
                        UnitAttr:$explain);
   let results = (outs TransformHandleTypeInterface:$pipelined);
   let assemblyFormat = "$loop attr-dict `:` functional-type(operands, results)";

@@ -11,6 +11,11 @@ module attributes {transform.with_named_sequence} {
     %p = transform.pipeline.schedule_stages %loops { target = "nvidia-h100", num_stages = 2 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
     transform.yield
   }
+  transform.named_sequence @h100_s3_separate(%root: !transform.any_op {transform.readonly}) {
+    %loops = transform.structured.match ops{["scf.for"]} attributes{pipeline} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loops { target = "nvidia-h100", num_stages = 3, separate_unit_stages } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
   transform.named_sequence @h100_s3(%root: !transform.any_op {transform.readonly}) {
     %loops = transform.structured.match ops{["scf.for"]} attributes{pipeline} in %root : (!transform.any_op) -> !transform.op<"scf.for">
     %p = transform.pipeline.schedule_stages %loops { target = "nvidia-h100", num_stages = 3 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
