@@ -1130,16 +1130,20 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
       }
     }
   }
+  // The figures every modulo-scheduled result reports.
+  auto stamp = [&](StageSchedule &schedule) {
+    schedule.stageLimit = stageLimit;
+    schedule.resMII = resMII;
+    schedule.recMII = recMII;
+    schedule.mii = mii;
+    schedule.stageBoundII = bound;
+    schedule.moduloScheduled = true;
+  };
   std::vector<std::string> notes;
   if (rejected && (!found || found->first > rejected->first)) {
     StageSchedule over = scheduleFromTimes(graph, config, *rejected);
     if (!found) {
-      over.stageLimit = stageLimit;
-      over.resMII = resMII;
-      over.recMII = recMII;
-      over.mii = mii;
-      over.stageBoundII = bound;
-      over.moduloScheduled = true;
+      stamp(over);
       return over;
     }
     StageSchedule fits = scheduleFromTimes(graph, config, *found);
@@ -1164,12 +1168,7 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     return fallback;
   }
   StageSchedule schedule = scheduleFromTimes(graph, config, *found);
-  schedule.stageLimit = stageLimit;
-  schedule.resMII = resMII;
-  schedule.recMII = recMII;
-  schedule.mii = mii;
-  schedule.stageBoundII = bound;
-  schedule.moduloScheduled = true;
+  stamp(schedule);
   schedule.exhaustiveII = exhaustiveII;
   schedule.notes = std::move(notes);
   return schedule;
