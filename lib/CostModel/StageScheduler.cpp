@@ -1058,8 +1058,12 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
       return scheduleFromTimes(graph, config, r).onChipBytes <=
              config.capacityBytes;
     };
-    found = searchModuloSchedule(graph, config, tg, {preferred, hard},
-                                 stageLimit, bound, accept, rejected);
+    // With the rule hard both variants are the same constraints: one search.
+    std::vector<std::vector<StageConstraint>> variants = {hard};
+    if (!config.separateUnits)
+      variants.insert(variants.begin(), preferred);
+    found = searchModuloSchedule(graph, config, tg, variants, stageLimit, bound,
+                                 accept, rejected);
     // Above the bound the heuristic may have missed a better assignment:
     // also schedule the issue cycles of the level-merging stages (exact for
     // the latencies, blind to the units) and keep the better interval. Only
