@@ -6,6 +6,8 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "hwsched/Dialect/NpuSync/NpuSync.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -35,6 +37,8 @@ public:
     // schedule_stages: multi-buffer slices and predicated epilogues.
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<ub::UBDialect>();
+    // schedule_stages on npu_flag targets: set_flag / wait_flag.
+    declareGeneratedDialect<hwsched::npu::HwschedNpuDialect>();
 
     registerTransformOps<
 #define GET_OP_LIST
@@ -58,4 +62,6 @@ public:
 
 void hwsched::registerTransformExtension(DialectRegistry &registry) {
   registry.addExtensions<HwschedTransformExtension>();
+  // The payload dialect our ops emit, so that its IR also parses on its own.
+  registry.insert<hwsched::npu::HwschedNpuDialect>();
 }

@@ -12,6 +12,7 @@
 #include "DecisionPictureBuilders.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/LoopPipelining.h"
+#include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/Format.h"
@@ -78,6 +79,19 @@ static void explainPlan(const LoopPlan &plan) {
                             << *s.exhaustiveII;
   for (const std::string &note : s.notes)
     plan.loop->emitRemark() << note;
+  if (plan.sync == PipelineSync::NpuFlag) {
+    NpuFlagPlan flags;
+    Operation *culprit = nullptr;
+    if (planNpuFlags(plan.graph, s, expandsLoop(plan.loop, s), flags, culprit)
+            .empty())
+      for (const NpuFlagChannel &c : flags.channels)
+        plan.loop->emitRemark()
+            << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "
+            << c.firstEvent << ".." << c.firstEvent + c.numEvents - 1
+            << ", set in stage " << c.producerStage << ", wait in stage "
+            << c.consumerStage << ", distance " << c.distance << ", " << c.edges
+            << " dependence" << (c.edges == 1 ? "" : "s");
+  }
 }
 
 DiagnosedSilenceableFailure
@@ -172,8 +186,8 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     plan.schedule = std::move(*schedule);
     plan.units = config->units;
     plan.targetName = target.spec.getName().str();
-    std::string precondition =
-        checkPipelinePreconditions(forOp, plan.graph, plan.schedule, culprit);
+    std::string precondition = checkPipelinePreconditions(
+        forOp, plan.graph, plan.schedule, culprit, plan.sync);
     if (!precondition.empty())
       return refuse(culprit, precondition);
     plan.decideMicros = cpuMicros() - start;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Transforms/LoopPipelining.h"
+#include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -161,9 +162,15 @@ static std::pair<Operation *, Operation *> findAsyncPair(scf::ForOp forOp) {
   return {group, wait};
 }
 
+bool hwsched::expandsLoop(scf::ForOp forOp, const StageSchedule &schedule) {
+  std::optional<int64_t> tripCount = staticTripCount(forOp);
+  return schedule.numStages > 1 &&
+         !(tripCount && *tripCount < schedule.numStages);
+}
+
 std::string hwsched::checkPipelinePreconditions(
     scf::ForOp forOp, const LoopDependenceGraph &graph,
-    const StageSchedule &schedule, Operation *&culprit) {
+    const StageSchedule &schedule, Operation *&culprit, PipelineSync sync) {
   culprit = forOp;
   if (forOp.getUnsignedCmp())
     return "unsigned loops are not supported (scf::pipelineForLoop compares "
@@ -173,6 +180,14 @@ std::string hwsched::checkPipelinePreconditions(
     std::string why = planAsyncGroup(graph, schedule, plan, culprit);
     if (!why.empty())
       return "cannot insert the async-copy group and wait: " + why;
+    culprit = forOp;
+  }
+  if (sync == PipelineSync::NpuFlag) {
+    NpuFlagPlan flags;
+    std::string why = planNpuFlags(
+        graph, schedule, expandsLoop(forOp, schedule), flags, culprit);
+    if (!why.empty())
+      return "cannot synchronise the NPU pipes: " + why;
     culprit = forOp;
   }
   if (schedule.numStages <= 1)
@@ -483,6 +498,21 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
     stageOf[wait] = plan.waitStage;
     result.asyncGroupsInserted = true;
   }
+  if (sync == PipelineSync::NpuFlag) {
+    // Flags go in before the expansion (or unrolling): the pipeliner then
+    // copies each with its stage, predicated like the op it guards.
+    NpuFlagPlan flags;
+    Operation *culprit = nullptr;
+    std::string invalid = planNpuFlags(
+        graph, schedule, expandsLoop(forOp, schedule), flags, culprit);
+    if (!invalid.empty()) {
+      why = "internal NPU flag plan failed: " + invalid;
+      return failure();
+    }
+    result.npuFlagOpsInBody =
+        insertNpuFlags(rewriter, forOp, graph, flags, stageOf);
+    result.npuFlagChannels = flags.channels.size();
+  }
   if (numStages <= 1) {
     result.loop = forOp;
     return result;
@@ -633,9 +663,6 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
     if (wait->hasAttr(kWaitDistanceAttr))
       wait->removeAttr(kWaitDistanceAttr);
   });
-  if (sync == PipelineSync::NpuFlag)
-    (*pipelined)
-        ->setAttr("hwsched.pipeline_sync", rewriter.getStringAttr("npu_flag"));
   result.loop = *pipelined;
   return result;
 }

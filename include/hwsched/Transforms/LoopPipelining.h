@@ -44,14 +44,23 @@ struct PipelineRewriteResult {
   bool asyncGroupsInserted = false;
   /// Stage of the async wait that got group counts (static trip counts).
   std::optional<unsigned> asyncWaitStage;
+  /// sync = npu_flag: flag channels, and set_flag/wait_flag ops put in the
+  /// body (before expansion).
+  unsigned npuFlagChannels = 0;
+  unsigned npuFlagOpsInBody = 0;
 };
+
+/// True when pipelineLoop really expands `forOp` into prologue / kernel /
+/// epilogue (more than one stage, trip count not statically below it).
+bool expandsLoop(mlir::scf::ForOp forOp, const StageSchedule &schedule);
 
 /// Checks, without touching the IR, that the rewrite can apply `schedule` to
 /// `forOp`; returns an empty string or the reason (and `culprit`).
 std::string checkPipelinePreconditions(mlir::scf::ForOp forOp,
                                        const LoopDependenceGraph &graph,
                                        const StageSchedule &schedule,
-                                       mlir::Operation *&culprit);
+                                       mlir::Operation *&culprit,
+                                       PipelineSync sync = PipelineSync::None);
 
 /// Rewrites `forOp` according to `schedule` (which must come from `graph` of
 /// the same loop and pass checkPipelinePreconditions). Failure after the IR

@@ -39,4 +39,34 @@ def HwschedEraseMemorySpaces : Pass<"hwsched-erase-memory-spaces"> {
   }];
 }
 
+def HwschedEmulateNpuSync : Pass<"hwsched-emulate-npu-sync", "::mlir::ModuleOp"> {
+  let summary = "Lowers hwsched_npu set_flag/wait_flag to checked CPU bookkeeping";
+  let description = [{
+    A testing aid for the CPU execution checks (utils/exec-check.py with
+    `--pre-lower-pass-args=--hwsched-emulate-npu-sync`): every
+    `hwsched_npu.set_flag` / `wait_flag` becomes a load, a `cf.assert` and a
+    store on a private global flag table (one i32 per source pipe,
+    destination pipe and event id), and every `func.return` of a function
+    that uses flags asserts that no flag is left set. A run then aborts with
+    a message on stderr naming the op and its location (the check writes it
+    with `write(2, ...)` and calls `abort()`) when
+
+    - a `wait_flag` finds its flag clear (no earlier `set_flag`: a deadlock
+      on the hardware),
+    - a `set_flag` finds its flag already set (set twice without a
+      `wait_flag` in between: illegal on the hardware),
+    - an event id is outside [0, 8),
+    - a function returns with a flag still set (an unbalanced `set_flag`).
+
+    The single-threaded CPU run executes the program order, so this checks
+    that the flags are balanced and ordered along the executed path; it does
+    not model the pipes' concurrency.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // HWSCHED_TRANSFORMS_PASSES

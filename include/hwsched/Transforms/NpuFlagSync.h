@@ -1,0 +1,84 @@
+//===- NpuFlagSync.h - set_flag/wait_flag for pipelined NPU loops -*- C++
+//-*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Plans and inserts hwsched_npu.set_flag / wait_flag for every dependence of
+// a stage-scheduled scf.for body whose two ends run on different NPU pipes.
+//
+// Model. Op v of iteration j runs at "time" (j + stage(v), position(v)) in
+// the pipelined program (prologue, kernel and epilogue alike), and at
+// (j, position(v)) when the loop runs unpipelined (one stage, or unrolled
+// completely). A channel carries the edges u -> v, pipe(u) != pipe(v), of one
+// (pipe(u), pipe(v), stage(u), stage(v), distance) class: consumer v of
+// iteration j needs producer u of iteration j - delta, where delta is 0 for
+// same-iteration edges, the number of buffer copies for a WAR/WAW through a
+// multi-buffered buffer, and 1 for other loop-carried edges. The channel's
+// set_flag goes right after its last producer, its wait_flag right before
+// its first consumer; the set of iteration i uses event
+// base + (i + delta) mod K, the wait of iteration j uses base + j mod K.
+// K is the smallest count for which a flag is never set twice before its
+// wait (and at least the buffer's copy count, so that for ping-pong buffers
+// event base + k belongs to copy k). Channels with delta > 0 pre-set delta
+// flags before the loop (the producers of iterations -delta..-1) and wait
+// for the last delta flags after it (consumers N..N+delta-1), so every wait
+// has exactly one set along every path, whatever the trip count.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_TRANSFORMS_NPUFLAGSYNC_H
+#define HWSCHED_TRANSFORMS_NPUFLAGSYNC_H
+
+#include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/CostModel/StageScheduler.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <string>
+
+namespace hwsched {
+
+/// One flag channel (see the file comment).
+struct NpuFlagChannel {
+  std::string srcPipe, dstPipe;
+  /// Graph nodes: the set goes after `lastProducer`, the wait before
+  /// `firstConsumer` (body order).
+  unsigned lastProducer = 0, firstConsumer = 0;
+  unsigned producerStage = 0, consumerStage = 0;
+  /// Iterations between a producer and the consumer its flag releases.
+  unsigned distance = 0;
+  /// Events used, [firstEvent, firstEvent + numEvents).
+  unsigned firstEvent = 0, numEvents = 1;
+  /// Number of dependence edges the channel carries.
+  unsigned edges = 0;
+};
+
+/// All channels of one loop.
+struct NpuFlagPlan {
+  llvm::SmallVector<NpuFlagChannel> channels;
+};
+
+/// Plans the flags of `graph` under `schedule`. `pipelined` says whether the
+/// loop is really expanded (more than one stage and not unrolled completely):
+/// otherwise stages are ignored and buffers are not multi-buffered. Returns
+/// an empty string, or why the flags cannot be planned (`culprit` set).
+std::string planNpuFlags(const LoopDependenceGraph &graph,
+                         const StageSchedule &schedule, bool pipelined,
+                         NpuFlagPlan &plan, mlir::Operation *&culprit);
+
+/// Inserts the flags of `plan` into `forOp` (whose body is still the one
+/// `graph` was built from): set/wait ops in the body, initial sets before the
+/// loop, final waits after it. Records the stage of every inserted body op
+/// that has side effects in `stageOf`. Returns the number of flag ops in the
+/// body.
+unsigned insertNpuFlags(mlir::RewriterBase &rewriter, mlir::scf::ForOp forOp,
+                        const LoopDependenceGraph &graph,
+                        const NpuFlagPlan &plan,
+                        llvm::DenseMap<mlir::Operation *, int64_t> &stageOf);
+
+} // namespace hwsched
+
+#endif // HWSCHED_TRANSFORMS_NPUFLAGSYNC_H
