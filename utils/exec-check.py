@@ -27,7 +27,8 @@ arguments AFTER is a round trip through the --opt tool (a smoke test that the
 payload runs).
 
 The optional pre-lower step runs the --opt tool on both sides with
-`--hwsched-erase-memory-spaces` (if --erase-memory-spaces) followed by the
+`--hwsched-erase-memory-spaces` (if --erase-memory-spaces), then
+`--hwsched-emulate-npu-sync` (if --emulate-npu-sync), then the
 --pre-lower-pass-args, in that order.
 
 Lowering (--lower-opt) uses the single pipeline in LOWERING_PIPELINE; print it
@@ -75,6 +76,11 @@ Options:
   --erase-memory-spaces  run --hwsched-erase-memory-spaces (needs hwsched-opt as
                          --opt) on both sides before lowering, so that payloads
                          with GPU / string memory spaces can run on the CPU.
+  --emulate-npu-sync     run --hwsched-emulate-npu-sync (needs hwsched-opt as
+                         --opt) on both sides before lowering: hwsched_npu
+                         set_flag / wait_flag become checked bookkeeping, and
+                         a run aborts (FAIL, message on stderr) on a wait
+                         without a set, a flag set twice, or a flag left set.
   --erase-gpu-barriers   delete `gpu.barrier` ops (a line-based edit of the IR)
                          on both sides before pre-lowering: a single-threaded
                          CPU run needs no workgroup barrier, and gpu.barrier
@@ -115,6 +121,7 @@ STOCK_RUNNER = os.path.join(LLVM_DIR, "bin", "mlir-runner")
 STOCK_LIB_DIR = os.path.join(LLVM_DIR, "lib")
 RUNNER_LIBS = ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"]
 ERASE_MEMORY_SPACES_FLAG = "--hwsched-erase-memory-spaces"
+EMULATE_NPU_SYNC_FLAG = "--hwsched-emulate-npu-sync"
 # A whole line holding a gpu.barrier (it has no operands or results).
 GPU_BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^}\n]*\})?[ \t]*\n",
                                  re.MULTILINE)
@@ -342,6 +349,7 @@ def parse_args(argv):
     p.add_argument("--shared-lib-dir", default=STOCK_LIB_DIR)
     p.add_argument("--pre-lower-pass-args", default="")
     p.add_argument("--erase-memory-spaces", action="store_true")
+    p.add_argument("--emulate-npu-sync", action="store_true")
     # --erase-barriers is the older spelling, kept for existing tests.
     p.add_argument("--erase-gpu-barriers", "--erase-barriers",
                    dest="erase_gpu_barriers", action="store_true")
@@ -412,6 +420,8 @@ def check(args, workdir):
         raise CheckFailure(f"input not found: {args.input}")
     input_path = os.path.abspath(args.input)
     pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
+    if args.emulate_npu_sync:
+        pre_lower_args.append(EMULATE_NPU_SYNC_FLAG)
     pre_lower_args += shlex.split(args.pre_lower_pass_args)
 
     r = Runner(workdir, args.timeout, args.verbose)

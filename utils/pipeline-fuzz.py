@@ -295,7 +295,8 @@ def main(argv):
             continue
         keep = os.path.join(workdir, f"temps-{mi}")
         cmd = exec_check_command(ppath, args.opt, lpath, "fuzz", (
-            "--erase-memory-spaces", "--erase-gpu-barriers", "--keep-temps", keep))
+            "--erase-memory-spaces", "--erase-gpu-barriers", "--emulate-npu-sync",
+            "--keep-temps", keep))
         rc, out, err = run_tool(cmd)
         verdict = (out.strip().splitlines() or ["(no output)"])[0]
         transformed = os.path.join(keep, "after.transformed.mlir")

@@ -188,13 +188,15 @@ module attributes {transform.with_named_sequence} {
 // Ascend 910B: MTE2 copy-in to the unified buffer, cube matmul accumulating
 // in UB, MTE3 copy-out... max_stages is 2 (ping-pong), so the request for 3
 // is clamped; copy-in and cube land in different stages. No barriers: the
-// NPU flags are left to the lowering, the kernel is marked npu_flag.
+// pipes are ordered by hwsched_npu set_flag/wait_flag (npu-flags.mlir).
 // CHECK-LABEL: func.func @npu_k
 // CHECK-DAG: memref.alloc() : memref<2x16x16xf16, "ub">
 // CHECK-DAG: memref.alloc() : memref<2x16x16xf16, "ub">
 // CHECK-NOT: gpu.barrier
+// CHECK: hwsched_npu.set_flag cube -> mte2
 // CHECK: scf.for
-// CHECK: } {hwsched.pipeline_sync = "npu_flag"}
+// CHECK: hwsched_npu.wait_flag mte2 -> cube
+// CHECK: linalg.matmul
 module attributes {transform.with_named_sequence} {
   func.func @npu_k(%A: memref<16x128xf16>, %B: memref<128x16xf16>, %C: memref<16x16xf32>) {
     %c0 = arith.constant 0 : index
@@ -211,6 +213,8 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{on-chip bytes 3072 of capacity 196608}}
     // expected-remark @below {{num_stages 3 clamped to pipeline.max_stages 2}}
     // expected-remark @below {{every allowed stage assignment enumerated: smallest latency-only interval 301}}
+    // expected-remark @below {{npu flag mte2 -> cube: events 0..1, set in stage 0, wait in stage 1, distance 0, 2 dependences}}
+    // expected-remark @below {{npu flag cube -> mte2: events 0..1, set in stage 1, wait in stage 0, distance 2, 2 dependences}}
     scf.for %k = %c0 to %c128 step %c16 {
       %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x128xf16> to memref<16x16xf16, strided<[128, 1], offset: ?>>
       %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<128x16xf16> to memref<16x16xf16, strided<[16, 1], offset: ?>>
