@@ -100,8 +100,20 @@ def ScheduleStagesOp
     dependence gets a barrier before it, in its own stage (so any
     cross-stage, cross-thread hazard is ordered in the prologue, kernel and
     epilogue); a barrier serves the following ops of the same stage up to
-    the first one that conflicts with an op after the barrier; `npu_flag` marks the kernel loop with
-    `hwsched.pipeline_sync = "npu_flag"` for the lowering to insert flags;
+    the first one that conflicts with an op after the barrier;
+    `npu_flag` inserts `hwsched_npu.set_flag` / `wait_flag` (Ascend pipe
+    flags, see the `hwsched_npu` dialect) for every dependence whose ends run
+    on different units (mte2 / cube / vector / mte3): the set right after the
+    producer on its pipe, the wait right before the consumer, both in their
+    op's stage (so the prologue, kernel and epilogue copies are predicated
+    like the ops they order). Event ids rotate with the iteration: for a
+    ping-pong buffer, event base + k belongs to buffer copy k, and the reverse
+    (WAR) flags that keep a copy-in from overwriting a copy still being read
+    are set once per copy before the loop and waited for after it, so every
+    wait has exactly one set on every path, whatever the trip count.
+    Same-iteration edges of one unit class share one flag; `explain` prints
+    one remark per flag channel (pipes, events, stages, distance). The
+    unpipelined forms (one stage, full unrolling) get flags the same way;
     `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
     and epilogue: peeled for static trip counts, predicated (side-effecting
     ops under `scf.if`, `ub.poison` for unused results) for dynamic ones,
@@ -141,7 +153,10 @@ def ScheduleStagesOp
     an `nvgpu.device_async_wait` in a body that has a group, or nested in a
     region, or with its token used; async copies that would need a group in
     two stages, an op before the last copy that depends on a copy, or no op
-    depending on the copies (no place for an inserted wait); on-chip capacity exceeded with one stage (the message gives the
+    depending on the copies (no place for an inserted wait); with
+    `npu_flag`, a unit that is not an NPU pipe name or flags needing more
+    than the 8 event ids of one pipe pair (e.g. 9 stages of ping-pong);
+    on-chip capacity exceeded with one stage (the message gives the
     bytes and the capacity), multi-buffering with a non-index induction
     variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or
     `onchip.capacity_bytes`. A failure of the upstream rewriters after the
