@@ -135,6 +135,72 @@ def lowering_script(spec, block_dims):
 """
 
 
+def flow_payload(m, n, k):
+    """matmul + bias + ReLU at M x N x K, the form of examples/gpu-matmul."""
+    a, b, c, v = (f"tensor<{m}x{k}xf32>", f"tensor<{k}x{n}xf32>",
+                  f"tensor<{m}x{n}xf32>", f"tensor<{n}xf32>")
+    return f"""#map_bias = affine_map<(d0, d1) -> (d1)>
+#map_id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @matmul_bias_relu(%A: {a}, %B: {b}, %bias: {v}, %out: {c}) -> {c} {{
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%out : {c}) -> {c}
+  %mm = linalg.matmul ins(%A, %B : {a}, {b}) outs(%init : {c}) -> {c}
+  %res = linalg.generic {{indexing_maps = [#map_id, #map_bias, #map_id],
+                         iterator_types = ["parallel", "parallel"]}}
+      ins(%mm, %bias : {c}, {v}) outs(%out : {c}) {{
+  ^bb0(%acc: f32, %b: f32, %o: f32):
+    %sum = arith.addf %acc, %b : f32
+    %relu = arith.maximumf %sum, %zero : f32
+    linalg.yield %relu : f32
+  }} -> {c}
+  return %res : {c}
+}}
+"""
+
+
+def flow_check(spec, m, n, k, tmp, build, timeout):
+    """Runs examples/gpu-matmul/run.py (the shipped GPU schedule: A/B tiles
+    and the block accumulator in shared memory, K loop pipelined by
+    schedule_stages, buffers merged, then ptxas) on matmul + bias + ReLU of
+    this shape; returns the figures it prints, or a reason string."""
+    src = os.path.join(tmp, "flow.mlir")
+    with open(src, "w") as f:
+        f.write(flow_payload(m, n, k))
+    env = dict(os.environ, PATH=os.path.join(build, "bin") + os.pathsep + os.environ["PATH"])
+    t0 = time.monotonic()
+    try:
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "examples", "gpu-matmul", "run.py"),
+                            "--target", spec, "--input", src],
+                           capture_output=True, text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    secs = time.monotonic() - t0
+    if r.returncode:
+        if "48 KiB" in r.stderr:
+            return "static smem > 48 KiB (ptxas limit)"
+        return "run.py failed: " + r.stderr.strip().splitlines()[-1][:120]
+    out = r.stdout
+    g = lambda pat: re.search(pat, out)
+    st = g(r"schedule_stages: (\d+) stages \(limit (\d+)\).*on-chip bytes (\d+)")
+    est = g(r"estimate: (\d+) registers")
+    smem = g(r"schedule_stages on-chip\)\s+(\d+)\s+(\d+)")
+    regs = g(r"registers per thread \(cap \d+\)\s+(\d+)\s+(\d+)")
+    sp_cap = g(r"spill bytes store/load \(cap \d+\)\s+\d+\s+(\d+)/(\d+)")
+    sp_est = g(r"spill bytes store/load \(cap \d+ = predicted\)\s+\d+\s+(\d+)/(\d+)")
+    if not all((st, est, smem, regs, sp_cap, sp_est)):
+        return "unparsed run.py output"
+    # The schedule keeps the block's f32 accumulator tile (BM x BN) in shared
+    # memory besides the multi-buffered A and B tiles, which are what
+    # select_tile_config's shared bytes count.
+    tile = re.search(r"tile_sizes \[(\d+), (\d+)", out)
+    ab = int(st.group(3)) - int(tile.group(1)) * int(tile.group(2)) * 4
+    return {"stages": int(st.group(1)), "limit": int(st.group(2)),
+            "sched": int(st.group(3)), "ab": ab, "ptxas_smem": int(smem.group(2)),
+            "est": int(est.group(1)), "regs": int(regs.group(2)),
+            "spill_cap": int(sp_cap.group(1)) + int(sp_cap.group(2)),
+            "spill_est": int(sp_est.group(1)) + int(sp_est.group(2)), "secs": secs}
+
+
 def spec_value(spec, key):
     with open(os.path.join(ROOT, "hw-specs", spec + ".json")) as f:
         d = json.load(f)
@@ -215,6 +281,9 @@ def main():
                     help="only print the picks (no lowering)")
     ap.add_argument("--timeout", type=float, default=600,
                     help="seconds per step (transform, each ptxas-report run)")
+    ap.add_argument("--no-flow", action="store_true",
+                    help="skip the second table (the shipped shared-memory schedule, "
+                    "examples/gpu-matmul/run.py, per shape)")
     ap.add_argument("--cache", help="JSON file memoizing ptxas reports by the "
                     "content hash of the mapped kernel, arch and cap")
     args = ap.parse_args()
@@ -232,6 +301,8 @@ def main():
           f"{'smem':6} {'ptxsm':5} {'fits':5} {'blocks':6} {'waves':5} {'SMs':8} "
           f"{'res':5} {'occ ok':6} {'secs':9}")
     bad = 0
+    occ_capped = 0
+    flows = []
     with tempfile.TemporaryDirectory() as tmp:
         for spec in args.specs.split(","):
             cap = spec_value(spec, "gpu.max_registers_per_thread")
@@ -306,8 +377,12 @@ def main():
                             res_ptx = min(blocks_per_sm(spec, regs, nthreads, smem),
                                           -(-blocks // sms))
                             occ_ok = res_ptx >= resident
+                            occ_capped += 0 if occ_ok else 1
                 fits = smem <= smem_cap
                 bad += 0 if fits else 1
+                if not args.no_ptxas and not args.no_flow:
+                    flows.append((spec, shape, smem, smem_cap,
+                                  flow_check(spec, m, n, k, tmp, args.build, args.timeout)))
                 busy = min(blocks, sms)
                 print(f"{spec:14} {shape:15} {tile[0]}x{tile[1]:<4} {thread[0]}x{thread[1]:<4} "
                       f"{red[2]:<3} {stages:<2} {threads[0]}x{threads[1]:<5} {est:<4} "
@@ -315,8 +390,35 @@ def main():
                       f"{smem:<6} {ptx_smem!s:5} {str(fits):5} {blocks:<6} {waves:<5.2f} "
                       f"{busy:>3}/{sms:<4} {resident}/{res_ptx!s:3} {str(occ_ok):6} "
                       f"{t_tr:.1f}/{t_px:.1f}", flush=True)
-    print("all picks: no spills at the assumed cap nor at the budget, smem within capacity"
-          if not bad else f"{bad} problem(s)")
+        print("all picks: no spills at the assumed cap nor at the budget, smem within capacity"
+              if not bad else f"{bad} problem(s)")
+        if occ_capped:
+            print(f"{occ_capped} pick(s) reach the predicted resident blocks only when ptxas is "
+                  "capped at the estimate (see @est): uncapped, it uses more registers")
+    if flows:
+        # op smem: select_tile_config's multi-buffered A + B bytes; flow A+B:
+        # the same buffers as schedule_stages allocated them (stages it
+        # kept); ptxas smem: the whole kernel (A + B + the block accumulator).
+        print("\nshipped schedule (examples/gpu-matmul/run.py, matmul + bias + ReLU):")
+        print(f"{'spec':14} {'MxNxK':15} {'st/lim':6} {'op smem':7} {'flow A+B':8} "
+              f"{'sched B':7} {'ptxas smem':10} {'<= cap':6} {'est':4} {'ptxas':5} "
+              f"{'spill@cap':9} {'spill@est':9} {'secs':5}")
+        fbad = 0
+        for spec, shape, op_smem, smem_cap, fr in flows:
+            if not isinstance(fr, dict):
+                print(f"{spec:14} {shape:15} {fr}")
+                continue
+            ok = (fr["ptxas_smem"] == fr["sched"] and fr["ptxas_smem"] <= smem_cap
+                  and fr["spill_cap"] == 0 and fr["spill_est"] == 0
+                  and (fr["ab"] == op_smem or fr["stages"] != fr["limit"]))
+            fbad += 0 if ok else 1
+            print(f"{spec:14} {shape:15} {fr['stages']}/{fr['limit']:<4} {op_smem:<7} "
+                  f"{fr['ab']:<8} {fr['sched']:<7} {fr['ptxas_smem']:<10} "
+                  f"{str(fr['ptxas_smem'] <= smem_cap):6} {fr['est']:<4} {fr['regs']:<5} "
+                  f"{fr['spill_cap']:<9} {fr['spill_est']:<9} {fr['secs']:.1f}", flush=True)
+        print("shipped schedule: smem = schedule_stages = ptxas, A+B = the op's figure, "
+              "no spills" if not fbad else f"shipped schedule: {fbad} problem(s)")
+        bad += fbad
     return 1 if bad else 0
 
 
