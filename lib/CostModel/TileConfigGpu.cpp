@@ -277,5 +277,6 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               selection.ranked.push_back(c);
             }
   selection.pruned = log.take();
+  selection.smCount = f.smCount;
   return true;
 }

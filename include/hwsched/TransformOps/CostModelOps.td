@@ -305,7 +305,10 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     counts (enumerated, feasible, pruned per rule, and the selection time),
     the best
     candidates with registers, on-chip bytes, occupancy, waves and score,
-    and why the winner won. Padding and dynamic-extent assumptions are
+    and why the winner won. On GPUs, when the winner's grid leaves SMs idle
+    (a small problem), the winner remark adds "B of S SMs busy" and the cost
+    of the fastest candidate that busies more SMs, or that none can (K is
+    not split across blocks, so the output tiles bound the grid). Padding and dynamic-extent assumptions are
     always reported as remarks. A dynamic extent is assumed to be 256 (the
     largest block tile), which keeps every candidate and gives a
     conservative pick valid at any size.
