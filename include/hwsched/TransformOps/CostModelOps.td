@@ -270,7 +270,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       accumulators TM*TN, fragments TM + TN, address operands) above
       `gpu.max_registers_per_thread` (`reg_limit`); shared memory
       (BM*BK + BK*BN) * bytes * stages above `onchip.capacity_bytes`; no
-      block fitting an SM; tiles twice the problem; more stages than K tiles.
+      block fitting an SM; tiles twice the problem; more stages than K tiles;
+      block tiles not dividing the padded M or N when some feasible one does
+      (the thread mapping needs whole blocks).
       Score (estimated ns, lower wins): max(compute, off-chip, shared-memory
       traffic) over wave efficiency (blocks / (SMs x ceil(blocks / SMs)):
       the busiest SM's share) x occupancy factor (resident warps per SM / the
