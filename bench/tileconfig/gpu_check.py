@@ -13,11 +13,16 @@ The lowering is the pick fed as params: tile_using_forall with tile_sizes
 (blocks), tile_using_for with reduction_tile_sizes (K tile), tile_using_forall
 with thread_tile_sizes (threads), K step 1 (the register model's
 assumption), vectorize, hoist the accumulator, bufferize, map to gpu.launch
-with block_dims = num_threads. The shared-memory staging is not part of this
-lowering (no promotion), so ptxas reports no shared memory: the smem column
-is the model's figure checked against the spec.
+with block_dims = num_threads, then the vector lowering one pattern set at a
+time (see LOWER_PATTERNS). ptxas runs at the assumed cap, at the occupancy
+budget and at the estimate. This lowering stages nothing in shared memory,
+so a second table runs the shipped shared-memory schedule
+(examples/gpu-matmul/run.py) on matmul + bias + ReLU of each shape, where
+ptxas reports the real kernel's shared memory.
 
-Usage: bench/tileconfig/gpu_check.py [--build build] [--specs nvidia-a100,nvidia-h100]
+Usage: bench/tileconfig/gpu_check.py [--build build]
+           [--specs nvidia-a100,nvidia-h100,nvidia-rtx4090] [--shapes MxNxK,...]
+           [--no-ptxas] [--no-flow] [--timeout SECS] [--cache FILE]
 """
 
 import argparse
