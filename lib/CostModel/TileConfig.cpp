@@ -288,5 +288,37 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
         "; runner-up {0} is {1:F1}% slower", describe(next),
         100.0 * (next.timeNs / std::max(best.timeNs, 1e-9) - 1.0));
   }
+  // SM fill (GPU): wave quantization is in every score (wave efficiency);
+  // when the winner's grid leaves SMs idle, say what the fastest candidate
+  // that busies more SMs would cost, so that a user sees why a small
+  // problem does not fill the GPU (too few output tiles, or the smaller
+  // tiles it takes cost more on-chip traffic or latency cover than the idle
+  // SMs). K is never split across blocks, so the output tiles bound the grid.
+  if (selection.smCount > 0 && best.blocks < selection.smCount) {
+    auto busy = [&](const TileCandidate &c) {
+      return std::min(c.blocks, selection.smCount);
+    };
+    const TileCandidate *fuller = nullptr;
+    int64_t mostBlocks = 0;
+    for (const TileCandidate &c : selection.ranked) {
+      mostBlocks = std::max(mostBlocks, c.blocks);
+      if (!fuller && busy(c) > busy(best))
+        fuller = &c;
+    }
+    selection.why +=
+        llvm::formatv("; {0} of {1} SMs busy", busy(best), selection.smCount);
+    if (fuller)
+      selection.why += llvm::formatv(
+          ": the fastest candidate busying more, {0} ({1} SMs, wave "
+          "efficiency {2:F2}, occupancy factor {3:F2}), is {4:F1}% slower",
+          describe(*fuller), busy(*fuller), fuller->waveEfficiency,
+          fuller->occupancyFactor,
+          100.0 * (fuller->timeNs / std::max(best.timeNs, 1e-9) - 1.0));
+    else
+      selection.why += llvm::formatv(
+          ": no candidate busies more (at most {0} output tiles; K is not "
+          "split across blocks)",
+          mostBlocks);
+  }
   return true;
 }

@@ -13,7 +13,8 @@
 //    <= gpu.max_registers_per_thread (reg_limit);
 //  - shared memory (BM*BK + BK*BN) * bytes * stages <= onchip.capacity_bytes;
 //  - threads per block a multiple of the warp size, <= max_threads_per_block;
-//  - stages in 2..pipeline.max_stages, no more than the K tiles.
+//  - stages in 2..pipeline.max_stages, no more than the K tiles;
+//  - block tiles dividing the padded M and N when any feasible one does.
 // Score: the roofline time max(compute, off-chip, shared-memory traffic)
 // divided by wave efficiency x occupancy factor x warp preference x stage
 // factor (lower is better):
@@ -36,6 +37,8 @@
 #include "TileConfigRules.h"
 
 #include "hwsched/Analysis/RegisterEstimate.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -276,6 +279,22 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                               f.regBudget;
               selection.ranked.push_back(c);
             }
+  // Block tiles divide the (padded) extents when some feasible candidate's
+  // do: a partial block makes the thread-level forall inside it dynamically
+  // sized, which the upstream GPU mapping (map_nested_forall_to_threads)
+  // refuses (the padded work is already in the score). Seen with
+  // 3136 x 256 on nvidia-rtx4090 (128-row blocks, 24.5 per column).
+  auto divides = [&](const TileCandidate &c) {
+    return view.mPad % c.bm == 0 && (!view.hasN() || view.nPad % c.bn == 0);
+  };
+  if (llvm::any_of(selection.ranked, divides)) {
+    for (const TileCandidate &c : selection.ranked)
+      if (!divides(c))
+        log.prune("block tile does not divide the extent");
+    llvm::erase_if(selection.ranked,
+                   [&](const TileCandidate &c) { return !divides(c); });
+  }
   selection.pruned = log.take();
+  selection.smCount = f.smCount;
   return true;
 }

@@ -295,3 +295,30 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// GPU block tiles divide the extents when some feasible tile does: 3136 rows
+// on the RTX 4090 get 64-row blocks (49 per column), not 128 (24.5), whose
+// partial last block the GPU mapping cannot distribute over threads.
+func.func @rows_3136(%a: tensor<3136x64xf32>, %b: tensor<64x256xf32>, %c: tensor<3136x256xf32>) -> tensor<3136x256xf32> {
+  // expected-remark @below {{select_tile_config on 'nvidia-rtx4090' for a contraction (batch 1, M 3136, N 256, K 64): tile_sizes [64, 128, 0]}}
+  // expected-remark @below {{block tile does not divide the extent: }}
+  // expected-remark @below {{candidate #1: tile 64x128x8}}
+  // expected-remark @below {{candidate #2: tile}}
+  // expected-remark @below {{candidate #3: tile}}
+  // expected-remark @below {{candidate #4: tile}}
+  // expected-remark @below {{candidate #5: tile}}
+  // expected-remark @below {{winner: 64x128x8 tile}}
+  %r = linalg.matmul ins(%a, %b : tensor<3136x64xf32>, tensor<64x256xf32>) outs(%c : tensor<3136x256xf32>) -> tensor<3136x256xf32>
+  return %r : tensor<3136x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-rtx4090", explain } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // expected-remark @below {{rtx4090 3136 rows tile_sizes 64 : i64, 128 : i64, 0 : i64}}
+    transform.debug.emit_param_as_remark %t#0, "rtx4090 3136 rows tile_sizes" : !transform.param<i64>
+    transform.yield
+  }
+}

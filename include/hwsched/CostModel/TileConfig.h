@@ -84,6 +84,9 @@ struct TileSelection {
   llvm::SmallVector<std::string> notes;
   /// Why the winner won, one sentence.
   std::string why;
+  /// GPU: the SM count, so that `why` can say how many SMs the winner's grid
+  /// keeps busy and what filling more would cost; 0 elsewhere.
+  int64_t smCount = 0;
   /// The GEMM-view problem after padding.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
 };

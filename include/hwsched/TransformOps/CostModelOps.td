@@ -270,7 +270,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       accumulators TM*TN, fragments TM + TN, address operands) above
       `gpu.max_registers_per_thread` (`reg_limit`); shared memory
       (BM*BK + BK*BN) * bytes * stages above `onchip.capacity_bytes`; no
-      block fitting an SM; tiles twice the problem; more stages than K tiles.
+      block fitting an SM; tiles twice the problem; more stages than K tiles;
+      block tiles not dividing the padded M or N when some feasible one does
+      (the thread mapping needs whole blocks).
       Score (estimated ns, lower wins): max(compute, off-chip, shared-memory
       traffic) over wave efficiency (blocks / (SMs x ceil(blocks / SMs)):
       the busiest SM's share) x occupancy factor (resident warps per SM / the
@@ -305,7 +307,10 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     counts (enumerated, feasible, pruned per rule, and the selection time),
     the best
     candidates with registers, on-chip bytes, occupancy, waves and score,
-    and why the winner won. Padding and dynamic-extent assumptions are
+    and why the winner won. On GPUs, when the winner's grid leaves SMs idle
+    (a small problem), the winner remark adds "B of S SMs busy" and the cost
+    of the fastest candidate that busies more SMs, or that none can (K is
+    not split across blocks, so the output tiles bound the grid). Padding and dynamic-extent assumptions are
     always reported as remarks. A dynamic extent is assumed to be 256 (the
     largest block tile), which keeps every candidate and gives a
     conservative pick valid at any size.
