@@ -269,8 +269,13 @@ module attributes {transform.with_named_sequence} {
     // would give tiles for another machine) with an error naming the key.
     %lanes_bits = transform.hwsched.query_spec %matmul { key = "cpu.vector_width_bits" }
         : (!transform.any_op) -> !transform.param<i64>
+    // packed_operands: @hwsched_cpu_matmul_tile packs B (operand 1 of
+    // linalg.matmul) into a contiguous panel, so the model counts the B
+    // panel at its size in L2 and drops the bound on the span of B's rows
+    // (which only holds for B read in place).
     %tiles, %reg, %red, %stages, %threads =
         transform.cost_model.select_tile_config %matmul
+        { packed_operands = array<i64: 1> }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %mc, %nc, %t0 = transform.split_handle %tiles : (!transform.param<i64>)
