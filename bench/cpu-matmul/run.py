@@ -94,7 +94,9 @@ KNOBS_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
     %e = transform.collect_matching @hwsched_cpu_match_epilogue in %module
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %e : !transform.any_op {{
-    ^bb0(%root: !transform.any_op):
+    ^bb0(%epilogue: !transform.any_op):
+      %root = transform.fusion.epilogue_in_place %epilogue
+          : (!transform.any_op) -> !transform.any_op
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
           (%root, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
