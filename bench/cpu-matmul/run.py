@@ -14,7 +14,7 @@ GFLOP/s (median of repeated timed runs) for
   blas-skx  the same with OPENBLAS_CORETYPE=SkylakeX forced for that run only
 
 plus the ratios hwsched/peak, hwsched/blas-skx and, for the chain, the chain's
-time over the bare matmul's. Every MLIR result is checked against a
+time over the bare matmul's, paired by round. Every MLIR result is checked against a
 reference computed here (exact: the inputs are small integers, so every
 partial sum is an exactly representable f32): a strided sample of C and the
 sum of all of C.
@@ -32,7 +32,12 @@ the OpenBLAS columns Debian's numpy + OpenBLAS + threadpoolctl:
   apt-get install python3-numpy libopenblas0-pthread python3-threadpoolctl
 (--install runs that). Without them those columns print "n/a".
 
-Usage: bench/cpu-matmul/run.py [--sizes 256,512,1024,2048] [--runs 5]
+Measurement: --rounds rounds, each running every contender once in its own
+process (--runs timed runs each), interleaved; GFLOP/s are medians over all
+runs, ratios are formed per round and their median and range printed (see
+README.md, "Method").
+
+Usage: bench/cpu-matmul/run.py [--sizes 256,512,1024,2048] [--rounds 5] [--runs 3]
        [--target x86-avx512] [--min-time 0.3] [--loops-max-size 1024]
        [--tiles MC,NC,KC,MR,NR] [--skip-blas] [--keep DIR] [--install]
 """
