@@ -10,6 +10,11 @@
 // or call the pieces with `transform.include` after declaring them private.
 //
 // What it does to one chain fill -> matmul -> [epilogue]:
+//  0. (Chains, in @hwsched_cpu_matmul_main) transform.fusion.epilogue_in_place:
+//     the fill and the matmul write into the epilogue's destination and the
+//     epilogue updates the matmul result in place, so that after
+//     bufferization the C block is a block of the output itself, not a
+//     block-sized temporary next to it (one MC x NC block less in L2).
 //  1. Cache tiling. The chain's root (the epilogue, else the matmul) is tiled
 //     by [MC, NC] with scf.for, the NC (column) loop outside the MC (row)
 //     loop, and the matmul and its fill are fused into that loop nest
@@ -173,8 +178,8 @@ module attributes {transform.with_named_sequence} {
           tile_sizes [1, %nr] : (!transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
     }
-    // The C block becomes a block-sized temporary rather than a slice of a
-    // whole-matrix one.
+    // Without the in-place epilogue (step 0) the C block becomes a
+    // block-sized temporary rather than a slice of a whole-matrix one.
     transform.apply_patterns to %func {
       transform.apply_patterns.tensor.fold_tensor_empty
       transform.apply_patterns.canonicalization
@@ -269,8 +274,13 @@ module attributes {transform.with_named_sequence} {
     // would give tiles for another machine) with an error naming the key.
     %lanes_bits = transform.hwsched.query_spec %matmul { key = "cpu.vector_width_bits" }
         : (!transform.any_op) -> !transform.param<i64>
+    // packed_operands: @hwsched_cpu_matmul_tile packs B (operand 1 of
+    // linalg.matmul) into a contiguous panel, so the model counts the B
+    // panel at its size in L2 and drops the bound on the span of B's rows
+    // (which only holds for B read in place).
     %tiles, %reg, %red, %stages, %threads =
         transform.cost_model.select_tile_config %matmul
+        { packed_operands = array<i64: 1> }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %mc, %nc, %t0 = transform.split_handle %tiles : (!transform.param<i64>)
@@ -349,8 +359,12 @@ module attributes {transform.with_named_sequence} {
           (%mm, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+      // The matmul accumulates into the epilogue's destination and the
+      // epilogue runs in place: no C-block temporary.
+      %in_place = transform.fusion.epilogue_in_place %epilogue
+          : (!transform.any_op) -> !transform.any_op
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
-          (%epilogue, %mc, %nc, %kc, %mr, %nr)
+          (%in_place, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }

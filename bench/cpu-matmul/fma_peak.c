@@ -57,6 +57,7 @@ int main(int argc, char **argv) {
     s = _mm512_add_ps(s, _mm512_add_ps(_mm512_add_ps(a8, a9), _mm512_add_ps(a10, a11)));
     sink += _mm512_reduce_add_ps(s);
     results[r] = 2.0 * 16 * CHAINS * (double)iters / (t1 - t0) / 1e9;
+    printf("sample %.2f\n", results[r]);
   }
   qsort(results, repeats, sizeof(double), cmp);
   printf("peak_gflops %.2f\n", results[repeats / 2]);

@@ -14,7 +14,7 @@ GFLOP/s (median of repeated timed runs) for
   blas-skx  the same with OPENBLAS_CORETYPE=SkylakeX forced for that run only
 
 plus the ratios hwsched/peak, hwsched/blas-skx and, for the chain, the chain's
-time over the bare matmul's. Every MLIR result is checked against a
+time over the bare matmul's, paired by round. Every MLIR result is checked against a
 reference computed here (exact: the inputs are small integers, so every
 partial sum is an exactly representable f32): a strided sample of C and the
 sum of all of C.
@@ -32,7 +32,12 @@ the OpenBLAS columns Debian's numpy + OpenBLAS + threadpoolctl:
   apt-get install python3-numpy libopenblas0-pthread python3-threadpoolctl
 (--install runs that). Without them those columns print "n/a".
 
-Usage: bench/cpu-matmul/run.py [--sizes 256,512,1024,2048] [--runs 5]
+Measurement: --rounds rounds, each running every contender once in its own
+process (--runs timed runs each), interleaved; GFLOP/s are medians over all
+runs, ratios are formed per round and their median and range printed (see
+README.md, "Method").
+
+Usage: bench/cpu-matmul/run.py [--sizes 256,512,1024,2048] [--rounds 5] [--runs 3]
        [--target x86-avx512] [--min-time 0.3] [--loops-max-size 1024]
        [--tiles MC,NC,KC,MR,NR] [--skip-blas] [--keep DIR] [--install]
 """
@@ -94,7 +99,9 @@ KNOBS_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
     %e = transform.collect_matching @hwsched_cpu_match_epilogue in %module
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %e : !transform.any_op {{
-    ^bb0(%root: !transform.any_op):
+    ^bb0(%epilogue: !transform.any_op):
+      %root = transform.fusion.epilogue_in_place %epilogue
+          : (!transform.any_op) -> !transform.any_op
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
           (%root, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
@@ -347,6 +354,7 @@ class Bench:
         self.work = work
         self.opt = self.find_opt()
         self.cputime_lib = os.path.join(work, "libcputime.so")
+        self.refs = {}
         run(["gcc", "-O2", "-shared", "-fPIC", os.path.join(HERE, "cputime.c"),
              "-o", self.cputime_lib])
 
@@ -358,8 +366,9 @@ class Bench:
                 return cand
         die("hwsched-opt not found: build it (scripts/build.sh) or set HWSCHED_OPT")
 
-    def mlir(self, size, chain, scheduled, expected_gflops):
-        """Runs one program; returns (cpu seconds per call list, wall list)."""
+    def prepare(self, size, chain, scheduled, expected_gflops):
+        """Writes, schedules and lowers one program; returns (lowered file,
+        calls per timed run, timed runs per process)."""
         flops = 2.0 * size ** 3
         reps = max(1, int(self.args.min_time * expected_gflops * 1e9 / flops))
         # The unscheduled program needs seconds to minutes per call at 1024+.
@@ -384,24 +393,38 @@ class Bench:
                  f"--transform-interpreter=entry-point={entry}", "-o", ir])
         lowered = os.path.join(self.work, tag + ".llvm.mlir")
         run([MLIR_OPT, ir, "--pass-pipeline=" + LOWERING, "-o", lowered])
+        return {"file": lowered, "reps": reps, "size": size, "chain": chain,
+                "tag": tag}
+
+    def execute(self, prog):
+        """Runs one prepared program in one process; checks its result;
+        returns (cpu seconds per call list, wall seconds per call list)."""
         libs = [os.path.join(LLVM, "lib", "libmlir_c_runner_utils.so"),
                 os.path.join(LLVM, "lib", "libmlir_runner_utils.so"), self.cputime_lib]
-        out = run([RUNNER, "-O3", lowered, "-e", "main", "-entry-point-result=void",
-                   "-shared-libs=" + ",".join(libs)])
+        out = run([RUNNER, "-O3", prog["file"], "-e", "main",
+                   "-entry-point-result=void", "-shared-libs=" + ",".join(libs)])
         times, cpus, total, sample = parse_output(out)
-        want_sum, want_sample = reference(size, chain)
-        check(tag, total, sample, want_sum, want_sample)
+        key = (prog["size"], prog["chain"])
+        if key not in self.refs:
+            self.refs[key] = reference(*key)
+        want_sum, want_sample = self.refs[key]
+        check(prog["tag"], total, sample, want_sum, want_sample)
+        reps = prog["reps"]
         return [c / reps for c in cpus], [t / reps for t in times]
 
     def peak(self):
+        """GFLOP/s of every repeat of one fma_peak process."""
         exe = os.path.join(self.work, "fma_peak")
-        run(["gcc", "-O2", "-mavx512f", os.path.join(HERE, "fma_peak.c"), "-o", exe])
+        if not os.path.exists(exe):
+            run(["gcc", "-O2", "-mavx512f", os.path.join(HERE, "fma_peak.c"), "-o", exe])
         out = run([exe, "100000000", str(max(3, self.args.runs))])
-        return float(out.split()[1])
+        return [float(line.split()[1]) for line in out.splitlines()
+                if line.startswith("sample ")]
 
     def numpy(self, sizes, forced):
-        """{(size, chain): seconds per call} from OpenBLAS through numpy, and
-        the kernel it ran; None when numpy is missing."""
+        """{"times": {"size,chain": [seconds per call of each timed run]},
+        "kernel": ...} from OpenBLAS through numpy, one process; None when
+        numpy is missing."""
         env = dict(os.environ)
         env["OPENBLAS_NUM_THREADS"] = "1"
         if forced:
@@ -439,7 +462,7 @@ for n in {sizes!r}:
             for _ in range(reps):
                 f()
             samples.append((time.thread_time() - t0) / reps)
-        res[f"{{n}},{{int(chain)}}"] = statistics.median(samples)
+        res[f"{{n}},{{int(chain)}}"] = samples
 kernel = None
 if threadpool_info:
     info = [i for i in threadpool_info() if i.get("internal_api") == "openblas"]
@@ -484,7 +507,11 @@ def main():
     reexec_with_system_python()
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sizes", default="256,512,1024,2048")
-    p.add_argument("--runs", type=int, default=5, help="timed runs (median)")
+    p.add_argument("--runs", type=int, default=3,
+                   help="timed runs per process (per contender and round)")
+    p.add_argument("--rounds", type=int, default=5,
+                   help="rounds; each runs every contender once, in its own "
+                        "process (interleaved)")
     p.add_argument("--min-time", type=float, default=0.3,
                    help="approximate seconds per timed run")
     p.add_argument("--target", default="x86-avx512", help="spec for the schedule")
@@ -518,54 +545,129 @@ def main():
     except OSError:
         load = ["?"]
     print(f"# CPU matmul benchmark: spec {args.target}, script {os.path.relpath(SCRIPT, ROOT)}")
-    print(f"# host load average {' '.join(load)}; GFLOP/s from thread CPU time, "
-          f"median of {args.runs} runs")
+    print(f"# host load average at the start {' '.join(load)}; GFLOP/s from "
+          f"thread CPU time; {args.rounds} rounds of one process per contender, "
+          f"{args.runs} timed runs each")
 
-    peak = bench.peak()
-    print(f"# single-core AVX-512 FMA peak (fma_peak.c): {peak:.1f} GFLOP/s")
     if args.tiles:
         print("# fixed tiles MC,NC,KC,MR,NR = " + ",".join(map(str, args.tiles)) +
               " (--tiles), not the spec's")
-    blas = None if args.skip_blas else bench.numpy(sizes, forced=False)
-    blas_skx = None if args.skip_blas else bench.numpy(sizes, forced=True)
+
+    # Compile everything first; the rounds then only run processes.
+    progs = {}
+    for size in sizes:
+        for chain in (False, True):
+            progs[("hwsched", size, chain)] = bench.prepare(size, chain, True, 120.0)
+            if size <= args.loops_max_size:
+                progs[("loops", size, chain)] = bench.prepare(size, chain, False, 1.0)
+
+    # samples[contender][(size, chain)] = list (per round) of lists of
+    # seconds per call (one list per process); peak: GFLOP/s per round.
+    samples = {"hwsched": {}, "wall": {}, "loops": {}, "blas": {}, "blas-skx": {}}
+    peak_rounds = []
+    kernels = {}
+    for rnd in range(args.rounds):
+        # One process per contender and size; the order rotates with the
+        # round so that no contender always runs first or last.
+        jobs = [("peak", None)]
+        for size in sizes:
+            jobs.append(("hwsched", size))
+            if not args.skip_blas:
+                jobs += [("blas-skx", size), ("blas", size)]
+        shift = rnd % len(jobs)
+        jobs = jobs[shift:] + jobs[:shift]
+        for name, size in jobs:
+            if name == "peak":
+                peak_rounds.append(bench.peak())
+            elif name == "hwsched":
+                for chain in (False, True):
+                    cpu, wall = bench.execute(progs[("hwsched", size, chain)])
+                    samples["hwsched"].setdefault((size, chain), []).append(cpu)
+                    samples["wall"].setdefault((size, chain), []).append(wall)
+            else:
+                data = bench.numpy([size], forced=(name == "blas-skx"))
+                if data is None:
+                    continue
+                kernels[name] = data["kernel"]
+                for chain in (False, True):
+                    samples[name].setdefault((size, chain), []).append(
+                        data["times"][f"{size},{int(chain)}"])
+        print(f"# round {rnd + 1}/{args.rounds} done, load "
+              f"{' '.join(open('/proc/loadavg').read().split()[:3])}",
+              file=sys.stderr, flush=True)
+    # The unscheduled program once (minutes at 2048; not a ratio anyone reads).
+    for key, prog in progs.items():
+        if key[0] == "loops":
+            cpu, _ = bench.execute(prog)
+            samples["loops"][key[1:]] = [cpu]
+
+    flat = lambda rounds: [x for r in rounds for x in r]
+    peak_all = flat(peak_rounds)
+    peak = statistics.median(peak_all)
+    print(f"# single-core AVX-512 FMA peak (fma_peak.c): {peak:.1f} GFLOP/s "
+          f"(median of {len(peak_all)}, {min(peak_all):.1f}-{max(peak_all):.1f})")
     if args.skip_blas:
         print("# OpenBLAS skipped (--skip-blas)")
-    elif blas is None or blas_skx is None:
+    elif "blas" not in kernels:
         print("# numpy/OpenBLAS not available: install with "
               f"`apt-get install {' '.join(APT_PACKAGES)}` (or run with --install)")
     else:
-        print(f"# OpenBLAS default kernel: {blas['kernel']}")
-        print(f"# OpenBLAS forced kernel:  {blas_skx['kernel']} "
+        print(f"# OpenBLAS default kernel: {kernels['blas']}")
+        print(f"# OpenBLAS forced kernel:  {kernels['blas-skx']} "
               "(OPENBLAS_CORETYPE=SkylakeX for that run only)")
+    try:
+        load_end = " ".join(open("/proc/loadavg").read().split()[:3])
+    except OSError:
+        load_end = "?"
+    print(f"# host load average at the end {load_end}")
+
+    def paired(f):
+        """Median and range of f(round) over the rounds where it is defined."""
+        vals = [v for v in (f(r) for r in range(args.rounds)) if v is not None]
+        if not vals:
+            return "n/a"
+        return (f"{statistics.median(vals):.2f} "
+                f"({min(vals):.2f}-{max(vals):.2f})")
 
     header = ("| problem | loops | hwsched | hwsched wall | peak | blas | blas-skx "
               "| hwsched/peak | hwsched/blas-skx | chain/matmul time |")
     print()
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
-    bare_time = {}
     for size in sizes:
         flops = 2.0 * size ** 3
+        g = lambda secs: flops / secs / 1e9
         for chain in (False, True):
-            ours_cpu, ours_wall = bench.mlir(size, chain, True, 120.0)
-            t_ours = statistics.median(ours_cpu)
-            g_ours = flops / t_ours / 1e9
-            g_ours_wall = flops / statistics.median(ours_wall) / 1e9
-            g_loops = None
-            if size <= args.loops_max_size:
-                loops_cpu, _ = bench.mlir(size, chain, False, 1.0)
-                g_loops = flops / statistics.median(loops_cpu) / 1e9
-            key = f"{size},{int(chain)}"
-            g_blas = flops / blas["times"][key] / 1e9 if blas else None
-            g_skx = flops / blas_skx["times"][key] / 1e9 if blas_skx else None
-            if not chain:
-                bare_time[size] = t_ours
-            ratio_chain = (f"{t_ours / bare_time[size]:.3f}" if chain else "1")
+            key = (size, chain)
+            ours = samples["hwsched"][key]
+            g_ours = g(statistics.median(flat(ours)))
+            g_wall = g(statistics.median(flat(samples["wall"][key])))
+            g_loops = (g(statistics.median(flat(samples["loops"][key])))
+                       if key in samples["loops"] else None)
+            med = lambda name: (g(statistics.median(flat(samples[name][key])))
+                                if key in samples[name] else None)
+            g_blas, g_skx = med("blas"), med("blas-skx")
+            # Paired ratios: contenders of the same round, each the median of
+            # its process's runs.
+            r_peak = paired(lambda r: g(statistics.median(ours[r])) /
+                            statistics.median(peak_rounds[r]))
+            r_skx = paired(lambda r: g(statistics.median(ours[r])) /
+                           g(statistics.median(samples["blas-skx"][key][r]))
+                           if key in samples["blas-skx"] else None)
+            r_chain = "1" if not chain else paired(
+                lambda r: statistics.median(ours[r]) /
+                statistics.median(samples["hwsched"][(size, False)][r]))
+            spread = lambda vals: f" ({g(max(vals)):.0f}-{g(min(vals)):.0f})"
             name = f"{'matmul+bias+relu' if chain else 'matmul'} {size}"
-            print(f"| {name} | {fmt(g_loops, 2)} | {fmt(g_ours)} | {fmt(g_ours_wall)} "
-                  f"| {fmt(peak)} | {fmt(g_blas)} | {fmt(g_skx)} "
-                  f"| {g_ours / peak:.2f} | {fmt(g_ours / g_skx if g_skx else None, 2)} "
-                  f"| {ratio_chain} |", flush=True)
+            print(f"| {name} | {fmt(g_loops, 2)} | {fmt(g_ours)}{spread(flat(ours))} "
+                  f"| {fmt(g_wall)} | {fmt(peak)} | {fmt(g_blas)} "
+                  f"| {fmt(g_skx)}{spread(flat(samples['blas-skx'][key])) if g_skx else ''} "
+                  f"| {r_peak} | {r_skx} | {r_chain} |", flush=True)
+    print()
+    print(f"GFLOP/s: median over all timed runs ({args.rounds} rounds x "
+          f"{args.runs} runs), (min-max) of single runs. Ratios: per round, "
+          "each contender the median of its process's runs, then the median "
+          "over the rounds (min-max over the rounds).")
     print()
     print("All MLIR results checked against the reference (sum of C and every "
           f"{SAMPLE_STRIDE}th row/column, exact).")

@@ -125,6 +125,29 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
     accBits = std::max(accBits.value_or(0), *bits);
   }
   problem.accBits = accBits.value_or(32);
+
+  // GEMM roles from the loops each operand's indexing map uses: A spans M
+  // and K, B spans K and N, C spans M and N (batch loops aside).
+  bool gemm = problem.kind == TileProblem::Kind::Contraction ||
+              problem.kind == TileProblem::Kind::Convolution;
+  for (OpOperand &operand : linalgOp->getOpOperands()) {
+    TileProblem::Role role = TileProblem::Role::Other;
+    if (gemm) {
+      AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+      auto uses = [&](ArrayRef<unsigned> dims) {
+        return llvm::any_of(dims,
+                            [&](unsigned d) { return map.isFunctionOfDim(d); });
+      };
+      bool m = uses(problem.m), n = uses(problem.n), k = uses(problem.k);
+      if (m && k && !n)
+        role = TileProblem::Role::Lhs;
+      else if (k && n && !m)
+        role = TileProblem::Role::Rhs;
+      else if (m && n && !k)
+        role = TileProblem::Role::Acc;
+    }
+    problem.operandRoles.push_back(role);
+  }
   problem.inputBits = inBits.value_or(problem.accBits);
   return true;
 }

@@ -42,6 +42,20 @@ llvm::StringRef hwsched::stringifyTileProblemKind(TileProblem::Kind kind) {
   return "?";
 }
 
+llvm::StringRef hwsched::stringifyTileProblemRole(TileProblem::Role role) {
+  switch (role) {
+  case TileProblem::Role::Lhs:
+    return "M x K (lhs)";
+  case TileProblem::Role::Rhs:
+    return "K x N (rhs)";
+  case TileProblem::Role::Acc:
+    return "M x N (acc)";
+  case TileProblem::Role::Other:
+    return "none";
+  }
+  return "?";
+}
+
 double GemmView::work(int64_t bm, int64_t bn) const {
   double mm = static_cast<double>(roundUp(mPad, std::max<int64_t>(bm, 1)));
   double nn = static_cast<double>(roundUp(nPad, std::max<int64_t>(bn, 1)));
@@ -181,6 +195,9 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   view.inBytes = std::max<int64_t>(problem.inputBits / 8, 1);
   view.accBytes = std::max<int64_t>(problem.accBits / 8, 1);
   view.numOperands = problem.numOperands;
+  view.packedA = problem.packedLhs;
+  view.packedB = problem.packedRhs;
+  view.packedC = problem.packedAcc;
 
   static const char *names[] = {"M", "N", "K"};
   bool dynamic[] = {view.dynamicM, view.dynamicN, view.dynamicK};

@@ -20,9 +20,12 @@
 //  - L1: the kernel's A sliver (MR x KC), reused across the NR loop,
 //    <= cpu.l1d_bytes / 2 (the rest for the streamed B and C lines);
 //  - L2: the cache tile's B panel (KC x NC) and C block (MC x NC), which
-//    the register-tile loops reuse, <= cpu.l2_bytes / 2
-//    (unpacked operands with power-of-two leading dimensions conflict in
-//    few sets);
+//    the register-tile loops reuse, <= cpu.l2_bytes / 2 (unpacked operands
+//    with power-of-two leading dimensions conflict in few sets), and an
+//    unpacked B panel's rows span no more than L2. An operand the schedule
+//    packs (TileProblem::packed*, the op's packed_operands) is contiguous:
+//    it counts at its size against the whole L2 (packed + 2 x unpacked
+//    <= L2) and the span bound does not apply;
 //  - tiles divide the static extents (a remainder tile would need masked
 //    vectors); if nothing divides, remainders are allowed with a note.
 // Score (ns): the larger of compute and memory (hardware prefetch overlaps
@@ -180,27 +183,40 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                       ? kc * nc * view.inBytes + mc * nc * view.accBytes
                       : mc * nc * kc * view.inBytes *
                             std::max<int64_t>(view.numOperands, 1);
-              // The operands are not packed: rows sit a leading dimension
-              // apart and, with power-of-two leading dimensions, fall into
-              // few cache sets, so only half of L2 is usable (measured: B
-              // panel + C block of 768 KiB, 60% of L2, ran at half the speed
-              // of 384 KiB at 1024^3 and 2048^3 and 8% slower at 512^3).
+              // Unpacked operands: rows sit a leading dimension apart and,
+              // with power-of-two leading dimensions, fall into few cache
+              // sets, so an unpacked tile gets half of L2 (measured: B panel
+              // + C block of 768 KiB, 60% of L2, ran at half the speed of
+              // 384 KiB at 1024^3 and 2048^3 and 8% slower at 512^3). A
+              // packed tile (packed_operands) is one contiguous range, whose
+              // lines spread over all sets: it counts at its size. So
+              // packed bytes + 2 x unpacked bytes <= L2 (for nothing packed,
+              // the working set <= L2 / 2).
               // Elementwise ops and reductions stream (no reuse).
               // Lines within an address range no larger than the cache
               // never conflict (each set receives at most its ways from
-              // it); the B panel's KC rows lie N elements apart (row-major
-              // B), so its range must fit L2 for the panel to stay there.
-              if (view.isGemm() &&
+              // it); an unpacked B panel's KC rows lie N elements apart
+              // (row-major B), so its range must fit L2 for the panel to
+              // stay there. A packed panel is contiguous: no such bound.
+              if (view.isGemm() && !view.packedB &&
                   (kc - 1) * view.n * view.inBytes + nc * view.inBytes > f.l2) {
                 log.prune("B panel rows span > cpu.l2_bytes");
                 continue;
               }
-              int64_t l2Budget = view.isGemm() ? f.l2 / 2 : f.l2;
-              if (c.onchipBytes > l2Budget) {
-                log.prune(view.isGemm() ? "cache tile working set > "
-                                          "cpu.l2_bytes / 2"
-                                        : "cache tile working set > "
-                                          "cpu.l2_bytes");
+              if (view.isGemm()) {
+                int64_t bBytes = kc * nc * view.inBytes;
+                int64_t cBytes = mc * nc * view.accBytes;
+                int64_t weighted = (view.packedB ? 1 : 2) * bBytes +
+                                   (view.packedC ? 1 : 2) * cBytes;
+                if (weighted > f.l2) {
+                  log.prune(view.packedB || view.packedC
+                                ? "cache tile working set (unpacked operands "
+                                  "twice) > cpu.l2_bytes"
+                                : "cache tile working set > cpu.l2_bytes / 2");
+                  continue;
+                }
+              } else if (c.onchipBytes > f.l2) {
+                log.prune("cache tile working set > cpu.l2_bytes");
                 continue;
               }
               c.blocks = view.batch * ceilDiv(view.m, mc) *

@@ -29,6 +29,9 @@ struct GemmView {
   bool dynamicM = false, dynamicN = false, dynamicK = false;
   int64_t inBytes = 4, accBytes = 4, inBits = 32, accBits = 32;
   int64_t numOperands = 3;
+  /// The schedule packs A (M x K), B (K x N) or C (M x N) into contiguous
+  /// buffers (TileProblem::packed*).
+  bool packedA = false, packedB = false, packedC = false;
 
   bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
   bool hasN() const { return kind != TileProblem::Kind::Reduction; }

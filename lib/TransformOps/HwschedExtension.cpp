@@ -46,6 +46,10 @@ public:
         >();
     registerTransformOps<
 #define GET_OP_LIST
+#include "hwsched/TransformOps/FusionOps.cpp.inc"
+        >();
+    registerTransformOps<
+#define GET_OP_LIST
 #include "hwsched/TransformOps/PipelineOps.cpp.inc"
         >();
     registerTransformOps<

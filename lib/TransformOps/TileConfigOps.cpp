@@ -18,6 +18,7 @@
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include "llvm/Support/Format.h"
@@ -69,6 +70,50 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
   return text;
 }
 
+/// Checks `packed_operands` against `payload` and records the packed GEMM
+/// operands in `problem`: every index names an operand of the payload op
+/// that plays the M x K, K x N or M x N role, at most once.
+static DiagnosedSilenceableFailure
+markPackedOperands(transform::SelectTileConfigOp op, Operation *payload,
+                   ArrayRef<int64_t> packed, TileProblem &problem) {
+  auto fail = [&](const Twine &message) {
+    DiagnosedSilenceableFailure diag = op.emitSilenceableError()
+                                       << "packed_operands: " << message;
+    diag.attachNote(payload->getLoc()) << "payload op";
+    return diag;
+  };
+  llvm::SmallDenseSet<int64_t> seen;
+  int64_t count = static_cast<int64_t>(problem.operandRoles.size());
+  for (int64_t index : packed) {
+    if (index < 0 || index >= count)
+      return fail(llvm::formatv("operand index {0} out of range: '{1}' has "
+                                "{2} operands",
+                                index, payload->getName().getStringRef(),
+                                count));
+    if (!seen.insert(index).second)
+      return fail(llvm::formatv("operand index {0} given twice", index));
+    switch (problem.operandRoles[index]) {
+    case TileProblem::Role::Lhs:
+      problem.packedLhs = true;
+      break;
+    case TileProblem::Role::Rhs:
+      problem.packedRhs = true;
+      break;
+    case TileProblem::Role::Acc:
+      problem.packedAcc = true;
+      break;
+    case TileProblem::Role::Other:
+      return fail(llvm::formatv(
+          "operand {0} of '{1}' ({2} op) is not an M x K, K x N or M x N "
+          "operand of a GEMM view; only contraction and convolution "
+          "operands can be packed",
+          index, payload->getName().getStringRef(),
+          stringifyTileProblemKind(problem.kind)));
+    }
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
 DiagnosedSilenceableFailure
 transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
@@ -98,9 +143,11 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *payload : payloads) {
     Decision d;
     d.payload = payload;
-    DiagnosedSilenceableFailure resolved = resolveTarget(
-        *this, payload,
-        {"target", "explain", "measure_top_k", "measure_samples"}, d.target);
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(*this, payload,
+                      {"target", "explain", "measure_top_k", "measure_samples",
+                       "packed_operands"},
+                      d.target);
     if (!resolved.succeeded()) {
       results.setRemainingToEmpty(*this);
       return resolved;
@@ -111,6 +158,21 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
+    }
+    if (std::optional<ArrayRef<int64_t>> packed = getPackedOperands()) {
+      DiagnosedSilenceableFailure marked =
+          markPackedOperands(*this, payload, *packed, d.problem);
+      if (!marked.succeeded()) {
+        results.setRemainingToEmpty(*this);
+        return marked;
+      }
+      if (d.target.spec.getKind() != HwKind::Cpu)
+        d.selection.notes.push_back(
+            llvm::formatv("packed_operands ignored: the {0} rule stages "
+                          "tiles in on-chip memory whether or not the "
+                          "schedule packs them",
+                          stringifyHwKind(d.target.spec.getKind()))
+                .str());
     }
     // Thread CPU time: the machines that run the bench are shared, and wall
     // time there measures the other jobs.

@@ -1,11 +1,12 @@
 // The tile sizes of transform-scripts/cpu-matmul.mlir come from the spec,
 // through transform.cost_model.select_tile_config: the same unedited script
 // picks MC, NC, KC, MR, NR = 256, 256, 256, 8, 32 for a 256^3 matmul on
-// x86-avx512 (48 KiB L1d, 1.25 MiB L2, 32 zmm), 128, 128, 128, 4, 16 on a
+// x86-avx512 (48 KiB L1d, 1.25 MiB L2, 32 zmm), 128, 128, 256, 4, 16 on a
 // small AVX2 core (32 KiB L1d, 256 KiB L2, 16 ymm), and on x86-avx512 with
 // single figures overridden: a 256 KiB L2 (cpu.l2_bytes and the on-chip
-// capacity) shrinks the cache block to 128 x 128 x 128; 16 vector registers halve
-// the register tile to 4 x 32.
+// capacity) shrinks the cache block to 128 x 128 (KC 256: the packed B
+// panel, 128 KiB, counts at its size, the unpacked 64 KiB C block twice);
+// 16 vector registers halve the register tile to 4 x 32.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
@@ -36,13 +37,13 @@
 
 // AVX2: remark: MC 128 : i64
 // AVX2: remark: NC 128 : i64
-// AVX2: remark: KC 128 : i64
+// AVX2: remark: KC 256 : i64
 // AVX2: remark: MR 4 : i64
 // AVX2: remark: NR 16 : i64
 
 // SMALLL2: remark: MC 128 : i64
 // SMALLL2: remark: NC 128 : i64
-// SMALLL2: remark: KC 128 : i64
+// SMALLL2: remark: KC 256 : i64
 // SMALLL2: remark: MR 8 : i64
 // SMALLL2: remark: NR 32 : i64
 

@@ -46,9 +46,14 @@
 // Tiles MC=16 NC=32 KC=16 MR=8 NR=32 on 32x64x48: two N blocks of 32
 // columns, in each one B panel of 48 x 32 packed once (three K blocks of one
 // 16 x 32 sliver) before the two C blocks of 16 rows that reuse it.
+// The epilogue runs in place (transform.fusion.epilogue_in_place): the
+// fill, the matmul and the epilogue all work on the output's block, no
+// C-block temporary.
 // CHECK-LABEL: func.func @kernel
-// CHECK-DAG:     %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<3x1x16x32xf32>
-// CHECK-DAG:     %[[CBLK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<16x32xf32>
+// CHECK-SAME:    %[[C:[a-z0-9]+]]: memref<32x64xf32>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<3x1x16x32xf32>
+// CHECK-NOT:     memref.alloc
 // CHECK:         scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
 // Pack the panel row by row (NR-wide vector loads/stores), K blocks outer.
 // CHECK:           scf.for
@@ -57,8 +62,8 @@
 // CHECK:               vector.store %[[ROW]], %[[PACK]]
 // The C blocks of this N block.
 // CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// The fill of the C block, vectorized.
-// CHECK:             vector.store %{{.+}}, %[[CBLK]]
+// The fill of the C block, vectorized, in the output.
+// CHECK:             vector.store %{{.+}}, %[[C]]
 // The K blocks, then the register tiles.
 // CHECK:             scf.for
 // CHECK:               scf.for
@@ -68,9 +73,10 @@
 // CHECK:                   vector.fma %{{.+}} : vector<32xf32>
 // CHECK:                   scf.yield %{{.+}} : vector<8x32xf32>
 // CHECK:                 } {hwsched.micro_k}
-// The epilogue on the C block, before the next block starts.
+// The epilogue on the C block, in place, before the next block starts.
 // CHECK:             arith.addf %{{.+}} : vector<{{(1x)?}}32xf32>
 // CHECK:             arith.maximumf %{{.+}} : vector<{{(1x)?}}32xf32>
+// CHECK:             vector.store %{{.+}}, %[[C]]
 // CHECK:           }
 // CHECK:         }
 // CHECK-NOT:     linalg.

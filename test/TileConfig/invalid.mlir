@@ -193,3 +193,99 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// packed_operands: an index past the operands (a matmul has 3).
+func.func @packed_out_of_range(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{packed_operands: operand index 3 out of range: 'linalg.matmul' has 3 operands}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 3> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @packed_negative(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{packed_operands: operand index -1 out of range}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: -1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @packed_twice(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{packed_operands: operand index 1 given twice}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 1, 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// An elementwise op has no GEMM operands to pack.
+func.func @packed_elementwise(%a: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.add ins(%a, %a : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.add"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{packed_operands: operand 0 of 'linalg.add' (elementwise op) is not an M x K, K x N or M x N operand of a GEMM view}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 0> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A generic that multiplies and adds a bias inside the reduction is no
+// contraction to linalg (three inputs): the model sees a reduction, whose
+// operands have no GEMM roles.
+#amap = affine_map<(m, n, k) -> (m, k)>
+#bmap = affine_map<(m, n, k) -> (k, n)>
+#vmap = affine_map<(m, n, k) -> (n)>
+#cmap = affine_map<(m, n, k) -> (m, n)>
+func.func @packed_bias(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %v: tensor<64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.generic {indexing_maps = [#amap, #bmap, #vmap, #cmap], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b, %v : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64xf32>) outs(%c : tensor<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %q = arith.addf %p, %z : f32
+    %s = arith.addf %acc, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{packed_operands: operand 1 of 'linalg.generic' (reduction op) is not an M x K, K x N or M x N operand of a GEMM view}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 1, 2> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}

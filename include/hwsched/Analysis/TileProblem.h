@@ -48,10 +48,31 @@ struct TileProblem {
   int64_t accBits = 32;
   /// Memory operands (inputs + outputs), for the address-register term.
   int64_t numOperands = 3;
+
+  /// The GEMM operand an operand of the op stands for.
+  enum class Role {
+    Lhs,  ///< M x K (A; a convolution's input image)
+    Rhs,  ///< K x N (B; a convolution's filter)
+    Acc,  ///< M x N (C, the output)
+    Other ///< none of these (elementwise ops, reductions, extra operands)
+  };
+  /// One role per operand of the op (inputs then outputs), from the loops
+  /// its indexing map uses; all Other unless the op is a contraction or a
+  /// convolution.
+  llvm::SmallVector<Role> operandRoles;
+
+  /// Schedule assumptions, set by the caller (not by the analysis): the
+  /// schedule copies these GEMM operands into contiguous buffers (packing),
+  /// so their tiles do not suffer the cache-set conflicts of rows a leading
+  /// dimension apart. See `packed_operands` of select_tile_config.
+  bool packedLhs = false, packedRhs = false, packedAcc = false;
 };
 
 /// Returns "contraction", "convolution", "elementwise" or "reduction".
 llvm::StringRef stringifyTileProblemKind(TileProblem::Kind kind);
+
+/// Returns "M x K (lhs)", "K x N (rhs)", "M x N (acc)" or "none".
+llvm::StringRef stringifyTileProblemRole(TileProblem::Role role);
 
 /// Describes `op` for the tile rules. Returns false with `error` set when
 /// there is no rule for it (not a Linalg op, non-numeric element types).

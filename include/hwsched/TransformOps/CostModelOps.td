@@ -291,9 +291,12 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       `cpu.vector_registers` (accumulators, the B vectors of this and the
       next K step, which a compiled kernel loads early, one broadcast); the A
       sliver of one K tile <= `cpu.l1d_bytes` / 2;
-      the cache tile's working set <= `cpu.l2_bytes` / 2 (and
-      `l2_limit_bytes` / 2; operands are not packed, so half of L2 is left
-      for set conflicts);
+      the cache tile's working set (KC x NC panel of B and MC x NC block of
+      C) <= `cpu.l2_bytes` / 2 (and `l2_limit_bytes` / 2: unpacked rows a
+      power-of-two leading dimension apart fall into few sets, so half of
+      L2 is left for set conflicts), and the B panel's KC rows, N elements
+      apart, span no more than `cpu.l2_bytes`; operands named by
+      `packed_operands` change the last two rules (below);
       tiles divide static extents when possible. Score: the larger of the
       FMA/load-port/latency bound cycles of the register kernel and the
       off-chip re-reads over the per-core bandwidth.
@@ -302,6 +305,25 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       compute-to-memory ratio, then to fewer stages and smaller tiles.
     - Elementwise ops and reductions: the same constraints with no shared
       memory staging on GPUs and one tile per operand on NPUs.
+
+    #### Packed operands
+
+    `packed_operands = array<i64: ...>` tells the model which operands of the
+    payload op (inputs then outputs, by operand number: `linalg.matmul` has
+    A = 0, B = 1, C = 2) the schedule copies into contiguous buffers before
+    the loops that reuse them, as `transform.structured.pad` +
+    `hoist_pad` do for a GotoBLAS-style packed B panel. Each index must name
+    the M x K (lhs), K x N (rhs) or M x N (acc) operand of the GEMM view
+    (found from the loops its indexing map uses), so the payload must be a
+    contraction or a convolution. The CPU rule then counts a packed B
+    panel or C block at its size against the whole of `cpu.l2_bytes`
+    (packed bytes + 2 x unpacked bytes <= L2: only unpacked tiles keep the
+    set-conflict headroom) and drops the span bound on the B panel's rows
+    (a packed panel is contiguous). A packed A changes nothing in the CPU
+    rule (its sliver's L1 bound leaves room for the streamed lines, not for
+    conflicts). Without the attribute every operand is assumed unpacked.
+    GPU and NPU rules stage tiles in on-chip memory anyway: there the
+    attribute is checked and ignored, with a remark.
 
     `explain` emits remarks on the payload op: the decision, the candidate
     counts (enumerated, feasible, pruned per rule, and the selection time),
@@ -346,7 +368,12 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     op. A spec missing a figure the rules need, or one under which no
     candidate survives (e.g. a tiny `ub_limit_bytes`), is a silenceable
     failure listing the pruned counts. `measure_top_k` or `measure_samples`
-    below 1 is a silenceable failure naming the attribute. Nothing is
+    below 1 is a silenceable failure naming the attribute. A
+    `packed_operands` index that is negative, not below the payload op's
+    operand count, repeated, or names an operand that is none of the GEMM
+    view's M x K, K x N and M x N operands (or any operand of an
+    elementwise op or reduction) is a silenceable failure naming the index
+    and the payload op. Nothing is
     produced unless every payload op succeeds.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
@@ -354,7 +381,8 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
                        OptionalAttr<StrAttr>:$target,
                        UnitAttr:$explain,
                        OptionalAttr<I64Attr>:$measure_top_k,
-                       OptionalAttr<I64Attr>:$measure_samples);
+                       OptionalAttr<I64Attr>:$measure_samples,
+                       OptionalAttr<DenseI64ArrayAttr>:$packed_operands);
   let results = (outs TransformParamTypeInterface:$tile_sizes,
                       TransformParamTypeInterface:$thread_tile_sizes,
                       TransformParamTypeInterface:$reduction_tile_sizes,

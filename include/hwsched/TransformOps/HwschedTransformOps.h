@@ -16,6 +16,8 @@
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/CostModelOps.h.inc"
 #define GET_OP_CLASSES
+#include "hwsched/TransformOps/FusionOps.h.inc"
+#define GET_OP_CLASSES
 #include "hwsched/TransformOps/PipelineOps.h.inc"
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/SmemOps.h.inc"
@@ -27,7 +29,8 @@ class DialectRegistry;
 } // namespace mlir
 
 namespace hwsched {
-/// Registers the cost_model, pipeline, smem and hwsched transform op families
+/// Registers the cost_model, fusion, pipeline, smem and hwsched transform op
+/// families
 /// as a Transform dialect extension.
 void registerTransformExtension(mlir::DialectRegistry &registry);
 } // namespace hwsched

@@ -1,0 +1,65 @@
+//===- FusionOps.cpp - transform.fusion.* ops -----------------------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/TransformOps/HwschedTransformOps.h"
+
+#include "hwsched/Transforms/EpilogueInPlace.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlir;
+
+DiagnosedSilenceableFailure
+transform::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
+                                    transform::TransformResults &results,
+                                    transform::TransformState &state) {
+  auto payloads = llvm::to_vector(state.getPayloadOps(getEpilogue()));
+  int64_t input = static_cast<int64_t>(getInputAttr().getInt());
+  if (input < 0) {
+    results.setRemainingToEmpty(*this);
+    return emitSilenceableError()
+           << "input must be at least 0 (got " << input << ")";
+  }
+  // Check every payload op first (a dry run of the rewrite's checks).
+  for (Operation *payload : payloads) {
+    auto generic = dyn_cast<linalg::GenericOp>(payload);
+    std::string reason;
+    if (!generic)
+      reason = "'" + payload->getName().getStringRef().str() +
+               "' is not a linalg.generic";
+    else if (hwsched::canWriteEpilogueInPlace(generic, input, reason))
+      continue;
+    results.setRemainingToEmpty(*this);
+    DiagnosedSilenceableFailure diag = emitSilenceableError()
+                                       << "cannot run the epilogue in place: "
+                                       << reason;
+    diag.attachNote(payload->getLoc()) << "payload op";
+    return diag;
+  }
+  SmallVector<Operation *> rewritten;
+  for (Operation *payload : payloads) {
+    std::string reason;
+    FailureOr<linalg::GenericOp> inPlace = hwsched::writeEpilogueInPlace(
+        rewriter, cast<linalg::GenericOp>(payload), input, reason);
+    if (failed(inPlace))
+      return emitDefiniteFailure() << "epilogue_in_place failed after its "
+                                      "checks passed: "
+                                   << reason;
+    rewritten.push_back(*inPlace);
+  }
+  results.set(cast<OpResult>(getResult()), rewritten);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::EpilogueInPlaceOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  consumesHandle(getEpilogueMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
+}
+
+#define GET_OP_CLASSES
+#include "hwsched/TransformOps/FusionOps.cpp.inc"
