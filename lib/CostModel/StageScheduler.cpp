@@ -842,9 +842,14 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     reserve(v, t, -1);
     return ok;
   };
+  // Every op before `cursor` in `order` is scheduled: the next op to place
+  // is found by scanning forward from it, and an eviction moves it back.
+  size_t cursor = 0;
+  std::vector<size_t> rank(n);
   auto unschedule = [&](unsigned v) {
     reserve(v, sigma[v], -1);
     sigma[v] = -1;
+    cursor = std::min(cursor, rank[v]);
   };
   unsigned unscheduled = n;
   std::vector<unsigned> order(n);
@@ -854,11 +859,14 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     return height[a] > height[b] ||
            (height[a] == height[b] && p.position[a] < p.position[b]);
   });
+  for (size_t i = 0; i < n; ++i)
+    rank[order[i]] = i;
   int64_t budget = std::max<int64_t>(4 * n, 64);
   while (unscheduled && budget-- > 0) {
     // The unscheduled op of greatest height (ties: body order).
-    unsigned v =
-        *llvm::find_if(order, [&](unsigned w) { return sigma[w] < 0; });
+    while (sigma[order[cursor]] >= 0)
+      ++cursor;
+    unsigned v = order[cursor];
     int64_t estart = 0, lstart = deadline;
     for (unsigned ei : p.in[v]) {
       const TimingEdge &e = tg.edges[ei];
@@ -1115,18 +1123,22 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     // edges (latencies are >= 0); of parallel constraints the largest weight
     // binds. Fewer constraints make every scheduling step cheaper.
     auto prune = [&](std::vector<StageConstraint> &cs) {
-      std::map<std::pair<unsigned, unsigned>, int64_t> strongest;
+      std::vector<StageConstraint> kept;
       for (const StageConstraint &c : cs) {
         if (c.from == c.to ||
             (c.edge >= 0 && graph.edges[c.edge].distance == 0 && c.weight <= 0))
           continue;
-        auto [it, inserted] = strongest.try_emplace({c.from, c.to}, c.weight);
-        if (!inserted)
-          it->second = std::max(it->second, c.weight);
+        kept.push_back({c.from, c.to, c.weight, false, -1});
       }
+      // Sorted by (from, to), strongest first: keep the first of each pair.
+      llvm::sort(kept, [](const StageConstraint &a, const StageConstraint &b) {
+        return std::tie(a.from, a.to, b.weight) <
+               std::tie(b.from, b.to, a.weight);
+      });
       cs.clear();
-      for (auto &[key, weight] : strongest)
-        cs.push_back({key.first, key.second, weight, false, -1});
+      for (const StageConstraint &c : kept)
+        if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)
+          cs.push_back(c);
     };
     prune(preferred);
     prune(hard);
