@@ -383,6 +383,7 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
                 carried += 1
     # Certain loop-carried RAW through memory.
     order = sorted(ops, key=lambda i: pos[i])
+    fixed_roots = set()
     for r in ops:
         k = order.index(r)
         back = [(x, 0) for x in reversed(order[:k])] + [(x, 1) for x in reversed(order[k:])]
@@ -405,11 +406,34 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
                             if d == 1:
                                 cons.append((x, r, serialize(x, r, lat(x, r) - ii)))
                                 carried += 1
+                                fixed_roots.add(root)
                             remaining -= ew
                             continue
                     stop = True
                 if stop:
                     break
+    # The checker's same-stage rule: conflicting accesses through two
+    # different (aliasing) roots, or to one root that is not multi-buffered,
+    # share a stage: |sigma(a) - sigma(b)| <= ii - 1. A root with a certain
+    # loop-carried RAW cannot be multi-buffered (the checker requires every
+    # read of a multi-buffered root to be covered by writes earlier in the
+    # same iteration, and the walk above met no write of that element).
+    for ka, a in enumerate(order):
+        for b in order[ka + 1:]:
+            same = False
+            for ra, ea, wa, _ in acc[a]:
+                for rb, eb, wb, _ in acc[b]:
+                    if not (wa or wb) or not alias(ra, rb):
+                        continue
+                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
+                        continue
+                    if ra == rb and ra not in fixed_roots:
+                        continue
+                    same = True
+            if same:
+                cons.append((a, b, -(ii - 1)))
+                cons.append((b, a, -(ii - 1)))
+                carried += 1
     if not carried:
         return ""
     dist = {i: 0 for i in ops}
