@@ -85,6 +85,12 @@ Options:
                          on both sides before pre-lowering: a single-threaded
                          CPU run needs no workgroup barrier, and gpu.barrier
                          has no CPU lowering.
+  --thread-ids-from PREFIX  replace every `%v = gpu.thread_id D` line (a
+                         line-based edit, both sides, after --erase-gpu-barriers)
+                         by `%v = func.call @PREFIX_D() : () -> index`: the
+                         payload defines those functions (e.g. reading a global
+                         that @main sets while it runs the kernel once per
+                         emulated thread, one thread after the other).
   --keep-temps DIR       keep all intermediate files in DIR (created if needed):
                          {before,after}.{prelowered,lowered}.mlir,
                          after.transformed.mlir, {before,after}.output.txt and
@@ -125,6 +131,8 @@ EMULATE_NPU_SYNC_FLAG = "--hwsched-emulate-npu-sync"
 # A whole line holding a gpu.barrier (it has no operands or results).
 GPU_BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^}\n]*\})?[ \t]*\n",
                                  re.MULTILINE)
+# `%v = gpu.thread_id x` (optionally with an upper bound), for --thread-ids-from.
+GPU_THREAD_ID_RE = re.compile(r"(%[\w.$-]+) = gpu\.thread_id\s+([xyz])(\s+upper_bound\s+\d+)?")
 
 # The lowering pipeline, one pass per entry, run as
 #   --pass-pipeline='builtin.module(<entries joined by ",">)'.
@@ -353,6 +361,7 @@ def parse_args(argv):
     # --erase-barriers is the older spelling, kept for existing tests.
     p.add_argument("--erase-gpu-barriers", "--erase-barriers",
                    dest="erase_gpu_barriers", action="store_true")
+    p.add_argument("--thread-ids-from", metavar="PREFIX", default=None)
     p.add_argument("--keep-temps", metavar="DIR", default=None)
     p.add_argument("--rtol", type=float, default=None)
     p.add_argument("--atol", type=float, default=None)
@@ -381,6 +390,15 @@ def lower_and_run(r, side, ir_path, args, opt, pre_lower_args, libs):
         out = base + ".nobarriers.mlir"
         with open(out, "w") as f:
             f.write(GPU_BARRIER_LINE_RE.sub("", text))
+        ir_path = out
+    if args.thread_ids_from:
+        with open(ir_path, errors="replace") as f:
+            text = f.read()
+        out = base + ".threadids.mlir"
+        with open(out, "w") as f:
+            f.write(GPU_THREAD_ID_RE.sub(
+                lambda m: f"{m.group(1)} = func.call @{args.thread_ids_from}_{m.group(2)}() "
+                          ": () -> index", text))
         ir_path = out
     if pre_lower_args:
         out = base + ".prelowered.mlir"

@@ -116,6 +116,7 @@ OPS = {
     "eliminate_redundant_copies": ("transform.smem.eliminate_redundant_copies", None),
     "attach_target_spec": ("transform.hwsched.attach_target_spec", None),
     "query_spec": ("transform.hwsched.query_spec", "param"),
+    "epilogue_in_place": ("transform.fusion.epilogue_in_place", "handle"),
 }
 
 

@@ -284,6 +284,176 @@ def load_spec(target):
 SYNC_OPS = ("nvgpu.device_async_create_group", "nvgpu.device_async_wait", "gpu.barrier")
 
 
+def certain_reads(lt, i):
+    """[(root, elems or None)] the op on line i reads for sure (a subset of
+    LoopText.accesses, which also counts linalg outs as reads: a fill or an
+    elementwise op does not read them): memref.copy sources, the inputs of
+    named linalg ops (not linalg.generic, whose body may ignore one) and
+    memref.load."""
+    line = lt.lines[i]
+    out = []
+    m = re.search(r"memref\.copy (" + NAME + r"), (" + NAME + r")", line)
+    if m:
+        out.append(lt.root_and_elems(m.group(1)))
+    m = re.search(r"linalg\.(\w+) (?:\{[^}]*\} )?ins\(([^:)]*)(?::[^)]*)?\) outs", line)
+    if m and m.group(1) != "generic":
+        for n in re.findall(NAME, m.group(2)):
+            if n in lt.memdef or n in lt.args:
+                out.append(lt.root_and_elems(n))
+    m = re.search(r"memref\.load (" + NAME + r")\[([^\]]*)\]", line)
+    if m:
+        root, _ = lt.root_and_elems(m.group(1))
+        out.append((root, lt.point(m.group(1), m.group(2))))
+    return out
+
+
+def reads_unknown_elems(lt, i):
+    """Roots the op on line i reads through ops certain_reads leaves out
+    because their elements are not computed (vector reads, async-copy
+    sources): they do read, the elements are unknown."""
+    line = lt.lines[i]
+    roots = set()
+    for op in ("vector.transfer_read", "vector.load"):
+        m = re.search(op + r" (" + NAME + r")\[", line)
+        if m:
+            roots.add(lt.root_and_elems(m.group(1))[0])
+    m = re.search(r"nvgpu\.device_async_copy (" + NAME + r")\[", line)
+    if m:
+        roots.add(lt.root_and_elems(m.group(1))[0])
+    return roots
+
+
+def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units, sync, pu,
+                          limit, ii):
+    """Proof that no schedule at interval `ii` exists, from loop-carried
+    dependences (not used by the path bound above). Issue times sigma must
+    satisfy, for any schedule the checker accepts:
+      - every same-iteration edge a -> b: sigma(b) - sigma(a) >= latency;
+      - loop-carried values (iter_args): the yielded value's producer p and
+        every op u using the iter_arg: sigma(u) + ii >= sigma(p) + latency(p);
+        and the checker's rule stage(p) <= stage(u) + (1 if p is before u
+        else 0), i.e. sigma(p) - sigma(u) <= (that + 1) * ii - 1;
+      - loop-carried memory RAW where it is certain: element e read by R is
+        last written, going backwards around the loop from R, by an op W of
+        the previous iteration whose write set is known exactly and contains
+        e (any possibly-writing op met first leaves e out):
+        sigma(R) + ii >= sigma(W) + latency(W);
+      - two ops of one unit with count 1 never overlap in the modulo
+        reservation table: when sigma(b) - sigma(a) >= w is forced and
+        w mod ii is below a's issue cycles, sigma(b) - sigma(a) >= w - (w mod
+        ii) + issue(a);
+      - 0 <= sigma <= limit * ii - 1.
+    These are difference constraints: infeasible iff longest paths from a
+    virtual source diverge or exceed the horizon. Returns '' when feasible."""
+    horizon = limit * ii - 1
+    cons = []  # (a, b, w): sigma(b) - sigma(a) >= w
+
+    def serialize(a, b, w):
+        u = units.get(a)
+        if a != b and u is not None and u == units.get(b) and not sync[a] and not sync[b] \
+                and u in pu and pu[u]["count"] == 1:
+            phase = w % ii
+            if phase < pu[u]["issue_cycles"]:
+                w += pu[u]["issue_cycles"] - phase
+        return w
+
+    for (a, b), w in edges.items():
+        cons.append((a, b, serialize(a, b, w)))
+    carried = 0
+    # Loop-carried values.
+    for k, arg in enumerate(lt.iter_args):
+        if k >= len(lt.yields):
+            break
+        prods = producers(lt.yields[k], set())
+
+        def uses_arg(name, seen):
+            if name == arg:
+                return True
+            if name in seen or name not in lt.defs or lt.defs[name] in acc:
+                return False
+            seen.add(name)
+            return any(uses_arg(n, seen) for n in lt.operands(lt.defs[name]))
+
+        users = [u for u in ops if any(uses_arg(n, set()) for n in lt.operands(u))]
+        for p in prods:
+            for u in users:
+                cons.append((p, u, serialize(p, u, lat(p, u) - ii)))
+                slack = 1 if pos[p] < pos[u] else 0
+                cons.append((p, u, -((slack + 1) * ii - 1)))
+                carried += 1
+    # Certain loop-carried RAW through memory.
+    order = sorted(ops, key=lambda i: pos[i])
+    fixed_roots = set()
+    for r in ops:
+        k = order.index(r)
+        back = [(x, 0) for x in reversed(order[:k])] + [(x, 1) for x in reversed(order[k:])]
+        for root, elems in certain_reads(lt, r):
+            if elems is None:
+                continue
+            remaining = set(elems)
+            for x, d in back:
+                if not remaining:
+                    break
+                stop = False
+                for rw, ew, ww, exact in acc[x]:
+                    if not ww or not alias(root, rw):
+                        continue
+                    if rw == root and ew is not None:
+                        hit = remaining & ew
+                        if not hit:
+                            continue
+                        if exact:
+                            if d == 1:
+                                cons.append((x, r, serialize(x, r, lat(x, r) - ii)))
+                                carried += 1
+                                fixed_roots.add(root)
+                            remaining -= ew
+                            continue
+                    stop = True
+                if stop:
+                    break
+    # The checker's same-stage rule: conflicting accesses through two
+    # different (aliasing) roots, or to one root that is not multi-buffered,
+    # share a stage: |sigma(a) - sigma(b)| <= ii - 1. A root with a certain
+    # loop-carried RAW cannot be multi-buffered (the checker requires every
+    # read of a multi-buffered root to be covered by writes earlier in the
+    # same iteration, and the walk above met no write of that element).
+    for ka, a in enumerate(order):
+        for b in order[ka + 1:]:
+            same = False
+            for ra, ea, wa, _ in acc[a]:
+                for rb, eb, wb, _ in acc[b]:
+                    if not (wa or wb) or not alias(ra, rb):
+                        continue
+                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
+                        continue
+                    if ra == rb and ra not in fixed_roots:
+                        continue
+                    same = True
+            if same:
+                cons.append((a, b, -(ii - 1)))
+                cons.append((b, a, -(ii - 1)))
+                carried += 1
+    if not carried:
+        return ""
+    dist = {i: 0 for i in ops}
+    for _ in range(len(ops) + 1):
+        changed = False
+        for a, b, w in cons:
+            if dist[a] + w > dist[b]:
+                dist[b] = dist[a] + w
+                changed = True
+        if not changed:
+            break
+    else:
+        return f"the loop-carried dependences admit no issue times at II {ii} (positive cycle)"
+    late = max(dist.values()) if dist else 0
+    if late > horizon:
+        return (f"the loop-carried dependences need issue times up to {late} > {horizon} "
+                f"(stage limit {limit} at II {ii})")
+    return ""
+
+
 def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacity):
     """Returns a dict: resmii (recomputed), path (longest same-iteration
     latency path), stages_at_mii (stages any schedule at MII needs),
@@ -338,6 +508,8 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
             return not (lt.args[r1][0] or lt.args[r2][0])
         return False
 
+    real_reads = {i: {root for root, _ in certain_reads(lt, i)} | reads_unknown_elems(lt, i)
+                  for i in ops}
     conflicts = collections.defaultdict(set)  # (a, b) -> roots
     for ka, a in enumerate(ops):
         for b in ops[ka + 1:]:
@@ -348,7 +520,10 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
                     if ra == rb and ea is not None and eb is not None and not (ea & eb):
                         continue
                     # RAW carries the writer's latency; WAR/WAW only order.
-                    w = lat(a, b) if wa and not wb else 0
+                    # Only a real read waits for the latency: linalg outs
+                    # count as reads for the conflicts, but a fill or an
+                    # elementwise op overwrites them without reading.
+                    w = lat(a, b) if wa and not wb and rb in real_reads[b] else 0
                     edges[(a, b)] = max(edges.get((a, b), 0), w)
                     conflicts[(a, b)].add(ra)
                     conflicts[(a, b)].add(rb)
@@ -385,6 +560,11 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
         reason = f"stages: a {path}-cycle path needs {stages_at_mii} stages at II {mii} > {limit}"
     elif capacity and bytes_at_mii > capacity:
         reason = f"capacity: >= {bytes_at_mii} bytes at II {mii} > {capacity}"
+    else:
+        why = recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units,
+                                    sync, pu, limit, mii)
+        if why:
+            reason = "recurrence: " + why
     return dict(resmii=resmii, path=path, stages_at_mii=stages_at_mii, ii_bound=ii_bound,
                 bytes_at_mii=bytes_at_mii, reason=reason)
 
@@ -646,6 +826,7 @@ def main(argv):
     eq = sum(r["ii"] == r["mii"] for r in rows)
     proven_st = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("stages") for r in rows)
     proven_cap = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("capacity") for r in rows)
+    proven_rec = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("recurrence") for r in rows)
     enumerated = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]
                   and r["exhaustive"] is not None and r["exhaustive"] > r["mii"]]
     weak = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]
@@ -656,13 +837,18 @@ def main(argv):
     big = [r for r in rows if r["ops"] >= 80]
     print()
     print(f"loops: {n}; achieved interval == MII: {eq}; above MII where no schedule at MII "
-          f"exists (independent proof): {proven_st + proven_cap} (stage limit {proven_st}, "
-          f"capacity {proven_cap}); above MII without any proof (counted as scheduler weakness): "
+          f"exists (independent proof): {proven_st + proven_cap + proven_rec} (stage limit "
+          f"{proven_st}, capacity {proven_cap}, loop-carried recurrence with the unit's issue "
+          f"cycles {proven_rec}); above MII without any proof (counted as scheduler weakness): "
           f"{len(weak)}")
+    if weak:
+        ratios = sorted(r["ii"] / r["mii"] for r in weak)
+        print(f"  unproven: {sum(r['mii'] == r['recmii'] for r in weak)} recurrence-bound; "
+              f"II / MII median {ratios[len(ratios) // 2]:.3f}, max {ratios[-1]:.3f}")
     print(f"above MII, no independent proof, but no stage assignment reaches MII by "
           f"exhaustive enumeration (the scheduler's own graph and latency model, not "
           f"independent): {len(enumerated)}")
-    print(f"loops where MII is reachable by the independent bounds: {n - proven_st - proven_cap}, "
+    print(f"loops where MII is reachable by the independent bounds: {n - proven_st - proven_cap - proven_rec}, "
           f"of which reached: {eq}")
     print(f"above MII and equal to the independent stage-limited bound IIlb "
           f"(= max(MII, path // limit + 1)): {at_bound} of {n - eq}")
@@ -672,6 +858,11 @@ def main(argv):
           f"II / MII at most {max([r['ii'] / r['mii'] for r in weak] or [1]):.3f}")
     print(f"ResMII recomputed independently differs on {len(res_bad)} loops; "
           f"level-merging fallback used on {sum(not r['modulo'] for r in rows)} loops")
+    # A proof that MII is unreachable on a loop scheduled at MII would be
+    # unsound: must stay 0.
+    contradicted = [r["loop"] for r in rows if r["ii"] == r["mii"] and r["ind"]["reason"]]
+    print(f"proofs contradicted by a schedule at MII (must be 0): {len(contradicted)}"
+          + (f" ({', '.join(contradicted)})" if contradicted else ""))
     print(f"dependence violations (independent checker): {viol}")
     if big:
         ts = sorted(r["us"] for r in big)
@@ -686,7 +877,7 @@ def main(argv):
                 f.write(f"{r['loop']},{r['ops']},{r['resmii']},{r['recmii']},{r['mii']},{r['ii']},"
                         f"{r['stages']},{r['limit']},{r['bytes']},{r['capacity']},{r['us']:.1f},"
                         f"{len(r['violations'])}\n")
-    return 1 if viol else 0
+    return 1 if viol or contradicted else 0
 
 
 if __name__ == "__main__":

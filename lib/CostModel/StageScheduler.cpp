@@ -134,29 +134,107 @@ struct TimingGraph {
 };
 } // namespace
 
+/// Marks the distance-0 edges of `edges` (merged: one per (from, to,
+/// distance)) that a path of two or more edges implies: a -> c is redundant
+/// when some b with an edge b -> c has longest(a ~> b) + latency(b -> c) >=
+/// latency(a -> c). Same-iteration edges point forward in the body, so the
+/// body order is a topological order; each removed edge is implied by edges
+/// of strictly shorter body span, so removing all of them at once is sound.
+/// Marks nothing when an edge does not point forward (not a DAG).
+static std::vector<char>
+redundantSameIterationEdges(const LoopDependenceGraph &graph,
+                            const std::vector<TimingEdge> &edges) {
+  std::vector<char> redundant(edges.size(), 0);
+  unsigned n = graph.nodes.size();
+  // (target, latency, edge index) per source; (source, latency) per target.
+  std::vector<std::vector<std::tuple<unsigned, int64_t, unsigned>>> out(n);
+  std::vector<std::vector<std::pair<unsigned, int64_t>>> in(n);
+  for (auto [i, e] : llvm::enumerate(edges)) {
+    if (e.distance != 0)
+      continue;
+    if (graph.nodes[e.from].position >= graph.nodes[e.to].position)
+      return std::vector<char>(edges.size(), 0);
+    out[e.from].push_back({e.to, e.latency, i});
+    in[e.to].push_back({e.from, e.latency});
+  }
+  std::vector<unsigned> order(n);
+  for (unsigned v = 0; v < n; ++v)
+    order[v] = v;
+  llvm::sort(order, [&](unsigned a, unsigned b) {
+    return graph.nodes[a].position < graph.nodes[b].position;
+  });
+  std::vector<unsigned> rank(n);
+  for (unsigned i = 0; i < n; ++i)
+    rank[order[i]] = i;
+  constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+  std::vector<int64_t> longest(n);
+  for (unsigned a = 0; a < n; ++a) {
+    if (out[a].size() < 2)
+      continue; // a single out-edge cannot be implied by another path
+    std::fill(longest.begin(), longest.end(), kNone);
+    longest[a] = 0;
+    for (unsigned i = rank[a]; i < n; ++i) {
+      unsigned u = order[i];
+      if (longest[u] == kNone)
+        continue;
+      for (auto [w, lat, idx] : out[u])
+        longest[w] = std::max(longest[w], longest[u] + lat);
+    }
+    for (auto [c, lat, idx] : out[a])
+      for (auto [b, latBC] : in[c])
+        if (b != a && longest[b] != kNone && longest[b] + latBC >= lat) {
+          redundant[idx] = 1;
+          break;
+        }
+  }
+  return redundant;
+}
+
 static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
                                     const SchedulerConfig &config) {
   TimingGraph tg;
   tg.numNodes = graph.nodes.size();
-  std::map<std::tuple<unsigned, unsigned, unsigned>, int64_t> merged;
+  // One edge per (from, to, distance) with the largest latency.
+  std::vector<TimingEdge> merged;
+  merged.reserve(graph.edges.size());
   for (const DepEdge &e : graph.edges) {
     if (!isActive(e) || (e.distance == 0 && e.from == e.to))
       continue;
-    int64_t lat = edgeLatency(graph, config, e);
-    auto [it, inserted] = merged.try_emplace({e.from, e.to, e.distance}, lat);
-    if (!inserted)
-      it->second = std::max(it->second, lat);
+    merged.push_back({e.from, e.to, e.distance, edgeLatency(graph, config, e)});
   }
+  auto key = [](const TimingEdge &e) {
+    return std::make_tuple(e.from, e.to, e.distance);
+  };
+  llvm::sort(merged, [&](const TimingEdge &a, const TimingEdge &b) {
+    return key(a) < key(b);
+  });
+  size_t kept = 0;
+  for (size_t i = 0; i < merged.size(); ++i) {
+    if (kept && key(merged[kept - 1]) == key(merged[i]))
+      merged[kept - 1].latency =
+          std::max(merged[kept - 1].latency, merged[i].latency);
+    else
+      merged[kept++] = merged[i];
+  }
+  merged.resize(kept);
   std::vector<int64_t> nodeLatency(tg.numNodes, 0);
-  tg.out.resize(tg.numNodes);
-  for (auto &[key, lat] : merged) {
-    auto [from, to, distance] = key;
-    tg.out[from].push_back(tg.edges.size());
-    tg.edges.push_back({from, to, distance, lat});
-    nodeLatency[from] = std::max(nodeLatency[from], lat);
-  }
+  for (const TimingEdge &e : merged)
+    nodeLatency[e.from] = std::max(nodeLatency[e.from], e.latency);
   for (int64_t l : nodeLatency)
     tg.latencySum += l;
+  // Same-iteration edges implied by a longer path (a -> ... -> b -> c at
+  // least as long as a -> c) constrain nothing: every timing check holds
+  // on the path. Memory dependences make these graphs dense (every pair of
+  // accesses to a buffer), and every scheduling step walks the edges, so
+  // the redundant ones are dropped once here.
+  std::vector<char> redundant = redundantSameIterationEdges(graph, merged);
+  tg.out.resize(tg.numNodes);
+  for (auto [i, e] : llvm::enumerate(merged)) {
+    if (redundant[i])
+      continue;
+    tg.out[e.from].push_back(tg.edges.size());
+    tg.edges.push_back(e);
+  }
   return tg;
 }
 
@@ -687,15 +765,14 @@ static bool verifyModuloSchedule(const ModuloProblem &p, int64_t ii,
   for (const StageConstraint &c : p.cs)
     if (sigma[c.to] / ii - sigma[c.from] / ii < c.weight)
       return false;
-  std::vector<std::vector<int64_t>> mrt(p.unitCount.size(),
-                                        std::vector<int64_t>(ii, 0));
+  std::vector<int64_t> mrt(p.unitCount.size() * ii, 0);
   for (unsigned v = 0; v < n; ++v) {
     if (sigma[v] < 0 || sigma[v] / ii >= p.stageLimit)
       return false;
     if (p.unit[v] < 0)
       continue;
     for (int64_t k = 0; k < p.issue[v]; ++k)
-      if (++mrt[p.unit[v]][(sigma[v] + k) % ii] > p.unitCount[p.unit[v]])
+      if (++mrt[p.unit[v] * ii + (sigma[v] + k) % ii] > p.unitCount[p.unit[v]])
         return false;
   }
   return true;
@@ -735,24 +812,25 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
   }
   int64_t deadline = static_cast<int64_t>(p.stageLimit) * ii - 1;
   std::vector<int64_t> sigma(n, -1), previous(n, -1);
-  std::vector<std::vector<int64_t>> mrt(p.unitCount.size(),
-                                        std::vector<int64_t>(ii, 0));
+  // One flat reservation row per unit.
+  std::vector<int64_t> mrt(p.unitCount.size() * ii, 0);
+  auto row = [&](int unit) { return mrt.data() + unit * ii; };
   auto reserve = [&](unsigned v, int64_t t, int delta) {
     if (p.unit[v] >= 0)
       for (int64_t k = 0; k < p.issue[v]; ++k)
-        mrt[p.unit[v]][(t + k) % ii] += delta;
+        row(p.unit[v])[(t + k) % ii] += delta;
   };
   auto resourcesFree = [&](unsigned v, int64_t t) {
     if (p.unit[v] < 0)
       return true;
     if (p.issue[v] <= ii) {
       // Distinct slots: one look per slot.
-      const std::vector<int64_t> &row = mrt[p.unit[v]];
+      const int64_t *slots = row(p.unit[v]);
       int64_t limit = p.unitCount[p.unit[v]], slot = t % ii;
       for (int64_t k = 0; k < p.issue[v]; ++k, ++slot) {
         if (slot == ii)
           slot = 0;
-        if (row[slot] >= limit)
+        if (slots[slot] >= limit)
           return false;
       }
       return true;
@@ -760,13 +838,18 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     reserve(v, t, 1);
     bool ok = true;
     for (int64_t k = 0; k < std::min(p.issue[v], ii) && ok; ++k)
-      ok = mrt[p.unit[v]][(t + k) % ii] <= p.unitCount[p.unit[v]];
+      ok = row(p.unit[v])[(t + k) % ii] <= p.unitCount[p.unit[v]];
     reserve(v, t, -1);
     return ok;
   };
+  // Every op before `cursor` in `order` is scheduled: the next op to place
+  // is found by scanning forward from it, and an eviction moves it back.
+  size_t cursor = 0;
+  std::vector<size_t> rank(n);
   auto unschedule = [&](unsigned v) {
     reserve(v, sigma[v], -1);
     sigma[v] = -1;
+    cursor = std::min(cursor, rank[v]);
   };
   unsigned unscheduled = n;
   std::vector<unsigned> order(n);
@@ -776,11 +859,14 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     return height[a] > height[b] ||
            (height[a] == height[b] && p.position[a] < p.position[b]);
   });
+  for (size_t i = 0; i < n; ++i)
+    rank[order[i]] = i;
   int64_t budget = std::max<int64_t>(4 * n, 64);
   while (unscheduled && budget-- > 0) {
     // The unscheduled op of greatest height (ties: body order).
-    unsigned v =
-        *llvm::find_if(order, [&](unsigned w) { return sigma[w] < 0; });
+    while (sigma[order[cursor]] >= 0)
+      ++cursor;
+    unsigned v = order[cursor];
     int64_t estart = 0, lstart = deadline;
     for (unsigned ei : p.in[v]) {
       const TimingEdge &e = tg.edges[ei];
@@ -1037,18 +1123,22 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     // edges (latencies are >= 0); of parallel constraints the largest weight
     // binds. Fewer constraints make every scheduling step cheaper.
     auto prune = [&](std::vector<StageConstraint> &cs) {
-      std::map<std::pair<unsigned, unsigned>, int64_t> strongest;
+      std::vector<StageConstraint> kept;
       for (const StageConstraint &c : cs) {
         if (c.from == c.to ||
             (c.edge >= 0 && graph.edges[c.edge].distance == 0 && c.weight <= 0))
           continue;
-        auto [it, inserted] = strongest.try_emplace({c.from, c.to}, c.weight);
-        if (!inserted)
-          it->second = std::max(it->second, c.weight);
+        kept.push_back({c.from, c.to, c.weight, false, -1});
       }
+      // Sorted by (from, to), strongest first: keep the first of each pair.
+      llvm::sort(kept, [](const StageConstraint &a, const StageConstraint &b) {
+        return std::tie(a.from, a.to, b.weight) <
+               std::tie(b.from, b.to, a.weight);
+      });
       cs.clear();
-      for (auto &[key, weight] : strongest)
-        cs.push_back({key.first, key.second, weight, false, -1});
+      for (const StageConstraint &c : kept)
+        if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)
+          cs.push_back(c);
     };
     prune(preferred);
     prune(hard);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Transforms/LoopPipelining.h"
+#include "hwsched/Analysis/ThreadPrivateAccess.h"
 #include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -532,6 +533,19 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
   for (Operation *barrier : graph.barriers)
     rewriter.eraseOp(barrier);
 
+  // Dependences that never cross threads (each thread only touches its own
+  // elements, Analysis/ThreadPrivateAccess.h) need no barrier: decided on
+  // the accesses as written, before multi-buffering turns them into views.
+  llvm::DenseSet<unsigned> sameThreadEdges;
+  if (sync == PipelineSync::GpuBarrier) {
+    ThreadUniformity uniformity(forOp);
+    for (auto [i, e] : llvm::enumerate(graph.edges))
+      if (e.kind != DepKind::SSA && e.from != e.to &&
+          accessesStayInOneThread(graph.nodes[e.from].op, graph.nodes[e.to].op,
+                                  forOp, uniformity))
+        sameThreadEdges.insert(i);
+  }
+
   for (auto [b, buffer] : llvm::enumerate(graph.buffers)) {
     if (schedule.copies[b] <= 1 || buffer.loopLocal)
       continue;
@@ -556,8 +570,9 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
     // effects (inserted async waits) end the coverage.
     llvm::DenseSet<unsigned> synced;
     llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
-    for (const DepEdge &e : graph.edges)
-      if (e.kind != DepKind::SSA && e.from != e.to) {
+    for (auto [i, e] : llvm::enumerate(graph.edges))
+      if (e.kind != DepKind::SSA && e.from != e.to &&
+          !sameThreadEdges.contains(i)) {
         synced.insert(e.from);
         synced.insert(e.to);
         conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});

@@ -72,7 +72,7 @@ METRICS = ["registers_per_thread", "onchip_bytes", "offchip_bytes", "flops",
            "estimated_time_ns", "no_such_metric"]
 QUERY_KEYS = ["onchip.capacity_bytes", "pipeline.max_stages", "no.such_key"]
 REWRITING = {"schedule_stages", "merge_allocations",
-             "eliminate_redundant_copies"}
+             "eliminate_redundant_copies", "epilogue_in_place"}
 SEP = re.compile(r"^// -----$", re.M)
 
 
@@ -373,6 +373,9 @@ class Driver:
     def applications(self, p):
         apps = []
         c = p.counts
+        # Target-independent rewrites: once per candidate, not per spec.
+        for i in self.pick(c.get("linalg", 0)):
+            apps.append(App(p, "epilogue_in_place", {}, None, "linalg", i, c["linalg"]))
         for spec in self.specs_for(p):
             for i in self.pick(c.get("linalg", 0)):
                 n = c["linalg"]
@@ -401,7 +404,8 @@ class Driver:
                      ("eliminate_redundant_copies", {}, "loops"),
                      ("estimate", {"metric": "flops"}, "funcs"),
                      ("filter_fusable_consumers", {}, "loops"),
-                     ("select_tile_config", {}, "funcs")]
+                     ("select_tile_config", {}, "funcs"),
+                     ("epilogue_in_place", {}, "loops")]
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
@@ -420,7 +424,8 @@ class Driver:
                       ("merge_allocations", {}),
                       ("eliminate_redundant_copies", {}),
                       ("attach_target_spec", {}),
-                      ("query_spec", {"key": "onchip.capacity_bytes"})]:
+                      ("query_spec", {"key": "onchip.capacity_bytes"}),
+                      ("epilogue_in_place", {})]:
             apps.append(App(p, op, v, self.specs[0], "empty", 0, 0))
         return apps
 

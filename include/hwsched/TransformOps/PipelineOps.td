@@ -133,6 +133,16 @@ def ScheduleStagesOp
     stage(wait) - 1 - e) in epilogue part e. Dynamic trip counts (predicated
     parts skip groups) and complete unrolling keep waiting for all groups.
 
+    A dependence that cannot cross threads gets no barrier: both ends are
+    `memref.load` / `memref.store` of the same buffer value, and for every
+    thread dimension whose block extent may exceed 1 (known from constant
+    `gpu.launch` sizes, `known_block_size` or `gpu.known_block_size`) both
+    use, at one index position, the same loop-invariant value that is the
+    thread id itself or the id plus or minus a value ThreadUniformity proves
+    uniform. Each thread then only touches its own elements, and program
+    order within the thread (kept by the schedule) suffices. Anything else
+    keeps its barrier.
+
     `explain` emits, before rewriting: one remark per scheduled op (`stage S
     on unit U`), one per on-chip or multi-buffered allocation (copies and
     bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
