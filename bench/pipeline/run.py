@@ -323,6 +323,21 @@ def reads_unknown_elems(lt, i):
     return roots
 
 
+def conflicting_accesses(ops, acc, alias):
+    """Conflicting access pairs of two ops, `a` before `b` in `ops`: one of
+    them writes, their roots may alias and their elements are not provably
+    disjoint. Yields (a, b, root_a, writes_a, root_b, writes_b)."""
+    for ka, a in enumerate(ops):
+        for b in ops[ka + 1:]:
+            for ra, ea, wa, _ in acc[a]:
+                for rb, eb, wb, _ in acc[b]:
+                    if not (wa or wb) or not alias(ra, rb):
+                        continue
+                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
+                        continue
+                    yield a, b, ra, wa, rb, wb
+
+
 def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units, sync, pu,
                           limit, ii):
     """Proof that no schedule at interval `ii` exists, from loop-carried
@@ -418,22 +433,14 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
     # loop-carried RAW cannot be multi-buffered (the checker requires every
     # read of a multi-buffered root to be covered by writes earlier in the
     # same iteration, and the walk above met no write of that element).
-    for ka, a in enumerate(order):
-        for b in order[ka + 1:]:
-            same = False
-            for ra, ea, wa, _ in acc[a]:
-                for rb, eb, wb, _ in acc[b]:
-                    if not (wa or wb) or not alias(ra, rb):
-                        continue
-                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
-                        continue
-                    if ra == rb and ra not in fixed_roots:
-                        continue
-                    same = True
-            if same:
-                cons.append((a, b, -(ii - 1)))
-                cons.append((b, a, -(ii - 1)))
-                carried += 1
+    same_stage = {}  # insertion-ordered set of (a, b)
+    for a, b, ra, _, rb, _ in conflicting_accesses(order, acc, alias):
+        if not (ra == rb and ra not in fixed_roots):
+            same_stage[(a, b)] = True
+    for a, b in same_stage:
+        cons.append((a, b, -(ii - 1)))
+        cons.append((b, a, -(ii - 1)))
+        carried += 1
     if not carried:
         return ""
     dist = {i: 0 for i in ops}
@@ -511,22 +518,15 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
     real_reads = {i: {root for root, _ in certain_reads(lt, i)} | reads_unknown_elems(lt, i)
                   for i in ops}
     conflicts = collections.defaultdict(set)  # (a, b) -> roots
-    for ka, a in enumerate(ops):
-        for b in ops[ka + 1:]:
-            for ra, ea, wa, _ in acc[a]:
-                for rb, eb, wb, _ in acc[b]:
-                    if not (wa or wb) or not alias(ra, rb):
-                        continue
-                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
-                        continue
-                    # RAW carries the writer's latency; WAR/WAW only order.
-                    # Only a real read waits for the latency: linalg outs
-                    # count as reads for the conflicts, but a fill or an
-                    # elementwise op overwrites them without reading.
-                    w = lat(a, b) if wa and not wb and rb in real_reads[b] else 0
-                    edges[(a, b)] = max(edges.get((a, b), 0), w)
-                    conflicts[(a, b)].add(ra)
-                    conflicts[(a, b)].add(rb)
+    for a, b, ra, wa, rb, wb in conflicting_accesses(ops, acc, alias):
+        # RAW carries the writer's latency; WAR/WAW only order. Only a real
+        # read waits for the latency: linalg outs count as reads for the
+        # conflicts, but a fill or an elementwise op overwrites them without
+        # reading.
+        w = lat(a, b) if wa and not wb and rb in real_reads[b] else 0
+        edges[(a, b)] = max(edges.get((a, b), 0), w)
+        conflicts[(a, b)].add(ra)
+        conflicts[(a, b)].add(rb)
     # Longest paths from every node over the DAG (body order is topological).
     succ = collections.defaultdict(list)
     for (a, b), w in edges.items():
