@@ -27,6 +27,8 @@ arguments AFTER is a round trip through the --opt tool (a smoke test that the
 payload runs).
 
 The optional pre-lower step runs the --opt tool on both sides with
+`--hwsched-emulate-async-copies` (if --emulate-async-copies: first, since
+nvgpu.device_async_copy does not verify without its shared-memory space), then
 `--hwsched-erase-memory-spaces` (if --erase-memory-spaces), then
 `--hwsched-emulate-npu-sync` (if --emulate-npu-sync), then the
 --pre-lower-pass-args, in that order.
@@ -81,6 +83,16 @@ Options:
                          set_flag / wait_flag become checked bookkeeping, and
                          a run aborts (FAIL, message on stderr) on a wait
                          without a set, a flag set twice, or a flag left set.
+  --emulate-async-copies run --hwsched-emulate-async-copies (needs hwsched-opt
+                         as --opt) on both sides before lowering, and load its
+                         runtime into the runner: nvgpu async copies are
+                         deferred until a device_async_wait completes their
+                         group, so a too-permissive wait count leaves the
+                         on-chip buffer stale (FAIL), and a function returning
+                         with copies pending aborts (FAIL).
+  --async-emu-lib PATH   the runtime library for --emulate-async-copies.
+                         Default: $HWSCHED_ASYNC_EMU_LIB, else
+                         libhwsched_async_emu.so in ../lib next to --opt.
   --erase-gpu-barriers   delete `gpu.barrier` ops (a line-based edit of the IR)
                          on both sides before pre-lowering: a single-threaded
                          CPU run needs no workgroup barrier, and gpu.barrier
@@ -128,6 +140,8 @@ STOCK_LIB_DIR = os.path.join(LLVM_DIR, "lib")
 RUNNER_LIBS = ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"]
 ERASE_MEMORY_SPACES_FLAG = "--hwsched-erase-memory-spaces"
 EMULATE_NPU_SYNC_FLAG = "--hwsched-emulate-npu-sync"
+EMULATE_ASYNC_COPIES_FLAG = "--hwsched-emulate-async-copies"
+ASYNC_EMU_LIB = "libhwsched_async_emu.so"
 # A whole line holding a gpu.barrier (it has no operands or results).
 GPU_BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^}\n]*\})?[ \t]*\n",
                                  re.MULTILINE)
@@ -268,6 +282,20 @@ def default_opt():
     return shutil.which("hwsched-opt") or STOCK_OPT
 
 
+def async_emu_lib(args, opt):
+    """The runtime of --hwsched-emulate-async-copies (see --async-emu-lib)."""
+    lib = args.async_emu_lib or os.environ.get("HWSCHED_ASYNC_EMU_LIB")
+    if not lib:
+        tool = opt if os.sep in opt else (shutil.which(opt) or opt)
+        lib = os.path.join(os.path.dirname(os.path.realpath(tool)), os.pardir, "lib",
+                           ASYNC_EMU_LIB)
+    lib = os.path.normpath(lib)
+    if not os.path.isfile(lib):
+        raise CheckFailure(f"async copy emulation runtime not found: {lib} "
+                           "(build the hwsched_async_emu target or pass --async-emu-lib)")
+    return lib
+
+
 def check_tool(name, path):
     if os.sep in path:
         ok = os.path.isfile(path) and os.access(path, os.X_OK)
@@ -358,6 +386,8 @@ def parse_args(argv):
     p.add_argument("--pre-lower-pass-args", default="")
     p.add_argument("--erase-memory-spaces", action="store_true")
     p.add_argument("--emulate-npu-sync", action="store_true")
+    p.add_argument("--emulate-async-copies", action="store_true")
+    p.add_argument("--async-emu-lib", default=None)
     # --erase-barriers is the older spelling, kept for existing tests.
     p.add_argument("--erase-gpu-barriers", "--erase-barriers",
                    dest="erase_gpu_barriers", action="store_true")
@@ -440,6 +470,9 @@ def check(args, workdir):
     pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
     if args.emulate_npu_sync:
         pre_lower_args.append(EMULATE_NPU_SYNC_FLAG)
+    if args.emulate_async_copies:
+        pre_lower_args.insert(0, EMULATE_ASYNC_COPIES_FLAG)
+        libs.append(async_emu_lib(args, opt))
     pre_lower_args += shlex.split(args.pre_lower_pass_args)
 
     r = Runner(workdir, args.timeout, args.verbose)

@@ -69,4 +69,39 @@ def HwschedEmulateNpuSync : Pass<"hwsched-emulate-npu-sync", "::mlir::ModuleOp">
                            "::mlir::scf::SCFDialect"];
 }
 
+def HwschedEmulateAsyncCopies
+    : Pass<"hwsched-emulate-async-copies", "::mlir::ModuleOp"> {
+  let summary = "Lowers nvgpu async copies, groups and waits to deferred CPU copies";
+  let description = [{
+    A testing aid for the CPU execution checks (utils/exec-check.py
+    `--emulate-async-copies`). Every `nvgpu.device_async_copy` becomes a call
+    to a small C runtime (`libhwsched_async_emu.so`, built from
+    lib/Runtime/AsyncCopyEmu.c, passed to mlir-runner with `-shared-libs`)
+    that snapshots the source elements (zero-filling past `src_elements`,
+    ignoring `bypassL1`) and holds the copy pending;
+    `nvgpu.device_async_create_group` closes the open group of pending
+    copies; `nvgpu.device_async_wait {numGroups = n}` performs, oldest
+    first, the copies of every closed group except the `n` most recent (no
+    `numGroups`: all of them). Every `func.return` of a function that issues
+    copies checks that none is pending (the run aborts with a message on
+    stderr otherwise).
+
+    So the copies land exactly when the waits say they have: a wait count
+    that lets a needed group stay in flight leaves the destination stale
+    and the before/after outputs differ. Addresses are computed with
+    `memref.extract_strided_metadata` and
+    `memref.extract_aligned_pointer_as_index`; run
+    `--hwsched-erase-memory-spaces` after this pass (the copy op does not
+    verify once its destination has lost the shared-memory space). Tokens
+    carry nothing here: they are replaced by one `ub.poison` per function
+    and the `scf.for` iter_args that threaded them are folded away; a token
+    still used elsewhere (e.g. an `scf.if` result) is an op error.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
+}
+
 #endif // HWSCHED_TRANSFORMS_PASSES

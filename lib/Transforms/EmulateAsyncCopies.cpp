@@ -1,0 +1,187 @@
+//===- EmulateAsyncCopies.cpp - Deferred CPU emulation of cp.async --------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include "hwsched/Transforms/Passes.h"
+
+namespace hwsched {
+#define GEN_PASS_DEF_HWSCHEDEMULATEASYNCCOPIES
+#include "hwsched/Transforms/Passes.h.inc"
+} // namespace hwsched
+
+using namespace mlir;
+using namespace hwsched;
+
+namespace {
+struct EmulateAsyncCopiesPass
+    : hwsched::impl::HwschedEmulateAsyncCopiesBase<EmulateAsyncCopiesPass> {
+  void runOnOperation() override;
+};
+} // namespace
+
+/// Declares (once) a private runtime function taking and returning nothing
+/// but `index` values; func-to-llvm turns them into i64, the C signature.
+static func::FuncOp declareRuntime(ModuleOp module, RewriterBase &rewriter,
+                                   StringRef name, unsigned numArgs) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  SmallVector<Type> inputs(numArgs, rewriter.getIndexType());
+  auto func = func::FuncOp::create(rewriter, module.getLoc(), name,
+                                   rewriter.getFunctionType(inputs, {}));
+  func.setPrivate();
+  return func;
+}
+
+/// The address of `memref[indices]` as an index, and the innermost stride
+/// (in elements) in `innerStride`.
+static Value elementAddress(RewriterBase &rewriter, Location loc, Value memref,
+                            ValueRange indices, int64_t elementBytes,
+                            Value &innerStride) {
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(rewriter, loc, memref);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] : llvm::zip(indices, metadata.getStrides())) {
+    Value term = arith::MulIOp::create(rewriter, loc, index, stride);
+    linear = arith::AddIOp::create(rewriter, loc, linear, term);
+  }
+  ValueRange strides = metadata.getStrides();
+  innerStride = strides.empty()
+                    ? arith::ConstantIndexOp::create(rewriter, loc, 1)
+                    : strides.back();
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
+  Value bytes = arith::MulIOp::create(
+      rewriter, loc, linear,
+      arith::ConstantIndexOp::create(rewriter, loc, elementBytes));
+  return arith::AddIOp::create(rewriter, loc, base, bytes);
+}
+
+void EmulateAsyncCopiesPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<Operation *> asyncOps;
+  module.walk([&](Operation *op) {
+    if (isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
+            nvgpu::DeviceAsyncWaitOp>(op))
+      asyncOps.push_back(op);
+  });
+  if (asyncOps.empty())
+    return;
+
+  for (Operation *op : asyncOps) {
+    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
+      Type elementType = copy.getDst().getType().getElementType();
+      if (!elementType.isIntOrFloat() ||
+          elementType.getIntOrFloatBitWidth() % 8 != 0) {
+        copy.emitOpError() << "element type " << elementType
+                           << " is not a whole number of bytes";
+        return signalPassFailure();
+      }
+    }
+  }
+
+  IRRewriter rewriter(module.getContext());
+  func::FuncOp copyFn =
+      declareRuntime(module, rewriter, "hwsched_async_emu_copy", 7);
+  func::FuncOp commitFn =
+      declareRuntime(module, rewriter, "hwsched_async_emu_commit", 0);
+  func::FuncOp waitFn =
+      declareRuntime(module, rewriter, "hwsched_async_emu_wait", 1);
+  func::FuncOp drainedFn =
+      declareRuntime(module, rewriter, "hwsched_async_emu_check_drained", 0);
+
+  llvm::SetVector<func::FuncOp> functions;
+  for (Operation *op : asyncOps) {
+    Location loc = op->getLoc();
+    rewriter.setInsertionPoint(op);
+    if (auto parent = op->getParentOfType<func::FuncOp>())
+      functions.insert(parent);
+    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
+      int64_t elementBytes =
+          copy.getDst().getType().getElementType().getIntOrFloatBitWidth() / 8;
+      Value dstStride, srcStride;
+      Value dst = elementAddress(rewriter, loc, copy.getDst(),
+                                 copy.getDstIndices(), elementBytes, dstStride);
+      Value src = elementAddress(rewriter, loc, copy.getSrc(),
+                                 copy.getSrcIndices(), elementBytes, srcStride);
+      int64_t count = copy.getDstElements().getSExtValue();
+      Value numElements = arith::ConstantIndexOp::create(rewriter, loc, count);
+      Value srcElements =
+          copy.getSrcElements() ? Value(copy.getSrcElements()) : numElements;
+      func::CallOp::create(
+          rewriter, loc, copyFn,
+          ValueRange{
+              dst, dstStride, src, srcStride, numElements, srcElements,
+              arith::ConstantIndexOp::create(rewriter, loc, elementBytes)});
+    } else if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op)) {
+      func::CallOp::create(rewriter, loc, commitFn, ValueRange{});
+    } else {
+      auto wait = cast<nvgpu::DeviceAsyncWaitOp>(op);
+      std::optional<uint32_t> numGroups = wait.getNumGroups();
+      int64_t count = numGroups ? static_cast<int64_t>(*numGroups) : -1;
+      func::CallOp::create(
+          rewriter, loc, waitFn,
+          ValueRange{arith::ConstantIndexOp::create(rewriter, loc, count)});
+    }
+  }
+  // Tokens carry no information here, but the pipelined loops thread them
+  // through iter_args. Point every token at one ub.poison per function, so
+  // each such iter_arg yields its own init and the scf.for folder drops it;
+  // then nothing of token type is left for the LLVM lowering.
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(module.getContext());
+  for (func::FuncOp func : functions) {
+    rewriter.setInsertionPointToStart(&func.getBody().front());
+    Value poison = ub::PoisonOp::create(rewriter, func.getLoc(), tokenType);
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](Operation *op) {
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        loops.push_back(loop);
+      for (Value result : op->getResults())
+        if (result != poison && result.getType() == tokenType)
+          result.replaceAllUsesWith(poison);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (arg.getType() == tokenType)
+              arg.replaceAllUsesWith(poison);
+    });
+    for (Operation *op : asyncOps)
+      if (op->getParentOfType<func::FuncOp>() == func)
+        rewriter.eraseOp(op);
+    RewritePatternSet patterns(module.getContext());
+    scf::ForOp::getCanonicalizationPatterns(patterns, module.getContext());
+    SmallVector<Operation *> loopOps(loops.begin(), loops.end());
+    (void)applyOpPatternsGreedily(loopOps, std::move(patterns));
+    if (poison.use_empty()) {
+      rewriter.eraseOp(poison.getDefiningOp());
+      continue;
+    }
+    Operation *user = *poison.getUsers().begin();
+    user->emitOpError()
+        << "still carries an nvgpu async token after "
+           "hwsched-emulate-async-copies (only scf.for iter_args are dropped)";
+    return signalPassFailure();
+  }
+
+  // A function that issues copies must not return with any still pending:
+  // the hardware would leave them landing after the caller moved on.
+  for (func::FuncOp func : functions) {
+    func.walk([&](func::ReturnOp ret) {
+      rewriter.setInsertionPoint(ret);
+      func::CallOp::create(rewriter, ret.getLoc(), drainedFn, ValueRange{});
+    });
+  }
+}
