@@ -82,6 +82,12 @@ void EmulateAsyncCopiesPass::runOnOperation() {
     return;
 
   for (Operation *op : asyncOps) {
+    if (!op->getParentOfType<func::FuncOp>()) {
+      op->emitOpError() << "is not inside a func.func: "
+                           "hwsched-emulate-async-copies only handles "
+                           "func.func bodies";
+      return signalPassFailure();
+    }
     if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
       Type elementType = copy.getDst().getType().getElementType();
       if (!elementType.isIntOrFloat() ||
@@ -145,10 +151,7 @@ void EmulateAsyncCopiesPass::runOnOperation() {
   for (func::FuncOp func : functions) {
     rewriter.setInsertionPointToStart(&func.getBody().front());
     Value poison = ub::PoisonOp::create(rewriter, func.getLoc(), tokenType);
-    SmallVector<scf::ForOp> loops;
     func.walk([&](Operation *op) {
-      if (auto loop = dyn_cast<scf::ForOp>(op))
-        loops.push_back(loop);
       for (Value result : op->getResults())
         if (result != poison && result.getType() == tokenType)
           result.replaceAllUsesWith(poison);
@@ -158,22 +161,36 @@ void EmulateAsyncCopiesPass::runOnOperation() {
             if (arg.getType() == tokenType)
               arg.replaceAllUsesWith(poison);
     });
-    for (Operation *op : asyncOps)
-      if (op->getParentOfType<func::FuncOp>() == func)
-        rewriter.eraseOp(op);
+  }
+  // All token uses now point at the poisons.
+  for (Operation *op : asyncOps)
+    rewriter.eraseOp(op);
+  for (func::FuncOp func : functions) {
     RewritePatternSet patterns(module.getContext());
     scf::ForOp::getCanonicalizationPatterns(patterns, module.getContext());
-    SmallVector<Operation *> loopOps(loops.begin(), loops.end());
-    (void)applyOpPatternsGreedily(loopOps, std::move(patterns));
-    if (poison.use_empty()) {
-      rewriter.eraseOp(poison.getDefiningOp());
-      continue;
+    scf::IfOp::getCanonicalizationPatterns(patterns, module.getContext());
+    // Only the iter_arg / result folders: no folding, constant CSE or region
+    // simplification, so the rest of the IR stays as the transform left it.
+    GreedyRewriteConfig config;
+    config.enableFolding(false).enableConstantCSE(false);
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(func, std::move(patterns), config);
+    SmallVector<ub::PoisonOp> poisons;
+    func.walk([&](ub::PoisonOp op) {
+      if (op.getType() == tokenType)
+        poisons.push_back(op);
+    });
+    for (ub::PoisonOp op : poisons) {
+      if (op->use_empty()) {
+        rewriter.eraseOp(op);
+        continue;
+      }
+      Operation *user = *op->getUsers().begin();
+      user->emitOpError() << "still carries an nvgpu async token after "
+                             "hwsched-emulate-async-copies (only scf.for "
+                             "iter_args and scf.if results are dropped)";
+      return signalPassFailure();
     }
-    Operation *user = *poison.getUsers().begin();
-    user->emitOpError()
-        << "still carries an nvgpu async token after "
-           "hwsched-emulate-async-copies (only scf.for iter_args are dropped)";
-    return signalPassFailure();
   }
 
   // A function that issues copies must not return with any still pending:

@@ -94,8 +94,10 @@ def HwschedEmulateAsyncCopies
     `--hwsched-erase-memory-spaces` after this pass (the copy op does not
     verify once its destination has lost the shared-memory space). Tokens
     carry nothing here: they are replaced by one `ub.poison` per function
-    and the `scf.for` iter_args that threaded them are folded away; a token
-    still used elsewhere (e.g. an `scf.if` result) is an op error.
+    and the `scf.for` iter_args and `scf.if` results that threaded them
+    (pipelined loops, predicated prologues) are folded away by those ops'
+    canonicalization patterns; a token still used elsewhere (e.g. returned
+    from the function) is an op error.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",

@@ -1,7 +1,8 @@
 // GPU-shaped K loops whose global -> shared copies are nvgpu async copies,
 // run by exec-check with --emulate-async-copies (deferred copies: a wait
 // that lets a group stay in flight leaves the shared buffer stale). Loops to
-// pipeline carry the `pipeline` attribute. Values are small integers, so
+// pipeline carry the `pipeline` attribute; the static-trip ones also
+// `static_trip` (async-lib.mlir's sabotaged schedules only touch those). Values are small integers, so
 // every order of the reduction is exact.
 #smem = #gpu.address_space<workgroup>
 
@@ -26,7 +27,7 @@ func.func @k_loop(%A: memref<64x8xf32>, %C: memref<2x4xf32>) {
     %v = vector.transfer_read %s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<2x4xf32, #smem>, vector<2x4xf32>
     %acc2 = arith.addf %acc, %v : vector<2x4xf32>
     scf.yield %acc2 : vector<2x4xf32>
-  } {pipeline}
+  } {pipeline, static_trip}
   vector.transfer_write %r, %C[%c0, %c0] {in_bounds = [true, true]} : vector<2x4xf32>, memref<2x4xf32>
   memref.dealloc %s : memref<2x4xf32, #smem>
   return
@@ -51,6 +52,27 @@ func.func @k_loop_partial(%A: memref<64x8xf32>, %C: memref<4xf32>) {
     %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, #smem>, vector<4xf32>
     %acc2 = arith.addf %acc, %v : vector<4xf32>
     scf.yield %acc2 : vector<4xf32>
+  } {pipeline, static_trip}
+  vector.transfer_write %r, %C[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
+  memref.dealloc %s : memref<4xf32, #smem>
+  return
+}
+
+// Trip count from an argument (dynamic: the rewrite waits for all groups),
+// run with 7 and with 3 (the stage count of h100_s3, one above h100_s2's).
+func.func @k_loop_dynamic(%A: memref<64x8xf32>, %C: memref<4xf32>, %ub: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pad = arith.constant 0.0 : f32
+  %s = memref.alloc() : memref<4xf32, #smem>
+  %init = vector.transfer_read %C[%c0], %pad {in_bounds = [true]} : memref<4xf32>, vector<4xf32>
+  %r = scf.for %k = %c0 to %ub step %c1 iter_args(%acc = %init) -> (vector<4xf32>) {
+    %t = nvgpu.device_async_copy %A[%k, %c1], %s[%c0], 4 : memref<64x8xf32> to memref<4xf32, #smem>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g
+    %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<4xf32, #smem>, vector<4xf32>
+    %acc2 = arith.addf %acc, %v : vector<4xf32>
+    scf.yield %acc2 : vector<4xf32>
   } {pipeline}
   vector.transfer_write %r, %C[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
   memref.dealloc %s : memref<4xf32, #smem>
@@ -70,6 +92,14 @@ func.func @run(%A: memref<64x8xf32>) {
   linalg.fill ins(%zero : f32) outs(%D : memref<4xf32>)
   func.call @k_loop_partial(%A, %D) : (memref<64x8xf32>, memref<4xf32>) -> ()
   %du = memref.cast %D : memref<4xf32> to memref<*xf32>
+  func.call @printMemrefF32(%du) : (memref<*xf32>) -> ()
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  linalg.fill ins(%zero : f32) outs(%D : memref<4xf32>)
+  func.call @k_loop_dynamic(%A, %D, %c7) : (memref<64x8xf32>, memref<4xf32>, index) -> ()
+  func.call @printMemrefF32(%du) : (memref<*xf32>) -> ()
+  linalg.fill ins(%zero : f32) outs(%D : memref<4xf32>)
+  func.call @k_loop_dynamic(%A, %D, %c3) : (memref<64x8xf32>, memref<4xf32>, index) -> ()
   func.call @printMemrefF32(%du) : (memref<*xf32>) -> ()
   memref.dealloc %C : memref<2x4xf32>
   memref.dealloc %D : memref<4xf32>
