@@ -323,12 +323,13 @@ def reads_unknown_elems(lt, i):
     return roots
 
 
-def conflicting_accesses(ops, acc, alias):
-    """Conflicting access pairs of two ops, `a` before `b` in `ops`: one of
-    them writes, their roots may alias and their elements are not provably
-    disjoint. Yields (a, b, root_a, writes_a, root_b, writes_b)."""
+def conflicting_accesses(ops, acc, alias, with_self=False):
+    """Conflicting access pairs of two ops, `a` before `b` in `ops` (or the
+    same op with `with_self`): one of them writes, their roots may alias and
+    their elements are not provably disjoint. Yields (a, b, root_a, writes_a,
+    root_b, writes_b)."""
     for ka, a in enumerate(ops):
-        for b in ops[ka + 1:]:
+        for b in ops[ka if with_self else ka + 1:]:
             for ra, ea, wa, _ in acc[a]:
                 for rb, eb, wb, _ in acc[b]:
                     if not (wa or wb) or not alias(ra, rb):
@@ -642,22 +643,14 @@ def check_loop(text, stages, copies):
     for r in renamed:
         if r in span and copies[r] < max(span[r]) - min(span[r]) + 1:
             v.append(f"{r}: {copies[r]} copies for stages {min(span[r])}..{max(span[r])}")
-    for a_k, a in enumerate(lt.ops):
-        for b in lt.ops[a_k:]:
-            if a not in stages or b not in stages:
-                continue
-            for ra, ea, wa, _ in acc[a]:
-                for rb, eb, wb, _ in acc[b]:
-                    if not (wa or wb) or not alias(ra, rb):
-                        continue
-                    if ra == rb and ea is not None and eb is not None and not (ea & eb):
-                        continue
-                    if ra == rb and ra in renamed:
-                        if stages[a] > stages[b]:
-                            v.append(f"lines {a + 1}->{b + 1}: order inverted on {ra}")
-                    elif stages[a] != stages[b]:
-                        v.append(f"lines {a + 1},{b + 1}: conflicting accesses to "
-                                 f"{ra}/{rb} in stages {stages[a]} and {stages[b]}")
+    staged = [i for i in lt.ops if i in stages]
+    for a, b, ra, _, rb, _ in conflicting_accesses(staged, acc, alias, with_self=True):
+        if ra == rb and ra in renamed:
+            if stages[a] > stages[b]:
+                v.append(f"lines {a + 1}->{b + 1}: order inverted on {ra}")
+        elif stages[a] != stages[b]:
+            v.append(f"lines {a + 1},{b + 1}: conflicting accesses to "
+                     f"{ra}/{rb} in stages {stages[a]} and {stages[b]}")
     return sorted(set(v))
 
 
