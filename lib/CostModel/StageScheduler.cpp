@@ -1263,10 +1263,27 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
         kept.push_back({c.from, c.to, c.weight, false, -1});
       }
       // Sorted by (from, to), strongest first: keep the first of each pair.
-      llvm::sort(kept, [](const StageConstraint &a, const StageConstraint &b) {
-        return std::tie(a.from, a.to, b.weight) <
-               std::tie(b.from, b.to, a.weight);
-      });
+      // Bucketed by source first (a counting sort), then each short bucket
+      // sorted.
+      {
+        std::vector<unsigned> begin(n + 1, 0);
+        for (const StageConstraint &c : kept)
+          ++begin[c.from + 1];
+        for (unsigned v = 0; v < n; ++v)
+          begin[v + 1] += begin[v];
+        std::vector<StageConstraint> bucketed(kept.size());
+        std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
+        for (const StageConstraint &c : kept)
+          bucketed[fill[c.from]++] = c;
+        for (unsigned v = 0; v < n; ++v)
+          std::sort(bucketed.begin() + begin[v],
+                    bucketed.begin() + begin[v + 1],
+                    [](const StageConstraint &a, const StageConstraint &b) {
+                      return std::tie(a.to, b.weight) <
+                             std::tie(b.to, a.weight);
+                    });
+        kept = std::move(bucketed);
+      }
       cs.clear();
       for (const StageConstraint &c : kept)
         if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)
