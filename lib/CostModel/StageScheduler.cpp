@@ -993,8 +993,8 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     for (unsigned i = tg.inBegin[v], e = tg.inBegin[v + 1]; i < e; ++i) {
       const Arc &a = inArcs[i];
       if (sigma[a.node] >= 0)
-        estart = std::max(estart,
-                          sigma[a.node] + weightOf(a.latency, a.distance));
+        estart =
+            std::max(estart, sigma[a.node] + weightOf(a.latency, a.distance));
     }
     for (unsigned i = p.csInBegin[v], e = p.csInBegin[v + 1]; i < e; ++i) {
       auto [u, w] = csInArcs[i];
@@ -1004,8 +1004,8 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
       const Arc &a = outArcs[i];
       if (sigma[a.node] >= 0)
-        lstart = std::min(lstart,
-                          sigma[a.node] - weightOf(a.latency, a.distance));
+        lstart =
+            std::min(lstart, sigma[a.node] - weightOf(a.latency, a.distance));
     }
     for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
       auto [u, w] = csOutArcs[i];
@@ -1137,8 +1137,7 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
     p.csInArcs.resize(p.csInBegin[n]);
     p.csOutArcs.resize(p.csOutBegin[n]);
     std::vector<unsigned> inFill(p.csInBegin.begin(), p.csInBegin.end() - 1);
-    std::vector<unsigned> outFill(p.csOutBegin.begin(),
-                                  p.csOutBegin.end() - 1);
+    std::vector<unsigned> outFill(p.csOutBegin.begin(), p.csOutBegin.end() - 1);
     for (const StageConstraint &c : cs) {
       if (c.from == c.to)
         continue;
@@ -1276,12 +1275,11 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
         for (const StageConstraint &c : kept)
           bucketed[fill[c.from]++] = c;
         for (unsigned v = 0; v < n; ++v)
-          std::sort(bucketed.begin() + begin[v],
-                    bucketed.begin() + begin[v + 1],
-                    [](const StageConstraint &a, const StageConstraint &b) {
-                      return std::tie(a.to, b.weight) <
-                             std::tie(b.to, a.weight);
-                    });
+          std::sort(
+              bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
+              [](const StageConstraint &a, const StageConstraint &b) {
+                return std::tie(a.to, b.weight) < std::tie(b.to, a.weight);
+              });
         kept = std::move(bucketed);
       }
       cs.clear();
