@@ -339,6 +339,68 @@ def conflicting_accesses(ops, acc, alias, with_self=False):
                     yield a, b, ra, wa, rb, wb
 
 
+def loop_carried(lt, ops, pos, lat, alias, producers, acc):
+    """Loop-carried dependences that every schedule must respect, from the
+    loop text: (values, raws, fixed_roots).
+      - values: (p, u, latency(p), slack) for the producer p of a yielded
+        value and every op u using its iter_arg: sigma(u) + II >= sigma(p) +
+        latency, and the checker's rule stage(p) <= stage(u) + slack (1 when
+        p is before u in the body, else 0);
+      - raws: (W, R, latency(W)) for certain loop-carried memory RAW: element
+        e read by R is last written, going backwards around the loop from R,
+        by an op W of the previous iteration whose write set is known exactly
+        and contains e (any possibly-writing op met first leaves e out);
+      - fixed_roots: the roots of those RAW (they cannot be multi-buffered)."""
+    values, raws = [], []
+    for k, arg in enumerate(lt.iter_args):
+        if k >= len(lt.yields):
+            break
+        prods = producers(lt.yields[k], set())
+
+        def uses_arg(name, seen):
+            if name == arg:
+                return True
+            if name in seen or name not in lt.defs or lt.defs[name] in acc:
+                return False
+            seen.add(name)
+            return any(uses_arg(n, seen) for n in lt.operands(lt.defs[name]))
+
+        users = [u for u in ops if any(uses_arg(n, set()) for n in lt.operands(u))]
+        for p in prods:
+            for u in users:
+                values.append((p, u, lat(p, u), 1 if pos[p] < pos[u] else 0))
+    order = sorted(ops, key=lambda i: pos[i])
+    fixed_roots = set()
+    for r in ops:
+        k = order.index(r)
+        back = [(x, 0) for x in reversed(order[:k])] + [(x, 1) for x in reversed(order[k:])]
+        for root, elems in certain_reads(lt, r):
+            if elems is None:
+                continue
+            remaining = set(elems)
+            for x, d in back:
+                if not remaining:
+                    break
+                stop = False
+                for rw, ew, ww, exact in acc[x]:
+                    if not ww or not alias(root, rw):
+                        continue
+                    if rw == root and ew is not None:
+                        hit = remaining & ew
+                        if not hit:
+                            continue
+                        if exact:
+                            if d == 1:
+                                raws.append((x, r, lat(x, r)))
+                                fixed_roots.add(root)
+                            remaining -= ew
+                            continue
+                    stop = True
+                if stop:
+                    break
+    return values, raws, fixed_roots
+
+
 def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units, sync, pu,
                           limit, ii):
     """Proof that no schedule at interval `ii` exists, from loop-carried
@@ -376,58 +438,15 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
     for (a, b), w in edges.items():
         cons.append((a, b, serialize(a, b, w)))
     carried = 0
-    # Loop-carried values.
-    for k, arg in enumerate(lt.iter_args):
-        if k >= len(lt.yields):
-            break
-        prods = producers(lt.yields[k], set())
-
-        def uses_arg(name, seen):
-            if name == arg:
-                return True
-            if name in seen or name not in lt.defs or lt.defs[name] in acc:
-                return False
-            seen.add(name)
-            return any(uses_arg(n, seen) for n in lt.operands(lt.defs[name]))
-
-        users = [u for u in ops if any(uses_arg(n, set()) for n in lt.operands(u))]
-        for p in prods:
-            for u in users:
-                cons.append((p, u, serialize(p, u, lat(p, u) - ii)))
-                slack = 1 if pos[p] < pos[u] else 0
-                cons.append((p, u, -((slack + 1) * ii - 1)))
-                carried += 1
-    # Certain loop-carried RAW through memory.
+    values, raws, fixed_roots = loop_carried(lt, ops, pos, lat, alias, producers, acc)
+    for p, u, w, slack in values:
+        cons.append((p, u, serialize(p, u, w - ii)))
+        cons.append((p, u, -((slack + 1) * ii - 1)))
+        carried += 1
+    for x, r, w in raws:
+        cons.append((x, r, serialize(x, r, w - ii)))
+        carried += 1
     order = sorted(ops, key=lambda i: pos[i])
-    fixed_roots = set()
-    for r in ops:
-        k = order.index(r)
-        back = [(x, 0) for x in reversed(order[:k])] + [(x, 1) for x in reversed(order[k:])]
-        for root, elems in certain_reads(lt, r):
-            if elems is None:
-                continue
-            remaining = set(elems)
-            for x, d in back:
-                if not remaining:
-                    break
-                stop = False
-                for rw, ew, ww, exact in acc[x]:
-                    if not ww or not alias(root, rw):
-                        continue
-                    if rw == root and ew is not None:
-                        hit = remaining & ew
-                        if not hit:
-                            continue
-                        if exact:
-                            if d == 1:
-                                cons.append((x, r, serialize(x, r, lat(x, r) - ii)))
-                                carried += 1
-                                fixed_roots.add(root)
-                            remaining -= ew
-                            continue
-                    stop = True
-                if stop:
-                    break
     # The checker's same-stage rule: conflicting accesses through two
     # different (aliasing) roots, or to one root that is not multi-buffered,
     # share a stage: |sigma(a) - sigma(b)| <= ii - 1. A root with a certain
@@ -462,7 +481,134 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
     return ""
 
 
-def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacity):
+def exact_schedule_exists(lt, ops, pos, edges, lat, alias, producers, acc, units, sync, pu,
+                          limit, ii):
+    """Whether a schedule at interval `ii` exists, decided exactly (a mixed
+    integer program, scipy/HiGHS) over a relaxation of the rules every
+    schedule must satisfy; None when scipy is missing or the solver gives up.
+    Variables: issue time sigma(v) and stage(v) per op, with sigma(v) =
+    ii * stage(v) + t(v), 0 <= t(v) <= ii - 1, 0 <= stage(v) <= limit - 1.
+    Constraints:
+      - same-iteration edges, loop-carried values and certain loop-carried
+        memory RAW with their latencies (as in recurrence_infeasible);
+      - the checker's stage rules: loop-carried values stage(p) <= stage(u)
+        + slack; two conflicting accesses share a stage unless they go
+        through one root that can be multi-buffered, i.e. every read of it
+        is covered by exact writes earlier in the iteration (the checker's
+        overwrite rule), and then keep body order;
+      - units of count 1: the issue windows [t, t + issue) of two ops never
+        overlap modulo ii (one binary per pair).
+    Left out (so False is a proof, True is not a schedule): units of count
+    above 1, the capacity, loop-carried memory RAW that is not certain, and
+    the checker's copy count."""
+    try:
+        import numpy as np
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import coo_matrix
+    except ImportError:
+        return None
+    n = len(ops)
+    if n == 0:
+        return True
+    idx = {v: k for k, v in enumerate(ops)}
+    rows = []  # ({column: coefficient}, lower, upper)
+    inf = np.inf
+
+    def sig(v):
+        return idx[v]
+
+    def stg(v):
+        return n + idx[v]
+
+    unsat = []
+
+    def difference(col, b, a, lower, upper=inf):
+        """lower <= x(b) - x(a) <= upper; on one op, a check of 0."""
+        if a == b:
+            if not lower <= 0 <= upper:
+                unsat.append((a, lower, upper))
+            return
+        rows.append(({col(b): 1, col(a): -1}, lower, upper))
+
+    for (a, b), w in edges.items():
+        difference(sig, b, a, w)
+    values, raws, _ = loop_carried(lt, ops, pos, lat, alias, producers, acc)
+    for p, u, w, slack in values:
+        difference(sig, u, p, w - ii)
+        difference(stg, u, p, -slack)
+    for x, r, w in raws:
+        difference(sig, r, x, w - ii)
+    renamable = set()
+    roots = {r for i in ops for r, *_ in acc[i]}
+    for r in roots:
+        if r not in lt.memdef or lt.memdef[r][0] != "alloc":
+            continue
+        written, covered = set(), True
+        for i in lt.ops:
+            for root, elems, w, exact in lt.accesses(i):
+                if root == r and not w:
+                    need = elems if elems is not None else lt.root_and_elems(r)[1]
+                    covered = covered and need is not None and need <= written
+            for root, elems, w, exact in lt.accesses(i):
+                if root == r and w and exact and elems is not None:
+                    written |= elems
+        if covered:
+            renamable.add(r)
+    order = sorted(ops, key=lambda i: pos[i])
+    for a, b, ra, _, rb, _ in conflicting_accesses(order, acc, alias):
+        same = not (ra == rb and ra in renamable)
+        difference(stg, b, a, 0, 0 if same else inf)
+    if unsat:
+        return False  # a self-dependence longer than the interval
+    for v in ops:
+        rows.append(({sig(v): 1, stg(v): -ii}, 0, ii - 1))
+    per_unit = collections.defaultdict(list)
+    for v in ops:
+        if not sync[v] and units.get(v) in pu and pu[units[v]]["count"] == 1:
+            per_unit[units[v]].append(v)
+    nbin = 0
+    big = 2 * ii
+    for u, vs in per_unit.items():
+        issue = pu[u]["issue_cycles"]
+        if len(vs) * issue > ii:
+            return False  # the unit's slots do not fit one interval
+        for x in range(len(vs)):
+            for y in range(x + 1, len(vs)):
+                a, b = vs[x], vs[y]
+                z = 2 * n + nbin
+                nbin += 1
+                # t(b) - t(a) = sigma(b) - sigma(a) - ii * (stage(b) - stage(a))
+                d = {sig(b): 1, sig(a): -1, stg(b): -ii, stg(a): ii}
+                neg = {k: -c for k, c in d.items()}
+                # z = 1: a's window first: t(b) - t(a) in [issue, ii - issue];
+                # z = 0: b's window first: t(a) - t(b) in [issue, ii - issue].
+                rows.append(({**d, z: -big}, issue - big, inf))
+                rows.append(({**neg, z: -big}, issue - ii - big, inf))
+                rows.append(({**neg, z: big}, issue, inf))
+                rows.append(({**d, z: big}, issue - ii, inf))
+    cols = 2 * n + nbin
+    ri, ci, vals, lo, hi = [], [], [], [], []
+    for k, (coef, l, h) in enumerate(rows):
+        for j, c in coef.items():
+            ri.append(k)
+            ci.append(j)
+            vals.append(c)
+        lo.append(l)
+        hi.append(h)
+    a_mat = coo_matrix((vals, (ri, ci)), shape=(len(rows), cols)).tocsr()
+    upper = np.concatenate([np.full(n, limit * ii - 1), np.full(n, limit - 1), np.ones(nbin)])
+    res = milp(c=np.zeros(cols), constraints=LinearConstraint(a_mat, lo, hi),
+               integrality=np.ones(cols), bounds=Bounds(np.zeros(cols), upper),
+               options={"time_limit": 30})
+    if res.status == 0:
+        return True
+    if res.status == 2:
+        return False
+    return None
+
+
+def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacity,
+                      achieved=None):
     """Returns a dict: resmii (recomputed), path (longest same-iteration
     latency path), stages_at_mii (stages any schedule at MII needs),
     ii_bound (smallest II with those stages within `limit`), bytes_at_mii (a
@@ -556,6 +702,12 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
     bytes_at_mii = 0
     for r, size in onchip_bytes.items():
         bytes_at_mii += size * need[r]
+    exact = [None, None]
+
+    def exact_at(ii):
+        return exact_schedule_exists(lt, ops, pos, edges, lat, alias, producers, acc, units,
+                                     sync, pu, limit, ii)
+
     reason = ""
     if stages_at_mii > limit:
         reason = f"stages: a {path}-cycle path needs {stages_at_mii} stages at II {mii} > {limit}"
@@ -566,8 +718,26 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
                                     sync, pu, limit, mii)
         if why:
             reason = "recurrence: " + why
+    # The exact check: at MII on every loop the bounds above leave open (a
+    # loop scheduled at MII must pass it: the soundness check in main), and
+    # on a loop above MII the smallest interval it admits, scanning up to
+    # the achieved one (a few steps: each is a solve).
+    exact_bound = None
+    if not reason and achieved is not None:
+        ok = exact_at(mii)
+        exact = [ok, mii]
+        if ok is False:
+            reason = (f"exact: no issue times and stages at II {mii} satisfy the dependences, "
+                      f"the checker's stage rules and the count-1 units (MILP)")
+            exact_bound = mii + 1
+            for ii in range(mii + 1, min(achieved, mii + 16)):
+                ok = exact_at(ii)
+                if ok is not False:
+                    break
+                exact_bound = ii + 1
     return dict(resmii=resmii, path=path, stages_at_mii=stages_at_mii, ii_bound=ii_bound,
-                bytes_at_mii=bytes_at_mii, reason=reason)
+                bytes_at_mii=bytes_at_mii, reason=reason, exact=exact[0],
+                exact_bound=exact_bound)
 
 
 def check_loop(text, stages, copies):
@@ -719,7 +889,8 @@ def analyse(payload, stderr, label, rows, target, requested):
         if req:
             limit = min(limit, req)
         capacity = int(bytes_m.group(2)) if bytes_m else 0
-        ind = independent_bound(text, stages, units, spec, limit, s[4], onchip, capacity)
+        ind = independent_bound(text, stages, units, spec, limit, s[4], onchip, capacity,
+                                achieved=s[5])
         bound_m = next((BOUND_RE.search(r) for r in remarks[start] if BOUND_RE.search(r)), None)
         exh_m = next((EXHAUSTIVE_RE.search(r) for r in remarks[start] if EXHAUSTIVE_RE.search(r)), None)
         rows.append(dict(loop=f"{label}:{start + 1}", ops=len(stages), stages=s[0], limit=s[1],
@@ -809,7 +980,8 @@ def main(argv):
             why = "SCHEDULER (no proof that MII is out of reach)"
         r["why"] = why
         print(f"{r['loop']:34} {r['ops']:>4} {r['resmii']:>6} {r['recmii']:>6} {r['mii']:>5} "
-              f"{r['ii']:>5} {ind['ii_bound']:>5} {str(r['stages']) + '/' + str(r['limit']):>6} "
+              f"{r['ii']:>5} {max(ind['ii_bound'], ind['exact_bound'] or 0):>5} "
+              f"{str(r['stages']) + '/' + str(r['limit']):>6} "
               f"{str(r['bytes']) + '/' + str(r['capacity']):>16} {r['us']:>8.0f} "
               f"{len(r['violations']):>4}  {why}")
         if args.show_violations:
@@ -820,6 +992,7 @@ def main(argv):
     proven_st = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("stages") for r in rows)
     proven_cap = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("capacity") for r in rows)
     proven_rec = sum(r["ii"] != r["mii"] and r["ind"]["reason"].startswith("recurrence") for r in rows)
+    proven_exact = [r for r in rows if r["ii"] != r["mii"] and r["ind"]["reason"].startswith("exact")]
     enumerated = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]
                   and r["exhaustive"] is not None and r["exhaustive"] > r["mii"]]
     weak = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]
@@ -830,10 +1003,25 @@ def main(argv):
     big = [r for r in rows if r["ops"] >= 80]
     print()
     print(f"loops: {n}; achieved interval == MII: {eq}; above MII where no schedule at MII "
-          f"exists (independent proof): {proven_st + proven_cap + proven_rec} (stage limit "
-          f"{proven_st}, capacity {proven_cap}, loop-carried recurrence with the unit's issue "
-          f"cycles {proven_rec}); above MII without any proof (counted as scheduler weakness): "
-          f"{len(weak)}")
+          f"exists (independent proof): {proven_st + proven_cap + proven_rec + len(proven_exact)} "
+          f"(stage limit {proven_st}, capacity {proven_cap}, loop-carried recurrence with the "
+          f"unit's issue cycles {proven_rec}, exact MILP {len(proven_exact)}); above MII without "
+          f"any proof (counted as scheduler weakness): {len(weak)}")
+    if proven_exact:
+        optimal = [r for r in proven_exact if r["ind"]["exact_bound"] == r["ii"]]
+        print(f"  exact MILP proofs: constrained bound IIc (smallest II the exact check admits, "
+              f"scanned up to 15 above MII) reaches the achieved interval on {len(optimal)} of "
+              f"{len(proven_exact)}: "
+              + ", ".join(f"{r['loop']} MII {r['mii']} IIc {r['ind']['exact_bound']} II {r['ii']}"
+                          for r in proven_exact))
+    open_exact = [r for r in rows if r["ii"] != r["mii"] and not r["ind"]["reason"]]
+    if any(r["ind"]["exact"] is None for r in open_exact):
+        print("  exact check unavailable on "
+              f"{sum(r['ind']['exact'] is None for r in open_exact)} loops (scipy missing or "
+              "solver time limit): run with a python3 that has scipy (Debian: python3-scipy)")
+    print(f"  of the unproven, a schedule at MII exists in the exact check's relaxation "
+          f"(units of count > 1, capacity and uncertain loop-carried memory left out): "
+          f"{sum(r['ind']['exact'] is True for r in open_exact)}")
     if weak:
         ratios = sorted(r["ii"] / r["mii"] for r in weak)
         print(f"  unproven: {sum(r['mii'] == r['recmii'] for r in weak)} recurrence-bound; "
@@ -841,7 +1029,7 @@ def main(argv):
     print(f"above MII, no independent proof, but no stage assignment reaches MII by "
           f"exhaustive enumeration (the scheduler's own graph and latency model, not "
           f"independent): {len(enumerated)}")
-    print(f"loops where MII is reachable by the independent bounds: {n - proven_st - proven_cap - proven_rec}, "
+    print(f"loops where MII is reachable by the independent bounds: {n - proven_st - proven_cap - proven_rec - len(proven_exact)}, "
           f"of which reached: {eq}")
     print(f"above MII and equal to the independent stage-limited bound IIlb "
           f"(= max(MII, path // limit + 1)): {at_bound} of {n - eq}")

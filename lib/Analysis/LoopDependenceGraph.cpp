@@ -14,6 +14,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -444,7 +445,9 @@ private:
   LoopDependenceGraph g;
   SmallVector<SmallVector<Access>> nodeAccesses;
   llvm::DenseMap<Value, unsigned> bufferOfRoot;
-  std::set<std::tuple<unsigned, unsigned, unsigned, int>> edgeSet;
+  /// (from, to, distance, kind) of the edges added so far: memory
+  /// dependences make thousands of edges on a large body, so a hash set.
+  llvm::DenseSet<std::tuple<unsigned, unsigned, unsigned, int>> edgeSet;
 };
 } // namespace
 

@@ -131,6 +131,21 @@ struct TimingGraph {
   /// 1 + the sum over nodes of their largest outgoing latency: an upper
   /// bound of any path's latency.
   int64_t latencySum = 1;
+
+  /// The modulo scheduler's view, built once (every scheduling attempt
+  /// walks it): per node, its incoming and outgoing edges without self
+  /// loops, as flat arrays (CSR: the arcs of node v are [begin[v],
+  /// begin[v + 1])); the self loops apart; and the edges by decreasing body
+  /// position of their source for the height sweeps.
+  struct Arc {
+    unsigned node; // the other end
+    unsigned distance;
+    int64_t latency;
+  };
+  std::vector<unsigned> inBegin, outBegin;
+  std::vector<Arc> inArcs, outArcs;
+  std::vector<TimingEdge> selfLoops;
+  std::vector<TimingEdge> heightOrder;
 };
 } // namespace
 
@@ -146,16 +161,32 @@ redundantSameIterationEdges(const LoopDependenceGraph &graph,
                             const std::vector<TimingEdge> &edges) {
   std::vector<char> redundant(edges.size(), 0);
   unsigned n = graph.nodes.size();
-  // (target, latency, edge index) per source; (source, latency) per target.
-  std::vector<std::vector<std::tuple<unsigned, int64_t, unsigned>>> out(n);
-  std::vector<std::vector<std::pair<unsigned, int64_t>>> in(n);
-  for (auto [i, e] : llvm::enumerate(edges)) {
+  // Flat adjacency of the distance-0 edges (CSR): (target, latency, edge
+  // index) per source, (source, latency) per target.
+  std::vector<unsigned> outBegin(n + 1, 0), inBegin(n + 1, 0);
+  for (const TimingEdge &e : edges) {
     if (e.distance != 0)
       continue;
     if (graph.nodes[e.from].position >= graph.nodes[e.to].position)
       return std::vector<char>(edges.size(), 0);
-    out[e.from].push_back({e.to, e.latency, i});
-    in[e.to].push_back({e.from, e.latency});
+    ++outBegin[e.from + 1];
+    ++inBegin[e.to + 1];
+  }
+  for (unsigned v = 0; v < n; ++v) {
+    outBegin[v + 1] += outBegin[v];
+    inBegin[v + 1] += inBegin[v];
+  }
+  std::vector<std::tuple<unsigned, int64_t, unsigned>> out(outBegin[n]);
+  std::vector<std::pair<unsigned, int64_t>> in(inBegin[n]);
+  {
+    std::vector<unsigned> outFill(outBegin.begin(), outBegin.end() - 1);
+    std::vector<unsigned> inFill(inBegin.begin(), inBegin.end() - 1);
+    for (auto [i, e] : llvm::enumerate(edges)) {
+      if (e.distance != 0)
+        continue;
+      out[outFill[e.from]++] = {e.to, e.latency, static_cast<unsigned>(i)};
+      in[inFill[e.to]++] = {e.from, e.latency};
+    }
   }
   std::vector<unsigned> order(n);
   for (unsigned v = 0; v < n; ++v)
@@ -169,7 +200,7 @@ redundantSameIterationEdges(const LoopDependenceGraph &graph,
   constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
   std::vector<int64_t> longest(n);
   for (unsigned a = 0; a < n; ++a) {
-    if (out[a].size() < 2)
+    if (outBegin[a + 1] - outBegin[a] < 2)
       continue; // a single out-edge cannot be implied by another path
     std::fill(longest.begin(), longest.end(), kNone);
     longest[a] = 0;
@@ -177,15 +208,21 @@ redundantSameIterationEdges(const LoopDependenceGraph &graph,
       unsigned u = order[i];
       if (longest[u] == kNone)
         continue;
-      for (auto [w, lat, idx] : out[u])
+      for (unsigned k = outBegin[u]; k < outBegin[u + 1]; ++k) {
+        auto [w, lat, idx] = out[k];
         longest[w] = std::max(longest[w], longest[u] + lat);
+      }
     }
-    for (auto [c, lat, idx] : out[a])
-      for (auto [b, latBC] : in[c])
+    for (unsigned k = outBegin[a]; k < outBegin[a + 1]; ++k) {
+      auto [c, lat, idx] = out[k];
+      for (unsigned j = inBegin[c]; j < inBegin[c + 1]; ++j) {
+        auto [b, latBC] = in[j];
         if (b != a && longest[b] != kNone && longest[b] + latBC >= lat) {
           redundant[idx] = 1;
           break;
         }
+      }
+    }
   }
   return redundant;
 }
@@ -197,17 +234,48 @@ static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
   // One edge per (from, to, distance) with the largest latency.
   std::vector<TimingEdge> merged;
   merged.reserve(graph.edges.size());
+  // edgeLatency without a unit lookup by name per edge: the producer's
+  // latency (0 for a sync node that is not a group) per node, resolved once.
+  std::vector<int64_t> producerLatency(tg.numNodes, 0);
+  for (auto [v, node] : llvm::enumerate(graph.nodes)) {
+    if (node.isSync && !isGroupNode(node))
+      continue;
+    if (const PipelineUnit *unit = findUnit(config, node.unit))
+      producerLatency[v] = unit->latencyCycles;
+  }
   for (const DepEdge &e : graph.edges) {
     if (!isActive(e) || (e.distance == 0 && e.from == e.to))
       continue;
-    merged.push_back({e.from, e.to, e.distance, edgeLatency(graph, config, e)});
+    int64_t latency = 0;
+    if (e.kind != DepKind::WAR && e.kind != DepKind::WAW &&
+        !(graph.nodes[e.to].isSync &&
+          graph.nodes[e.to].unit == graph.nodes[e.from].unit))
+      latency = producerLatency[e.from];
+    merged.push_back({e.from, e.to, e.distance, latency});
   }
   auto key = [](const TimingEdge &e) {
     return std::make_tuple(e.from, e.to, e.distance);
   };
-  llvm::sort(merged, [&](const TimingEdge &a, const TimingEdge &b) {
-    return key(a) < key(b);
-  });
+  // Sorted by (from, to, distance): bucketed by source first (a counting
+  // sort), then each short bucket sorted by (to, distance).
+  {
+    std::vector<unsigned> begin(tg.numNodes + 1, 0);
+    for (const TimingEdge &e : merged)
+      ++begin[e.from + 1];
+    for (unsigned v = 0; v < tg.numNodes; ++v)
+      begin[v + 1] += begin[v];
+    std::vector<TimingEdge> bucketed(merged.size());
+    std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
+    for (const TimingEdge &e : merged)
+      bucketed[fill[e.from]++] = e;
+    for (unsigned v = 0; v < tg.numNodes; ++v)
+      std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
+                [](const TimingEdge &a, const TimingEdge &b) {
+                  return std::tie(a.to, a.distance) <
+                         std::tie(b.to, b.distance);
+                });
+    merged = std::move(bucketed);
+  }
   size_t kept = 0;
   for (size_t i = 0; i < merged.size(); ++i) {
     if (kept && key(merged[kept - 1]) == key(merged[i]))
@@ -235,6 +303,44 @@ static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
     tg.out[e.from].push_back(tg.edges.size());
     tg.edges.push_back(e);
   }
+
+  unsigned n = tg.numNodes;
+  tg.inBegin.assign(n + 1, 0);
+  tg.outBegin.assign(n + 1, 0);
+  for (const TimingEdge &e : tg.edges) {
+    if (e.from == e.to) {
+      tg.selfLoops.push_back(e);
+      continue;
+    }
+    ++tg.inBegin[e.to + 1];
+    ++tg.outBegin[e.from + 1];
+  }
+  for (unsigned v = 0; v < n; ++v) {
+    tg.inBegin[v + 1] += tg.inBegin[v];
+    tg.outBegin[v + 1] += tg.outBegin[v];
+  }
+  tg.inArcs.resize(tg.inBegin[n]);
+  tg.outArcs.resize(tg.outBegin[n]);
+  std::vector<unsigned> inFill(tg.inBegin.begin(), tg.inBegin.end() - 1);
+  std::vector<unsigned> outFill(tg.outBegin.begin(), tg.outBegin.end() - 1);
+  for (const TimingEdge &e : tg.edges) {
+    if (e.from == e.to)
+      continue;
+    tg.inArcs[inFill[e.to]++] = {e.from, e.distance, e.latency};
+    tg.outArcs[outFill[e.from]++] = {e.to, e.distance, e.latency};
+  }
+  // By decreasing source position (the edges of one source stay in edge
+  // order; the heights do not depend on the order, only the sweep count).
+  std::vector<unsigned> byPosition(n);
+  for (unsigned v = 0; v < n; ++v)
+    byPosition[v] = v;
+  llvm::stable_sort(byPosition, [&](unsigned a, unsigned b) {
+    return graph.nodes[a].position > graph.nodes[b].position;
+  });
+  tg.heightOrder.reserve(tg.edges.size());
+  for (unsigned v : byPosition)
+    for (unsigned ei : tg.out[v])
+      tg.heightOrder.push_back(tg.edges[ei]);
   return tg;
 }
 
@@ -736,17 +842,17 @@ struct ModuloProblem {
   const TimingGraph &tg;
   const std::vector<StageConstraint> &cs;
   /// Unit index per node (-1: a sync node, no issue slot), and per unit its
-  /// count; issue cycles per node.
+  /// count and its nodes in index order; issue cycles per node.
   std::vector<int> unit;
   std::vector<int64_t> issue;
   std::vector<int64_t> unitCount;
+  std::vector<std::vector<unsigned>> unitNodes;
   std::vector<unsigned> position;
   unsigned stageLimit;
-  std::vector<std::vector<unsigned>> in, csIn, csOut;
-  /// Timing edges by decreasing body position of their source: same-
-  /// iteration edges point forward in the body, so heights settle in one
-  /// sweep plus one per loop-carried edge on a path.
-  std::vector<unsigned> heightOrder;
+  /// The stage constraints into and out of each node without self loops, as
+  /// flat arrays (CSR, like the timing arcs of `tg`): (other node, weight).
+  std::vector<unsigned> csInBegin, csOutBegin;
+  std::vector<std::pair<unsigned, int64_t>> csInArcs, csOutArcs;
   /// Stage per node when the stages are given (only the issue cycles within
   /// each stage are scheduled); empty otherwise.
   std::vector<unsigned> fixedStage;
@@ -784,15 +890,20 @@ static bool verifyModuloSchedule(const ModuloProblem &p, int64_t ii,
 /// when no slot is free (or the successors leave no room) the op is forced
 /// and the ops it conflicts with are unscheduled, within a budget. Returns
 /// the issue time of every node, std::nullopt when no schedule was found.
+///
+/// Every step walks the neighbours of one op, and a failing attempt spends
+/// its whole budget, so the walks use the flat arc arrays and each scheduled
+/// op's stage is kept beside its issue time (no division per neighbour).
 static std::optional<std::vector<int64_t>>
 moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
+  using Arc = TimingGraph::Arc;
   const TimingGraph &tg = p.tg;
   unsigned n = tg.numNodes;
-  auto weight = [&](const TimingEdge &e) {
-    return e.latency - static_cast<int64_t>(e.distance) * ii;
+  auto weightOf = [ii](int64_t latency, unsigned distance) {
+    return latency - static_cast<int64_t>(distance) * ii;
   };
-  for (const TimingEdge &e : tg.edges)
-    if (e.from == e.to && weight(e) > 0)
+  for (const TimingEdge &e : tg.selfLoops)
+    if (weightOf(e.latency, e.distance) > 0)
       return std::nullopt;
   // Height: longest path to the end of the iteration.
   std::vector<int64_t> height(n, 0);
@@ -800,10 +911,10 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
     if (round > n)
       return std::nullopt; // positive cycle: ii < RecMII
     bool changed = false;
-    for (unsigned ei : p.heightOrder) {
-      const TimingEdge &e = tg.edges[ei];
-      if (height[e.to] + weight(e) > height[e.from]) {
-        height[e.from] = height[e.to] + weight(e);
+    for (const TimingEdge &e : tg.heightOrder) {
+      int64_t h = height[e.to] + weightOf(e.latency, e.distance);
+      if (h > height[e.from]) {
+        height[e.from] = h;
         changed = true;
       }
     }
@@ -811,21 +922,28 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
       break;
   }
   int64_t deadline = static_cast<int64_t>(p.stageLimit) * ii - 1;
-  std::vector<int64_t> sigma(n, -1), previous(n, -1);
-  // One flat reservation row per unit.
-  std::vector<int64_t> mrt(p.unitCount.size() * ii, 0);
+  // sigma: issue time (-1: unscheduled); stage: sigma / ii when scheduled.
+  std::vector<int64_t> sigma(n, -1), previous(n, -1), stage(n, 0);
+  // One flat reservation row per unit (counts of at most n ops).
+  std::vector<int32_t> mrt(p.unitCount.size() * ii, 0);
   auto row = [&](int unit) { return mrt.data() + unit * ii; };
   auto reserve = [&](unsigned v, int64_t t, int delta) {
-    if (p.unit[v] >= 0)
-      for (int64_t k = 0; k < p.issue[v]; ++k)
-        row(p.unit[v])[(t + k) % ii] += delta;
+    if (p.unit[v] < 0)
+      return;
+    int32_t *slots = row(p.unit[v]);
+    int64_t slot = t % ii;
+    for (int64_t k = 0; k < p.issue[v]; ++k) {
+      slots[slot] += delta;
+      if (++slot == ii)
+        slot = 0;
+    }
   };
   auto resourcesFree = [&](unsigned v, int64_t t) {
     if (p.unit[v] < 0)
       return true;
     if (p.issue[v] <= ii) {
       // Distinct slots: one look per slot.
-      const int64_t *slots = row(p.unit[v]);
+      const int32_t *slots = row(p.unit[v]);
       int64_t limit = p.unitCount[p.unit[v]], slot = t % ii;
       for (int64_t k = 0; k < p.issue[v]; ++k, ++slot) {
         if (slot == ii)
@@ -846,12 +964,13 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
   // is found by scanning forward from it, and an eviction moves it back.
   size_t cursor = 0;
   std::vector<size_t> rank(n);
+  unsigned unscheduled = n;
   auto unschedule = [&](unsigned v) {
     reserve(v, sigma[v], -1);
     sigma[v] = -1;
     cursor = std::min(cursor, rank[v]);
+    ++unscheduled;
   };
-  unsigned unscheduled = n;
   std::vector<unsigned> order(n);
   for (unsigned v = 0; v < n; ++v)
     order[v] = v;
@@ -862,31 +981,36 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
   for (size_t i = 0; i < n; ++i)
     rank[order[i]] = i;
   int64_t budget = std::max<int64_t>(4 * n, 64);
+  const Arc *inArcs = tg.inArcs.data(), *outArcs = tg.outArcs.data();
+  const std::pair<unsigned, int64_t> *csInArcs = p.csInArcs.data(),
+                                     *csOutArcs = p.csOutArcs.data();
   while (unscheduled && budget-- > 0) {
     // The unscheduled op of greatest height (ties: body order).
     while (sigma[order[cursor]] >= 0)
       ++cursor;
     unsigned v = order[cursor];
     int64_t estart = 0, lstart = deadline;
-    for (unsigned ei : p.in[v]) {
-      const TimingEdge &e = tg.edges[ei];
-      if (e.from != v && sigma[e.from] >= 0)
-        estart = std::max(estart, sigma[e.from] + weight(e));
+    for (unsigned i = tg.inBegin[v], e = tg.inBegin[v + 1]; i < e; ++i) {
+      const Arc &a = inArcs[i];
+      if (sigma[a.node] >= 0)
+        estart =
+            std::max(estart, sigma[a.node] + weightOf(a.latency, a.distance));
     }
-    for (unsigned ci : p.csIn[v]) {
-      const StageConstraint &c = p.cs[ci];
-      if (c.from != v && sigma[c.from] >= 0)
-        estart = std::max(estart, (sigma[c.from] / ii + c.weight) * ii);
+    for (unsigned i = p.csInBegin[v], e = p.csInBegin[v + 1]; i < e; ++i) {
+      auto [u, w] = csInArcs[i];
+      if (sigma[u] >= 0)
+        estart = std::max(estart, (stage[u] + w) * ii);
     }
-    for (unsigned ei : tg.out[v]) {
-      const TimingEdge &e = tg.edges[ei];
-      if (e.to != v && sigma[e.to] >= 0)
-        lstart = std::min(lstart, sigma[e.to] - weight(e));
+    for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
+      const Arc &a = outArcs[i];
+      if (sigma[a.node] >= 0)
+        lstart =
+            std::min(lstart, sigma[a.node] - weightOf(a.latency, a.distance));
     }
-    for (unsigned ci : p.csOut[v]) {
-      const StageConstraint &c = p.cs[ci];
-      if (c.to != v && sigma[c.to] >= 0)
-        lstart = std::min(lstart, (sigma[c.to] / ii - c.weight + 1) * ii - 1);
+    for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
+      auto [u, w] = csOutArcs[i];
+      if (sigma[u] >= 0)
+        lstart = std::min(lstart, (stage[u] - w + 1) * ii - 1);
     }
     if (!p.fixedStage.empty()) {
       estart = std::max<int64_t>(estart, p.fixedStage[v] * ii);
@@ -901,18 +1025,21 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
         slot = t;
         break;
       }
-    if (slot < 0) {
+    bool forced = slot < 0;
+    if (forced) {
       // Forced: at the earliest start, or one past the previous attempt so
       // that repeated forcing makes progress.
       slot = previous[v] < 0 || estart > previous[v] ? estart : previous[v] + 1;
       if (slot > deadline ||
           (!p.fixedStage.empty() && slot / ii != p.fixedStage[v]))
         return std::nullopt;
-      // Evict the ops of the same unit that overlap the slot, then the
-      // neighbours whose constraints the slot violates.
+      // Evict the ops of the same unit that overlap the slot (in index
+      // order, until the slot is free).
       if (p.unit[v] >= 0)
-        for (unsigned w = 0; w < n && !resourcesFree(v, slot); ++w) {
-          if (w == v || sigma[w] < 0 || p.unit[w] != p.unit[v])
+        for (unsigned w : p.unitNodes[p.unit[v]]) {
+          if (resourcesFree(v, slot))
+            break;
+          if (w == v || sigma[w] < 0)
             continue;
           // Circular intervals [slot, slot + issue) and [sigma, sigma +
           // issue) modulo ii.
@@ -920,40 +1047,33 @@ moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
           d = d < 0 ? d + ii : d;
           bool overlaps = p.issue[v] >= ii || p.issue[w] >= ii ||
                           d < p.issue[v] || ii - d < p.issue[w];
-          if (overlaps) {
+          if (overlaps)
             unschedule(w);
-            ++unscheduled;
-          }
         }
     }
+    int64_t slotStage = slot / ii;
     sigma[v] = previous[v] = slot;
+    stage[v] = slotStage;
     reserve(v, slot, 1);
     --unscheduled;
-    auto evict = [&](unsigned w) {
-      if (w != v && sigma[w] >= 0) {
-        unschedule(w);
-        ++unscheduled;
-      }
-    };
-    for (unsigned ei : tg.out[v]) {
-      const TimingEdge &e = tg.edges[ei];
-      if (sigma[e.to] >= 0 && sigma[e.to] < slot + weight(e))
-        evict(e.to);
+    // Evict the neighbours whose constraints the slot violates. The slot is
+    // never below `estart`, which every scheduled predecessor bounds, so
+    // only successors can be violated, and only by a forced slot: a free
+    // slot is at most `lstart`, which every scheduled successor bounds.
+    // Which successors does not depend on the order of the walks: an
+    // eviction changes no other op's time.
+    if (!forced)
+      continue;
+    for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
+      const Arc &a = outArcs[i];
+      if (sigma[a.node] >= 0 &&
+          sigma[a.node] < slot + weightOf(a.latency, a.distance))
+        unschedule(a.node);
     }
-    for (unsigned ei : p.in[v]) {
-      const TimingEdge &e = tg.edges[ei];
-      if (sigma[e.from] >= 0 && slot < sigma[e.from] + weight(e))
-        evict(e.from);
-    }
-    for (unsigned ci : p.csOut[v]) {
-      const StageConstraint &c = p.cs[ci];
-      if (sigma[c.to] >= 0 && sigma[c.to] / ii - slot / ii < c.weight)
-        evict(c.to);
-    }
-    for (unsigned ci : p.csIn[v]) {
-      const StageConstraint &c = p.cs[ci];
-      if (sigma[c.from] >= 0 && slot / ii - sigma[c.from] / ii < c.weight)
-        evict(c.from);
+    for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
+      auto [u, w] = csOutArcs[i];
+      if (sigma[u] >= 0 && stage[u] - slotStage < w)
+        unschedule(u);
     }
   }
   if (unscheduled)
@@ -985,12 +1105,13 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
   unsigned n = tg.numNodes;
   std::vector<ModuloProblem> problems;
   for (const std::vector<StageConstraint> &cs : variants) {
-    ModuloProblem p{tg, cs, {}, {}, {}, {}, stageLimit, {}, {}, {}, {}, {}};
+    ModuloProblem p{tg, cs, {}, {}, {}, {}, {}, stageLimit, {}, {}, {}, {}, {}};
     if (fixedStages)
       p.fixedStage = *fixedStages;
     for (const PipelineUnit &u : config.units)
       p.unitCount.push_back(u.count);
-    for (const DepNode &node : graph.nodes) {
+    p.unitNodes.resize(config.units.size());
+    for (auto [v, node] : llvm::enumerate(graph.nodes)) {
       int unit = -1;
       for (auto [i, u] : llvm::enumerate(config.units))
         if (u.name == node.unit && !node.isSync)
@@ -998,20 +1119,30 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
       p.unit.push_back(unit);
       p.issue.push_back(unit >= 0 ? config.units[unit].issueCycles : 0);
       p.position.push_back(node.position);
+      if (unit >= 0)
+        p.unitNodes[unit].push_back(v);
     }
-    p.in.resize(n);
-    p.csIn.resize(n);
-    p.csOut.resize(n);
-    for (auto [i, e] : llvm::enumerate(tg.edges)) {
-      p.in[e.to].push_back(i);
-      p.heightOrder.push_back(i);
+    p.csInBegin.assign(n + 1, 0);
+    p.csOutBegin.assign(n + 1, 0);
+    for (const StageConstraint &c : cs) {
+      if (c.from == c.to)
+        continue;
+      ++p.csInBegin[c.to + 1];
+      ++p.csOutBegin[c.from + 1];
     }
-    llvm::stable_sort(p.heightOrder, [&](unsigned a, unsigned b) {
-      return p.position[tg.edges[a].from] > p.position[tg.edges[b].from];
-    });
-    for (auto [i, c] : llvm::enumerate(cs)) {
-      p.csIn[c.to].push_back(i);
-      p.csOut[c.from].push_back(i);
+    for (unsigned v = 0; v < n; ++v) {
+      p.csInBegin[v + 1] += p.csInBegin[v];
+      p.csOutBegin[v + 1] += p.csOutBegin[v];
+    }
+    p.csInArcs.resize(p.csInBegin[n]);
+    p.csOutArcs.resize(p.csOutBegin[n]);
+    std::vector<unsigned> inFill(p.csInBegin.begin(), p.csInBegin.end() - 1);
+    std::vector<unsigned> outFill(p.csOutBegin.begin(), p.csOutBegin.end() - 1);
+    for (const StageConstraint &c : cs) {
+      if (c.from == c.to)
+        continue;
+      p.csInArcs[inFill[c.to]++] = {c.from, c.weight};
+      p.csOutArcs[outFill[c.from]++] = {c.to, c.weight};
     }
     problems.push_back(std::move(p));
   }
@@ -1131,10 +1262,26 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
         kept.push_back({c.from, c.to, c.weight, false, -1});
       }
       // Sorted by (from, to), strongest first: keep the first of each pair.
-      llvm::sort(kept, [](const StageConstraint &a, const StageConstraint &b) {
-        return std::tie(a.from, a.to, b.weight) <
-               std::tie(b.from, b.to, a.weight);
-      });
+      // Bucketed by source first (a counting sort), then each short bucket
+      // sorted.
+      {
+        std::vector<unsigned> begin(n + 1, 0);
+        for (const StageConstraint &c : kept)
+          ++begin[c.from + 1];
+        for (unsigned v = 0; v < n; ++v)
+          begin[v + 1] += begin[v];
+        std::vector<StageConstraint> bucketed(kept.size());
+        std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
+        for (const StageConstraint &c : kept)
+          bucketed[fill[c.from]++] = c;
+        for (unsigned v = 0; v < n; ++v)
+          std::sort(
+              bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
+              [](const StageConstraint &a, const StageConstraint &b) {
+                return std::tie(a.to, b.weight) < std::tie(b.to, a.weight);
+              });
+        kept = std::move(bucketed);
+      }
       cs.clear();
       for (const StageConstraint &c : kept)
         if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)

@@ -16,6 +16,7 @@
 
 #include <cstdlib>
 #include <dlfcn.h>
+#include <mutex>
 #include <set>
 
 using namespace hwsched;
@@ -331,6 +332,20 @@ hwsched::loadSpec(llvm::StringRef target,
   if (!buffer)
     return makeError("hardware spec '" + *file +
                      "': cannot read: " + buffer.getError().message());
+  // Every op resolves its target once per payload op, and parsing plus
+  // validating the JSON costs more than scheduling a small loop. Specs
+  // without overrides are kept by file name and contents: an edited file is
+  // parsed again, and only valid specs are kept.
+  static std::mutex cacheMutex;
+  static llvm::StringMap<HwSpec> cache;
+  std::string cacheKey;
+  if (overrides.empty()) {
+    cacheKey = *file + '\0' + (*buffer)->getBuffer().str();
+    std::lock_guard<std::mutex> lock(cacheMutex);
+    auto it = cache.find(cacheKey);
+    if (it != cache.end())
+      return it->second;
+  }
   llvm::Expected<HwSpec> spec =
       parseSpec((*buffer)->getBuffer(), *file, overrides);
   if (!spec)
@@ -342,6 +357,13 @@ hwsched::loadSpec(llvm::StringRef target,
     return makeError("hardware spec '" + *file + "': at 'name': expected \"" +
                      stem + "\" (the file name without .json), got \"" +
                      spec->getName() + "\"");
+  if (overrides.empty()) {
+    std::lock_guard<std::mutex> lock(cacheMutex);
+    // A bound for processes that load many generated specs.
+    if (cache.size() >= 64)
+      cache.clear();
+    cache.insert({cacheKey, *spec});
+  }
   return spec;
 }
 
