@@ -656,6 +656,9 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func_v {
       transform.apply_patterns.tensor.fold_tensor_empty
     } : !transform.any_op
+    // The result is written where the payload puts it (no temporary and
+    // copy after the reduction kernel).
+    transform.bufferization.eliminate_empty_tensors %root : !transform.any_op
     %root_b = transform.bufferization.one_shot_bufferize %root
         {bufferize_function_boundaries = true,
          function_boundary_type_conversion = 1 : i32}
@@ -682,7 +685,7 @@ module attributes {transform.with_named_sequence} {
   // sets in one rewrite do not terminate on unit-dimension thread tiles,
   // see bench/tileconfig/gpu_check.py LOWER_PATTERNS).
   transform.named_sequence @gpu_matmul_split_k_lower_vectors(
-      %func: !transform.any_op {transform.readonly}) {
+      %func: !transform.any_op {transform.consumed}) {
     transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
     } : !transform.any_op
@@ -714,6 +717,16 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
+    // n-D transfers left (a TM x 1 x 1 column of A, the s x TM x TN
+    // partials) to 1-D ones, unrolled: no private scratch buffer per
+    // transfer (the non-unrolled lowering's allocas).
+    %func_l = transform.apply_registered_pass "convert-vector-to-scf"
+        with options = { "full-unroll" = true, "target-rank" = 1 : i64 } to %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %func_l {
+      transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
     transform.yield
   }
 }

@@ -313,6 +313,17 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                   c.timeNs *=
                       1.0 + static_cast<double>(c.registers - f.regBudget) /
                                 f.regBudget;
+                // Pipeline fill: a block waits one off-chip latency for its
+                // first tile whatever its stages; the blocks resident on an
+                // SM wait together, so the busiest SM waits once per round
+                // of resident blocks. (The stage factor covers the latency
+                // of the later tiles; a short K loop, e.g. one split of
+                // split-K, has few of them.)
+                if (view.isGemm()) {
+                  int64_t rounds =
+                      ceilDiv(ceilDiv(c.blocks, f.smCount), c.blocksPerSm);
+                  c.timeNs += rounds * f.latencyCycles / f.clockGhz;
+                }
                 c.timeNs += c.reduceNs;
                 selection.ranked.push_back(c);
               }
