@@ -203,10 +203,12 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   view.packedA = problem.packedLhs;
   view.packedB = problem.packedRhs;
   view.packedC = problem.packedAcc;
-  // linalg::splitReduction splits one static reduction loop.
+  // linalg::splitReduction splits one reduction loop of a static op
+  // (transform.hwsched.split_k refuses dynamic shapes).
   view.splittableK = problem.splitK &&
                      problem.kind == TileProblem::Kind::Contraction &&
-                     problem.k.size() == 1 && !view.dynamicK;
+                     problem.k.size() == 1 && !view.dynamicM &&
+                     !view.dynamicN && !view.dynamicK;
 
   static const char *names[] = {"M", "N", "K"};
   bool dynamic[] = {view.dynamicM, view.dynamicN, view.dynamicK};
@@ -283,18 +285,30 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   // larger warp and block tiles give, and the faster kernel when both are
   // bound by the same stream), then to enumeration order (fewer stages,
   // smaller tiles).
-  auto bucket = [](double t) {
-    return static_cast<int64_t>(
-        std::floor(std::log(std::max(t, 1e-3)) / std::log1p(kTieTolerance)));
+  // The keys are computed once per candidate (split-K multiplies the GPU
+  // candidates; a log per comparison dominated the selection time).
+  struct Key {
+    int64_t bucket;
+    double busy;
+    size_t index;
   };
-  std::stable_sort(selection.ranked.begin(), selection.ranked.end(),
-                   [&](const TileCandidate &a, const TileCandidate &b) {
-                     int64_t ba = bucket(a.timeNs), bb = bucket(b.timeNs);
-                     if (ba != bb)
-                       return ba < bb;
-                     return a.computeNs + a.memoryNs + a.onchipNs + a.reduceNs <
-                            b.computeNs + b.memoryNs + b.onchipNs + b.reduceNs;
-                   });
+  std::vector<Key> keys;
+  keys.reserve(selection.ranked.size());
+  double logTolerance = std::log1p(kTieTolerance);
+  for (auto [i, c] : llvm::enumerate(selection.ranked))
+    keys.push_back({static_cast<int64_t>(std::floor(
+                        std::log(std::max(c.timeNs, 1e-3)) / logTolerance)),
+                    c.computeNs + c.memoryNs + c.onchipNs + c.reduceNs, i});
+  std::stable_sort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
+    if (a.bucket != b.bucket)
+      return a.bucket < b.bucket;
+    return a.busy < b.busy;
+  });
+  std::vector<TileCandidate> sorted;
+  sorted.reserve(keys.size());
+  for (const Key &k : keys)
+    sorted.push_back(selection.ranked[k.index]);
+  selection.ranked = std::move(sorted);
   const TileCandidate &best = selection.ranked.front();
   expandToLoops(problem, best, selection);
 

@@ -30,7 +30,9 @@
 //  - stage factor = min(1, stages / stages needed to cover the off-chip
 //    latency with the compute of one K tile, at most the K tile count);
 //  - registers above gpu.occupancy_register_budget multiply the time by
-//    1 + excess / budget.
+//    1 + excess / budget;
+//  - plus one off-chip latency per round of resident blocks on the busiest
+//    SM (pipeline fill: the first tile's latency is never hidden).
 // Split-K (when the schedule can apply it, see TileProblem::splitK): a
 // factor s in {1, 2, 4, 8, 16} dividing K, with at least one BK tile per
 // split, multiplies the blocks by s (each block reduces K / s). The

@@ -42,6 +42,13 @@ static std::string whyNotSplittable(Operation *op, int64_t factor) {
   int64_t extent = linalgOp.getStaticLoopRanges()[reductions.front()];
   if (ShapedType::isDynamic(extent))
     return "the reduction extent is dynamic";
+  // Upstream splitReduction builds the partials' tensor.empty from static
+  // sizes only: a dynamic parallel extent gives invalid IR (found by
+  // utils/robustness/run.py on a tensor<?x64xf32> matmul).
+  if (linalgOp.hasDynamicShape())
+    return "an operand has a dynamic shape (the partial sums' buffer would "
+           "need dynamic sizes, which linalg::splitReduction does not "
+           "create)";
   if (extent % factor)
     return llvm::formatv("the reduction extent {0} is not a multiple of the "
                          "split factor {1}",

@@ -140,3 +140,22 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A dynamic parallel extent: upstream splitReduction would build the
+// partials' tensor.empty without its dynamic size (invalid IR).
+func.func @dynamic_m(%a: tensor<?x64xf32>, %b: tensor<64x64xf32>, %c: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x64xf32>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %r : tensor<?x64xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.param.constant 2 : i64 -> !transform.param<i64>
+    // expected-error @below {{cannot split the reduction by 2: an operand has a dynamic shape}}
+    %f, %p, %c = transform.hwsched.split_k %op by %s : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

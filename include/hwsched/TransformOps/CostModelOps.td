@@ -291,11 +291,14 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       warps `pipeline.units.vector` needs to cover the FMA latency given TM*TN
       independent FMAs per thread, <= 1) x 0.9 unless 4 or 8 warps
       x stage factor (stages needed to hide `offchip.latency_cycles`), times
-      1 + excess / budget above the occupancy register budget. Shared-memory
+      1 + excess / budget above the occupancy register budget, plus one
+      `offchip.latency_cycles` per round of resident blocks on the busiest
+      SM (pipeline fill: a block waits for its first tile whatever its
+      stages, which matters for the short K loops of split-K). Shared-memory
       traffic per FMA is (TM + TN) / (TM TN): larger warp tiles raise the
       compute-to-memory ratio. Dimensions not a multiple of 8 are padded.
-      Split-K (only with the `split_k` result, on a contraction with one
-      static reduction loop): s in {1, 2, 4, 8, 16} dividing K with at
+      Split-K (only with the `split_k` result, on a static contraction with
+      one reduction loop): s in {1, 2, 4, 8, 16} dividing K with at
       least one BK tile per split; blocks = M tiles x N tiles x s, the
       stage count bounded by the K tiles of one split. The partial kernel
       writes s x M x N partial sums instead of M x N, and a reduce step

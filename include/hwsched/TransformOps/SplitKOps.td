@@ -58,7 +58,8 @@ def SplitKOp : Hwsched_TransformOp<"hwsched.split_k"> {
     parameter holds neither one value nor one per payload op; a factor is
     below 1; a payload op is not a Linalg op on tensors, has other than one
     output or one reduction loop, an indexing map that is not a projected
-    permutation, a dynamic reduction extent or one not divisible by the
+    permutation, a dynamic shape (upstream builds the partials' buffer
+    with static sizes only), a reduction extent not divisible by the
     factor, or a body whose reduction is not a single combiner with a known
     neutral element (`arith.addf`, `arith.maximumf`, ...). The `op` handle
     is consumed.
