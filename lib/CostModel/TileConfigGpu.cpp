@@ -180,10 +180,36 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
       for (int64_t bk : bks)
         for (int64_t tm : tms)
           for (int64_t tn : tns)
-            for (int64_t stages = minStages; stages <= maxStages; ++stages)
+            for (int64_t stages = minStages; stages <= maxStages; ++stages) {
+              if (bm % tm || bn % tn)
+                continue; // not a tiling: not enumerated
+              // What does not depend on the split factor, once per
+              // configuration (split-K multiplies the candidates); the
+              // rules below still fire in the same order for every split.
+              bool largeMN = (bm > 16 && bm >= 2 * view.mPad) ||
+                             (bn > 16 && view.hasN() && bn >= 2 * view.nPad);
+              int64_t threads = (bm / tm) * (bn / tn);
+              bool badThreads =
+                  threads % f.warpSize || threads > f.maxThreadsPerBlock;
+              int64_t registers = candidateRegisters(view, tm, tn, f.weights);
+              int64_t onchipBytes =
+                  view.isGemm() ? (bm * bk + bk * bn) * view.inBytes * stages
+                                : 0;
+              int64_t warps = threads / f.warpSize;
+              int64_t blocksPerSm = 0;
+              if (!badThreads) {
+                int64_t regsPerWarp = roundUp(
+                    registers * f.warpSize, std::max<int64_t>(f.allocUnit, 1));
+                int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
+                int64_t bySmem =
+                    onchipBytes ? f.smemPerSm / onchipBytes : f.maxBlocksPerSm;
+                int64_t byThreads = f.maxThreadsPerSm / threads;
+                blocksPerSm =
+                    std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
+              }
+              double work = view.work(bm, bn);
+              double offchip = view.offchipBytes(bm, bn);
               for (int64_t split : splits) {
-                if (bm % tm || bn % tn)
-                  continue; // not a tiling: not enumerated
                 ++selection.enumerated;
                 // Each split reduces kSplit of the (padded) K.
                 int64_t kSplit = ceilDiv(view.kPad, split);
@@ -193,20 +219,30 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                   continue;
                 }
                 // A tile twice the (padded) problem only computes padding.
-                if ((bm > 16 && bm >= 2 * view.mPad) ||
-                    (bn > 16 && view.hasN() && bn >= 2 * view.nPad) ||
-                    (view.hasK() && bk > 8 && bk >= 2 * kSplit)) {
+                if (largeMN || (view.hasK() && bk > 8 && bk >= 2 * kSplit)) {
                   log.prune("tile larger than the problem");
                   continue;
                 }
-                int64_t threads = (bm / tm) * (bn / tn);
-                if (threads % f.warpSize || threads > f.maxThreadsPerBlock) {
+                if (badThreads) {
                   log.prune("threads per block");
                   continue;
                 }
                 int64_t kTiles = view.hasK() ? ceilDiv(kSplit, bk) : 1;
                 if (stages > minStages && stages > kTiles) {
                   log.prune("stages above the K tile count");
+                  continue;
+                }
+                if (registers > f.regLimit) {
+                  log.prune(
+                      "registers per thread > gpu.max_registers_per_thread");
+                  continue;
+                }
+                if (onchipBytes > f.smemPerBlock) {
+                  log.prune("shared memory > onchip.capacity_bytes");
+                  continue;
+                }
+                if (blocksPerSm < 1) {
+                  log.prune("no block fits an SM");
                   continue;
                 }
                 TileCandidate c;
@@ -221,33 +257,9 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                 c.stages = stages;
                 c.threads = threads;
                 c.splitK = split;
-                c.registers = candidateRegisters(view, tm, tn, f.weights);
-                if (c.registers > f.regLimit) {
-                  log.prune(
-                      "registers per thread > gpu.max_registers_per_thread");
-                  continue;
-                }
-                c.onchipBytes =
-                    view.isGemm() ? (bm * bk + bk * bn) * view.inBytes * stages
-                                  : 0;
-                if (c.onchipBytes > f.smemPerBlock) {
-                  log.prune("shared memory > onchip.capacity_bytes");
-                  continue;
-                }
-                int64_t warps = threads / f.warpSize;
-                int64_t regsPerWarp =
-                    roundUp(c.registers * f.warpSize,
-                            std::max<int64_t>(f.allocUnit, 1));
-                int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
-                int64_t bySmem = c.onchipBytes ? f.smemPerSm / c.onchipBytes
-                                               : f.maxBlocksPerSm;
-                int64_t byThreads = f.maxThreadsPerSm / threads;
-                c.blocksPerSm =
-                    std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
-                if (c.blocksPerSm < 1) {
-                  log.prune("no block fits an SM");
-                  continue;
-                }
+                c.registers = registers;
+                c.onchipBytes = onchipBytes;
+                c.blocksPerSm = blocksPerSm;
                 c.blocks = view.batch * ceilDiv(view.mPad, bm) *
                            (view.hasN() ? ceilDiv(view.nPad, bn) : 1) * split;
                 double slots = static_cast<double>(f.smCount * c.blocksPerSm);
@@ -274,7 +286,6 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                 c.occupancyFactor = std::min(
                     1.0, static_cast<double>(resident * warps) / neededWarps);
 
-                double work = view.work(bm, bn);
                 c.computeNs = work / f.peakGflops;
                 // The blocks of all splits together stream A and B once
                 // over K, as unsplit; the result tile is written once per
@@ -283,8 +294,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                                      view.mPad * (view.hasN() ? view.nPad : 1) *
                                      view.accBytes;
                 c.memoryNs =
-                    (view.offchipBytes(bm, bn) + (split - 1) * resultBytes) /
-                    f.bandwidth;
+                    (offchip + (split - 1) * resultBytes) / f.bandwidth;
                 if (split > 1)
                   c.reduceNs = (split + 1) * resultBytes / f.bandwidth +
                                f.latencyCycles / f.clockGhz;
@@ -329,6 +339,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                 c.timeNs += c.reduceNs;
                 selection.ranked.push_back(c);
               }
+            }
   // Block tiles divide the (padded) extents when some feasible candidate's
   // do: a partial block makes the thread-level forall inside it dynamically
   // sized, which the upstream GPU mapping (map_nested_forall_to_threads)
