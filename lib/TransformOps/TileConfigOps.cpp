@@ -50,12 +50,10 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
     text += llvm::formatv(", warp {0}x{1}", c.wm, c.wn).str();
   text += llvm::formatv(", {0} stages", c.stages).str();
   if (kind == HwKind::Gpu)
-    text += llvm::formatv(", split_k {0}", c.splitK).str();
-  if (kind == HwKind::Gpu)
-    text += llvm::formatv(", {0} threads: {1} registers/thread, {2} shared "
-                          "bytes, {3} blocks/SM, occupancy {4:F3}",
-                          c.threads, c.registers, c.onchipBytes, c.blocksPerSm,
-                          c.occupancy)
+    text += llvm::formatv(", split_k {0}, {1} threads: {2} registers/thread, "
+                          "{3} shared bytes, {4} blocks/SM, occupancy {5:F3}",
+                          c.splitK, c.threads, c.registers, c.onchipBytes,
+                          c.blocksPerSm, c.occupancy)
                 .str();
   else if (kind == HwKind::Npu)
     text +=
