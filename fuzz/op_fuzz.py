@@ -55,13 +55,13 @@ from hwsched_tools import (Runner, crashed, default_hwsched_opt,  # noqa: E402
 TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "schedule_stages", "merge_allocations",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
-           "epilogue_in_place"]
+           "epilogue_in_place", "split_k"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
     "merge_allocations": "funcs", "eliminate_redundant_copies": "funcs",
     "attach_target_spec": "funcs", "query_spec": "funcs",
-    "epilogue_in_place": "linalg",
+    "epilogue_in_place": "linalg", "split_k": "linalg",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))
@@ -139,6 +139,8 @@ class Case:
         self.which = "all" if self.count == 0 or r.random() < 0.25 \
             else r.randrange(self.count)
         self.typed = op == "schedule_stages" and cat == "loops" and r.random() < 0.7
+        # split_k's factor (a param operand), valid and invalid.
+        self.factor = r.choice(["0", "1", "2", "3", "4", "8", "-1", "1024"])
         attrs = []
         t = rand_target(r)
         if t is not None:
@@ -180,7 +182,8 @@ class Case:
         index = None if self.which == "all" else self.which
         return rob.application_script(
             k, self.category, index, self.count, self.typed,
-            lambda h, hty: op_application(self.op, h, hty, self.attrs), prelude)
+            lambda h, hty: op_application(self.op, h, hty, self.attrs,
+                                          split_factor=self.factor), prelude)
 
 
 def baseline_script():

@@ -117,18 +117,29 @@ OPS = {
     "attach_target_spec": ("transform.hwsched.attach_target_spec", None),
     "query_spec": ("transform.hwsched.query_spec", "param"),
     "epilogue_in_place": ("transform.fusion.epilogue_in_place", "handle"),
+    "split_k": ("transform.hwsched.split_k", "split3"),
 }
 
 
 def op_application(op, handle, handle_type, attrs, count_handles=False,
-                   all_params=False):
+                   all_params=False, split_factor=2):
     """Script lines applying the hwsched op `op` (a short name) to `handle`.
 
     Params are emitted as "ROB-RESULT" remarks (select_tile_config: the first,
     or with `all_params` all five as "ROB-RESULT i"); with `count_handles` a
-    handle result's size is emitted too."""
+    handle result's size is emitted too. split_k takes its factor from a
+    param constant `split_factor`."""
     full, results = OPS[op]
     p, any_op = "!transform.any_param", "!transform.any_op"
+    if results == "split3":
+        pi = "!transform.param<i64>"
+        lines = [f"%sk = transform.param.constant {split_factor} : i64 -> {pi}",
+                 f"%r:3 = {full} {handle} by %sk {attrs} : ({handle_type}, {pi}) -> "
+                 f"({any_op}, {any_op}, {any_op})"]
+        if count_handles:
+            lines += [f"%n = transform.num_associations %r#1 : ({any_op}) -> {pi}",
+                      f'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : {pi}']
+        return lines
     if results is None:
         return [f"{full} {handle} {attrs} : {handle_type}"]
     if results == "handle":

@@ -7,7 +7,16 @@ waves), then lowers that exact configuration through MLIR's NVVM path with
 utils/ptxas-report.py at the register cap the pick assumed
 (gpu.max_registers_per_thread) and prints ptxas registers and spill bytes.
 Also checks the model's shared memory against onchip.capacity_bytes and
-prints waves over the SMs.
+prints waves over the SMs and how many SMs the grid keeps busy.
+
+The pick is asked for with the split_k result (six results), so the model
+may split K across blocks (split-K, s > 1) when the output tiles alone leave
+SMs idle; --no-split-k asks for five results (the unsplit picks). A split
+pick is lowered by the shipped split-K schedule (transform-scripts/
+gpu-matmul.mlir @gpu_matmul_split_k: transform.hwsched.split_k, the partial
+kernel over (s, M/BM, N/BN) blocks and the reduction kernel, two
+gpu.launch ops); the ptxas columns are then the larger figure of the two
+kernels.
 
 The lowering is the pick fed as params: tile_using_forall with tile_sizes
 (blocks), tile_using_for with reduction_tile_sizes (K tile), tile_using_forall
@@ -22,7 +31,7 @@ ptxas reports the real kernel's shared memory.
 
 Usage: bench/tileconfig/gpu_check.py [--build build]
            [--specs nvidia-a100,nvidia-h100,nvidia-rtx4090] [--shapes MxNxK,...]
-           [--no-ptxas] [--no-flow] [--timeout SECS] [--cache FILE]
+           [--no-ptxas] [--no-flow] [--no-split-k] [--timeout SECS] [--cache FILE]
 """
 
 import argparse
@@ -52,11 +61,17 @@ def payload(m, n, k):
 """
 
 
-def pick_script(spec):
+def results(split_k):
+    n = 6 if split_k else 5
+    return n, ", ".join([P] * n)
+
+
+def pick_script(spec, split_k):
+    n, types = results(split_k)
     return f"""module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
     %mm = transform.structured.match ops{{["linalg.matmul"]}} in %root : ({H}) -> {H}
-    %t:5 = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
+    %t:{n} = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain }} : ({H}) -> ({types})
     transform.yield
   }}
 }}
@@ -90,14 +105,17 @@ def vector_lowering():
                    for p in LOWER_PATTERNS)
 
 
-def lowering_script(spec, block_dims):
+def lowering_script(spec, block_dims, split_k):
     # block_dims of map_nested_forall_to_threads is a static attribute
     # upstream, so the script is instantiated with the op's num_threads.
+    # Used for unsplit picks (s = 1): the pick is the same with or without
+    # the split_k result then.
+    n, types = results(split_k)
     return f"""module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @lower(%root: {H} {{transform.consumed}}) {{
     %matmul = transform.structured.match ops{{["linalg.matmul"]}} in %root : ({H}) -> {H}
     %fill = transform.structured.match ops{{["linalg.fill"]}} in %root : ({H}) -> {H}
-    %t:5 = transform.cost_model.select_tile_config %matmul {{ target = "{spec}" }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
+    %t:{n} = transform.cost_model.select_tile_config %matmul {{ target = "{spec}" }} : ({H}) -> ({types})
     %mm_b, %forall_b = transform.structured.tile_using_forall %matmul tile_sizes *(%t#0)
         (mapping = [#gpu.block<y>, #gpu.block<x>]) : ({H}, {P}) -> ({H}, {H})
     %fill_b, %forall_b2 = transform.structured.fuse_into_containing_op %fill into %forall_b : ({H}, {H}) -> ({H}, {H})
@@ -293,6 +311,8 @@ def main():
     ap.add_argument("--no-flow", action="store_true",
                     help="skip the second table (the shipped shared-memory schedule, "
                     "examples/gpu-matmul/run.py, per shape)")
+    ap.add_argument("--no-split-k", action="store_true",
+                    help="ask for five results (no split_k): the unsplit picks")
     ap.add_argument("--cache", help="JSON file memoizing ptxas reports by the "
                     "content hash of the mapped kernel, arch and cap")
     args = ap.parse_args()
@@ -306,7 +326,7 @@ def main():
     # kernel; res: resident blocks on the busiest SM, predicted / with ptxas's
     # registers at the cap; timing: transform s / ptxas-report s (3 caps).
     print(f"{'spec':14} {'MxNxK':15} {'tile':7} {'thread':6} {'K':3} {'st':2} {'threads':7} "
-          f"{'est':4} {'ptxas':5} {'spill':5} {'@bud':4} {'@est':4} "
+          f"{'s':2} {'est':4} {'ptxas':5} {'spill':5} {'@bud':4} {'@est':4} "
           f"{'smem':6} {'ptxsm':5} {'fits':5} {'blocks':6} {'waves':5} {'SMs':8} "
           f"{'res':5} {'occ ok':6} {'secs':9}")
     bad = 0
@@ -326,7 +346,7 @@ def main():
                     f.write(payload(m, n, k))
                 lib = os.path.join(tmp, "pick.mlir")
                 with open(lib, "w") as f:
-                    f.write(pick_script(spec))
+                    f.write(pick_script(spec, not args.no_split_k))
                 r = subprocess.run(
                     [opt, f"--transform-preload-library=transform-library-paths={lib}",
                      "--transform-interpreter", src, "-o", "/dev/null"],
@@ -342,6 +362,8 @@ def main():
                     bad += 1
                     continue
                 tile, thread, red, stages, threads = (eval(g) for g in d.groups())
+                sk = re.search(r"num_threads \[[^\]]*\], split_k (\d+)", r.stderr)
+                split = int(sk.group(1)) if sk else 1
                 nthreads = int(c.group(1))
                 est, smem, bps, blocks, waves = int(c.group(2)), int(c.group(3)), \
                     int(c.group(4)), int(c.group(5)), float(c.group(6))
@@ -352,14 +374,22 @@ def main():
                 if not args.no_ptxas:
                     lower = os.path.join(tmp, "lower.mlir")
                     with open(lower, "w") as f:
-                        f.write(lowering_script(spec, threads))
+                        f.write(lowering_script(spec, threads, not args.no_split_k))
                     # hwsched-opt runs the schedule (it knows our op); the
                     # stock mlir-opt lowers to PTX (hwsched-opt does not
                     # register the LLVM translations gpu-module-to-binary needs).
                     mapped = os.path.join(tmp, "mapped.mlir")
-                    tr, t_tr = runner.run(
-                        [opt, f"--transform-preload-library=transform-library-paths={lower}",
-                         "--transform-interpreter=entry-point=lower", src, "-o", mapped])
+                    if split > 1:
+                        scripts = os.path.join(ROOT, "transform-scripts")
+                        cmd = [opt, f"--hwsched-target={spec}",
+                               "--transform-preload-library=transform-library-paths="
+                               f"{scripts}/gpu-matmul.mlir,{scripts}/gpu-dispatch.mlir",
+                               "--transform-interpreter=entry-point=gpu_matmul_split_k",
+                               src, "-o", mapped]
+                    else:
+                        cmd = [opt, f"--transform-preload-library=transform-library-paths={lower}",
+                               "--transform-interpreter=entry-point=lower", src, "-o", mapped]
+                    tr, t_tr = runner.run(cmd)
                     if tr is None or tr.returncode:
                         regs = "timeout" if tr is None else "fail"
                         if tr is not None:
@@ -390,11 +420,23 @@ def main():
                 fits = smem <= smem_cap
                 bad += 0 if fits else 1
                 if not args.no_ptxas and not args.no_flow:
-                    flows.append((spec, shape, smem, smem_cap,
+                    flow_smem = smem
+                    if split > 1:
+                        # The shipped shared-memory schedule asks for five
+                        # results: its pick is the best unsplit candidate.
+                        with open(lib, "w") as f:
+                            f.write(pick_script(spec, False))
+                        r5 = subprocess.run(
+                            [opt, f"--transform-preload-library=transform-library-paths={lib}",
+                             "--transform-interpreter", src, "-o", "/dev/null"],
+                            capture_output=True, text=True)
+                        c5 = re.search(r"candidate #1: .*?(\d+) shared bytes", r5.stderr)
+                        flow_smem = int(c5.group(1)) if c5 else -1
+                    flows.append((spec, shape, flow_smem, smem_cap,
                                   flow_check(spec, m, n, k, tmp, args.build, args.timeout)))
                 busy = min(blocks, sms)
                 print(f"{spec:14} {shape:15} {tile[0]}x{tile[1]:<4} {thread[0]}x{thread[1]:<4} "
-                      f"{red[2]:<3} {stages:<2} {threads[0]}x{threads[1]:<5} {est:<4} "
+                      f"{red[2]:<3} {stages:<2} {threads[0]}x{threads[1]:<5} {split:<2} {est:<4} "
                       f"{regs!s:5} {spill!s:5} {spill_budget!s:4} {spill_est!s:4} "
                       f"{smem:<6} {ptx_smem!s:5} {str(fits):5} {blocks:<6} {waves:<5.2f} "
                       f"{busy:>3}/{sms:<4} {resident}/{res_ptx!s:3} {str(occ_ok):6} "
@@ -405,7 +447,8 @@ def main():
             print(f"{occ_capped} pick(s) reach the predicted resident blocks only when ptxas is "
                   "capped at the estimate (see @est): uncapped, it uses more registers")
     if flows:
-        # op smem: select_tile_config's multi-buffered A + B bytes; flow A+B:
+        # op smem: select_tile_config's multi-buffered A + B bytes (of the
+        # unsplit pick, which the shipped schedule uses); flow A+B:
         # the same buffers as schedule_stages allocated them (stages it
         # kept); ptxas smem: the whole kernel (A + B + the block accumulator).
         print("\nshipped schedule (examples/gpu-matmul/run.py, matmul + bias + ReLU):")

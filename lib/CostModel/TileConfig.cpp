@@ -169,6 +169,7 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
     s.threadTileSizes[d] =
         (s.tileSizes[d] == 1 && thread[d] <= 1) ? 0 : thread[d];
   s.numStages = c.stages;
+  s.splitK = c.splitK;
   int64_t x = std::max<int64_t>(c.bn / std::max<int64_t>(c.tn, 1), 1);
   int64_t y = std::max<int64_t>(c.bm / std::max<int64_t>(c.tm, 1), 1);
   if (c.threads <= 1)
@@ -177,9 +178,13 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
 }
 
 static std::string describe(const TileCandidate &c) {
-  return llvm::formatv("{0}x{1}x{2} tile, {3}x{4} inner tile, {5} stages", c.bm,
-                       c.bn, c.bk, c.tm, c.tn, c.stages)
-      .str();
+  std::string text =
+      llvm::formatv("{0}x{1}x{2} tile, {3}x{4} inner tile, {5} stages", c.bm,
+                    c.bn, c.bk, c.tm, c.tn, c.stages)
+          .str();
+  if (c.splitK > 1)
+    text += llvm::formatv(", split-K {0}", c.splitK).str();
+  return text;
 }
 
 bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
@@ -198,6 +203,12 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   view.packedA = problem.packedLhs;
   view.packedB = problem.packedRhs;
   view.packedC = problem.packedAcc;
+  // linalg::splitReduction splits one reduction loop of a static op
+  // (transform.hwsched.split_k refuses dynamic shapes).
+  view.splittableK = problem.splitK &&
+                     problem.kind == TileProblem::Kind::Contraction &&
+                     problem.k.size() == 1 && !view.dynamicM &&
+                     !view.dynamicN && !view.dynamicK;
 
   static const char *names[] = {"M", "N", "K"};
   bool dynamic[] = {view.dynamicM, view.dynamicN, view.dynamicK};
@@ -274,18 +285,30 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   // larger warp and block tiles give, and the faster kernel when both are
   // bound by the same stream), then to enumeration order (fewer stages,
   // smaller tiles).
-  auto bucket = [](double t) {
-    return static_cast<int64_t>(
-        std::floor(std::log(std::max(t, 1e-3)) / std::log1p(kTieTolerance)));
+  // The keys are computed once per candidate (split-K multiplies the GPU
+  // candidates; a log per comparison dominated the selection time).
+  struct Key {
+    int64_t bucket;
+    double busy;
+    size_t index;
   };
-  std::stable_sort(selection.ranked.begin(), selection.ranked.end(),
-                   [&](const TileCandidate &a, const TileCandidate &b) {
-                     int64_t ba = bucket(a.timeNs), bb = bucket(b.timeNs);
-                     if (ba != bb)
-                       return ba < bb;
-                     return a.computeNs + a.memoryNs + a.onchipNs <
-                            b.computeNs + b.memoryNs + b.onchipNs;
-                   });
+  std::vector<Key> keys;
+  keys.reserve(selection.ranked.size());
+  double logTolerance = std::log1p(kTieTolerance);
+  for (auto [i, c] : llvm::enumerate(selection.ranked))
+    keys.push_back({static_cast<int64_t>(std::floor(
+                        std::log(std::max(c.timeNs, 1e-3)) / logTolerance)),
+                    c.computeNs + c.memoryNs + c.onchipNs + c.reduceNs, i});
+  std::stable_sort(keys.begin(), keys.end(), [](const Key &a, const Key &b) {
+    if (a.bucket != b.bucket)
+      return a.bucket < b.bucket;
+    return a.busy < b.busy;
+  });
+  std::vector<TileCandidate> sorted;
+  sorted.reserve(keys.size());
+  for (const Key &k : keys)
+    sorted.push_back(selection.ranked[k.index]);
+  selection.ranked = std::move(sorted);
   const TileCandidate &best = selection.ranked.front();
   expandToLoops(problem, best, selection);
 
@@ -306,36 +329,51 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
         100.0 * (next.timeNs / std::max(best.timeNs, 1e-9) - 1.0));
   }
   // SM fill (GPU): wave quantization is in every score (wave efficiency);
-  // when the winner's grid leaves SMs idle, say what the fastest candidate
-  // that busies more SMs would cost, so that a user sees why a small
-  // problem does not fill the GPU (too few output tiles, or the smaller
-  // tiles it takes cost more on-chip traffic or latency cover than the idle
-  // SMs). K is never split across blocks, so the output tiles bound the grid.
-  if (selection.smCount > 0 && best.blocks < selection.smCount) {
+  // the winner's grid is always reported as "B of S SMs busy" with its
+  // waves, and a split winner with the cost of its reduce step. When the
+  // grid leaves SMs idle, say what the fastest candidate that busies more
+  // would cost, so that a user sees why a small problem does not fill the
+  // GPU (too few output tiles and no split-K, or the smaller tiles or
+  // splits it takes cost more on-chip traffic, latency cover or partial-sum
+  // traffic than the idle SMs).
+  if (selection.smCount > 0) {
     auto busy = [&](const TileCandidate &c) {
       return std::min(c.blocks, selection.smCount);
     };
-    const TileCandidate *fuller = nullptr;
-    int64_t mostBlocks = 0;
-    for (const TileCandidate &c : selection.ranked) {
-      mostBlocks = std::max(mostBlocks, c.blocks);
-      if (!fuller && busy(c) > busy(best))
-        fuller = &c;
+    if (best.splitK > 1)
+      selection.why += llvm::formatv(
+          "; split-K {0}: {1} blocks, the partial sums ({0} x M x N) are "
+          "reduced in a second step estimated at {2:F0} ns",
+          best.splitK, best.blocks, best.reduceNs);
+    selection.why += llvm::formatv("; {0} of {1} SMs busy, {2:F2} waves",
+                                   busy(best), selection.smCount, best.waves);
+    if (best.blocks < selection.smCount) {
+      const TileCandidate *fuller = nullptr;
+      int64_t mostBlocks = 0, mostSplit = 1;
+      for (const TileCandidate &c : selection.ranked) {
+        mostBlocks = std::max(mostBlocks, c.blocks);
+        mostSplit = std::max(mostSplit, c.splitK);
+        if (!fuller && busy(c) > busy(best))
+          fuller = &c;
+      }
+      if (fuller)
+        selection.why += llvm::formatv(
+            ": the fastest candidate busying more, {0} ({1} SMs, wave "
+            "efficiency {2:F2}, occupancy factor {3:F2}), is {4:F1}% slower",
+            describe(*fuller), busy(*fuller), fuller->waveEfficiency,
+            fuller->occupancyFactor,
+            100.0 * (fuller->timeNs / std::max(best.timeNs, 1e-9) - 1.0));
+      else if (mostSplit > 1)
+        selection.why += llvm::formatv(
+            ": no candidate busies more (at most {0} blocks with split-K up "
+            "to {1})",
+            mostBlocks, mostSplit);
+      else
+        selection.why += llvm::formatv(
+            ": no candidate busies more (at most {0} output tiles; K is not "
+            "split across blocks: split_k not requested or not applicable)",
+            mostBlocks);
     }
-    selection.why +=
-        llvm::formatv("; {0} of {1} SMs busy", busy(best), selection.smCount);
-    if (fuller)
-      selection.why += llvm::formatv(
-          ": the fastest candidate busying more, {0} ({1} SMs, wave "
-          "efficiency {2:F2}, occupancy factor {3:F2}), is {4:F1}% slower",
-          describe(*fuller), busy(*fuller), fuller->waveEfficiency,
-          fuller->occupancyFactor,
-          100.0 * (fuller->timeNs / std::max(best.timeNs, 1e-9) - 1.0));
-    else
-      selection.why += llvm::formatv(
-          ": no candidate busies more (at most {0} output tiles; K is not "
-          "split across blocks)",
-          mostBlocks);
   }
   return true;
 }

@@ -30,7 +30,19 @@
 //  - stage factor = min(1, stages / stages needed to cover the off-chip
 //    latency with the compute of one K tile, at most the K tile count);
 //  - registers above gpu.occupancy_register_budget multiply the time by
-//    1 + excess / budget.
+//    1 + excess / budget;
+//  - plus one off-chip latency per round of resident blocks on the busiest
+//    SM (pipeline fill: the first tile's latency is never hidden).
+// Split-K (when the schedule can apply it, see TileProblem::splitK): a
+// factor s in {1, 2, 4, 8, 16} dividing K, with at least one BK tile per
+// split, multiplies the blocks by s (each block reduces K / s). The
+// partial kernel writes s x M x N partial sums instead of the result, and a
+// reduce step reads them back and writes M x N: its time, (s + 1) x M x N
+// bytes over the off-chip bandwidth plus one off-chip latency (the second
+// kernel's dependent read), is added to the score. So a split pays only
+// when more blocks fill idle SMs (wave efficiency) or raise the resident
+// warps (occupancy factor) by more than that traffic: small M x N with a
+// large K.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,6 +166,11 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
   int64_t minStages = view.isGemm() ? std::min<int64_t>(2, f.maxStages) : 1;
   int64_t maxStages = view.isGemm() ? std::max<int64_t>(f.maxStages, 1) : 1;
 
+  // Split factors; only contractions whose schedule can split K.
+  llvm::SmallVector<int64_t> splits = {1};
+  if (view.splittableK)
+    splits = {1, 2, 4, 8, 16};
+
   double smemBytesPerNs =
       static_cast<double>(f.banks * f.bankWidth) * f.clockGhz * f.smCount;
   double flopsPerCyclePerSm = f.peakGflops / (f.clockGhz * f.smCount);
@@ -166,118 +183,162 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
             for (int64_t stages = minStages; stages <= maxStages; ++stages) {
               if (bm % tm || bn % tn)
                 continue; // not a tiling: not enumerated
-              ++selection.enumerated;
-              // A tile twice the (padded) problem only computes padding.
-              if ((bm > 16 && bm >= 2 * view.mPad) ||
-                  (bn > 16 && view.hasN() && bn >= 2 * view.nPad) ||
-                  (view.hasK() && bk > 8 && bk >= 2 * view.kPad)) {
-                log.prune("tile larger than the problem");
-                continue;
-              }
+              // What does not depend on the split factor, once per
+              // configuration (split-K multiplies the candidates); the
+              // rules below still fire in the same order for every split.
+              bool largeMN = (bm > 16 && bm >= 2 * view.mPad) ||
+                             (bn > 16 && view.hasN() && bn >= 2 * view.nPad);
               int64_t threads = (bm / tm) * (bn / tn);
-              if (threads % f.warpSize || threads > f.maxThreadsPerBlock) {
-                log.prune("threads per block");
-                continue;
-              }
-              int64_t kTiles = view.hasK() ? ceilDiv(view.kPad, bk) : 1;
-              if (stages > minStages && stages > kTiles) {
-                log.prune("stages above the K tile count");
-                continue;
-              }
-              TileCandidate c;
-              c.bm = bm;
-              c.bn = bn;
-              c.bk = view.hasK() ? bk : 0;
-              c.tm = tm;
-              c.tn = tn;
-              c.tk = view.hasK() ? 1 : 0;
-              c.wm = view.isGemm() ? 4 * tm : 0;
-              c.wn = view.isGemm() ? 8 * tn : 0;
-              c.stages = stages;
-              c.threads = threads;
-              c.registers = candidateRegisters(view, tm, tn, f.weights);
-              if (c.registers > f.regLimit) {
-                log.prune(
-                    "registers per thread > gpu.max_registers_per_thread");
-                continue;
-              }
-              c.onchipBytes = view.isGemm()
-                                  ? (bm * bk + bk * bn) * view.inBytes * stages
-                                  : 0;
-              if (c.onchipBytes > f.smemPerBlock) {
-                log.prune("shared memory > onchip.capacity_bytes");
-                continue;
-              }
+              bool badThreads =
+                  threads % f.warpSize || threads > f.maxThreadsPerBlock;
+              int64_t registers = candidateRegisters(view, tm, tn, f.weights);
+              int64_t onchipBytes =
+                  view.isGemm() ? (bm * bk + bk * bn) * view.inBytes * stages
+                                : 0;
               int64_t warps = threads / f.warpSize;
-              int64_t regsPerWarp = roundUp(c.registers * f.warpSize,
-                                            std::max<int64_t>(f.allocUnit, 1));
-              int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
-              int64_t bySmem = c.onchipBytes ? f.smemPerSm / c.onchipBytes
-                                             : f.maxBlocksPerSm;
-              int64_t byThreads = f.maxThreadsPerSm / threads;
-              c.blocksPerSm =
-                  std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
-              if (c.blocksPerSm < 1) {
-                log.prune("no block fits an SM");
-                continue;
+              int64_t blocksPerSm = 0;
+              if (!badThreads) {
+                int64_t regsPerWarp = roundUp(
+                    registers * f.warpSize, std::max<int64_t>(f.allocUnit, 1));
+                int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
+                int64_t bySmem =
+                    onchipBytes ? f.smemPerSm / onchipBytes : f.maxBlocksPerSm;
+                int64_t byThreads = f.maxThreadsPerSm / threads;
+                blocksPerSm =
+                    std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
               }
-              c.blocks = view.batch * ceilDiv(view.mPad, bm) *
-                         (view.hasN() ? ceilDiv(view.nPad, bn) : 1);
-              double slots = static_cast<double>(f.smCount * c.blocksPerSm);
-              c.waves = c.blocks / slots;
-              // The busiest SM runs ceil(blocks / SMs) blocks; the others
-              // idle for the difference (a small problem in few large blocks
-              // leaves SMs empty; a partial last wave idles some).
-              c.waveEfficiency =
-                  static_cast<double>(c.blocks) /
-                  (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
-                   f.smCount);
-              int64_t resident = std::min<int64_t>(
-                  c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
-              c.occupancy =
-                  static_cast<double>(resident * threads) / f.maxThreadsPerSm;
-              // Each of the SM's vector schedulers needs enough independent
-              // warp instructions in flight to cover the FMA latency; the
-              // thread tile supplies TM*TN independent FMAs per warp.
-              double ilp = static_cast<double>(std::max<int64_t>(tm * tn, 1));
-              double neededWarps =
-                  f.vectorUnits *
-                  std::max(1.0,
-                           std::ceil(f.vectorLatency / (f.vectorIssue * ilp)));
-              c.occupancyFactor = std::min(
-                  1.0, static_cast<double>(resident * warps) / neededWarps);
-
               double work = view.work(bm, bn);
-              c.computeNs = work / f.peakGflops;
-              c.memoryNs = view.offchipBytes(bm, bn) / f.bandwidth;
-              double operandsPerFma =
-                  view.isGemm() ? static_cast<double>(tm + tn) / (tm * tn)
-                                : 0.0;
-              c.onchipNs =
-                  (work / 2.0) * operandsPerFma * view.inBytes / smemBytesPerNs;
-              double warpPreference = (warps == 4 || warps == 8) ? 1.0 : 0.9;
-              double stageFactor = 1.0;
-              if (view.isGemm()) {
-                double tileCycles = 2.0 * bm * bn * bk / flopsPerCyclePerSm;
-                // A K loop of fewer tiles keeps all of them in flight with
-                // as many stages as tiles.
-                double needed =
-                    std::min<double>(1.0 + std::ceil(f.latencyCycles /
-                                                     std::max(tileCycles, 1.0)),
-                                     std::max<int64_t>(kTiles, minStages));
-                stageFactor = std::min(1.0, stages / needed);
+              double offchip = view.offchipBytes(bm, bn);
+              for (int64_t split : splits) {
+                ++selection.enumerated;
+                // Each split reduces kSplit of the (padded) K.
+                int64_t kSplit = ceilDiv(view.kPad, split);
+                if (split > 1 && (view.k % split || kSplit < bk)) {
+                  log.prune("split-K: K not a multiple of the split or below "
+                            "one K tile per split");
+                  continue;
+                }
+                // A tile twice the (padded) problem only computes padding.
+                if (largeMN || (view.hasK() && bk > 8 && bk >= 2 * kSplit)) {
+                  log.prune("tile larger than the problem");
+                  continue;
+                }
+                if (badThreads) {
+                  log.prune("threads per block");
+                  continue;
+                }
+                int64_t kTiles = view.hasK() ? ceilDiv(kSplit, bk) : 1;
+                if (stages > minStages && stages > kTiles) {
+                  log.prune("stages above the K tile count");
+                  continue;
+                }
+                if (registers > f.regLimit) {
+                  log.prune(
+                      "registers per thread > gpu.max_registers_per_thread");
+                  continue;
+                }
+                if (onchipBytes > f.smemPerBlock) {
+                  log.prune("shared memory > onchip.capacity_bytes");
+                  continue;
+                }
+                if (blocksPerSm < 1) {
+                  log.prune("no block fits an SM");
+                  continue;
+                }
+                TileCandidate c;
+                c.bm = bm;
+                c.bn = bn;
+                c.bk = view.hasK() ? bk : 0;
+                c.tm = tm;
+                c.tn = tn;
+                c.tk = view.hasK() ? 1 : 0;
+                c.wm = view.isGemm() ? 4 * tm : 0;
+                c.wn = view.isGemm() ? 8 * tn : 0;
+                c.stages = stages;
+                c.threads = threads;
+                c.splitK = split;
+                c.registers = registers;
+                c.onchipBytes = onchipBytes;
+                c.blocksPerSm = blocksPerSm;
+                c.blocks = view.batch * ceilDiv(view.mPad, bm) *
+                           (view.hasN() ? ceilDiv(view.nPad, bn) : 1) * split;
+                double slots = static_cast<double>(f.smCount * c.blocksPerSm);
+                c.waves = c.blocks / slots;
+                // The busiest SM runs ceil(blocks / SMs) blocks; the others
+                // idle for the difference (a small problem in few large blocks
+                // leaves SMs empty; a partial last wave idles some).
+                c.waveEfficiency =
+                    static_cast<double>(c.blocks) /
+                    (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
+                     f.smCount);
+                int64_t resident = std::min<int64_t>(
+                    c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
+                c.occupancy =
+                    static_cast<double>(resident * threads) / f.maxThreadsPerSm;
+                // Each of the SM's vector schedulers needs enough independent
+                // warp instructions in flight to cover the FMA latency; the
+                // thread tile supplies TM*TN independent FMAs per warp.
+                double ilp = static_cast<double>(std::max<int64_t>(tm * tn, 1));
+                double neededWarps =
+                    f.vectorUnits *
+                    std::max(1.0, std::ceil(f.vectorLatency /
+                                            (f.vectorIssue * ilp)));
+                c.occupancyFactor = std::min(
+                    1.0, static_cast<double>(resident * warps) / neededWarps);
+
+                c.computeNs = work / f.peakGflops;
+                // The blocks of all splits together stream A and B once
+                // over K, as unsplit; the result tile is written once per
+                // split (partials), then reduced.
+                double resultBytes = static_cast<double>(view.batch) *
+                                     view.mPad * (view.hasN() ? view.nPad : 1) *
+                                     view.accBytes;
+                c.memoryNs =
+                    (offchip + (split - 1) * resultBytes) / f.bandwidth;
+                if (split > 1)
+                  c.reduceNs = (split + 1) * resultBytes / f.bandwidth +
+                               f.latencyCycles / f.clockGhz;
+                double operandsPerFma =
+                    view.isGemm() ? static_cast<double>(tm + tn) / (tm * tn)
+                                  : 0.0;
+                c.onchipNs = (work / 2.0) * operandsPerFma * view.inBytes /
+                             smemBytesPerNs;
+                double warpPreference = (warps == 4 || warps == 8) ? 1.0 : 0.9;
+                double stageFactor = 1.0;
+                if (view.isGemm()) {
+                  double tileCycles = 2.0 * bm * bn * bk / flopsPerCyclePerSm;
+                  // A K loop of fewer tiles keeps all of them in flight with
+                  // as many stages as tiles.
+                  double needed = std::min<double>(
+                      1.0 + std::ceil(f.latencyCycles /
+                                      std::max(tileCycles, 1.0)),
+                      std::max<int64_t>(kTiles, minStages));
+                  stageFactor = std::min(1.0, stages / needed);
+                }
+                c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
+                           (c.waveEfficiency * c.occupancyFactor *
+                            warpPreference * stageFactor);
+                // Above the occupancy budget: feasible, but the excess is
+                // charged in proportion (Bolt keeps the register file for
+                // occupancy before raising the warp tile further).
+                if (c.registers > f.regBudget)
+                  c.timeNs *=
+                      1.0 + static_cast<double>(c.registers - f.regBudget) /
+                                f.regBudget;
+                // Pipeline fill: a block waits one off-chip latency for its
+                // first tile whatever its stages; the blocks resident on an
+                // SM wait together, so the busiest SM waits once per round
+                // of resident blocks. (The stage factor covers the latency
+                // of the later tiles; a short K loop, e.g. one split of
+                // split-K, has few of them.)
+                if (view.isGemm()) {
+                  int64_t rounds =
+                      ceilDiv(ceilDiv(c.blocks, f.smCount), c.blocksPerSm);
+                  c.timeNs += rounds * f.latencyCycles / f.clockGhz;
+                }
+                c.timeNs += c.reduceNs;
+                selection.ranked.push_back(c);
               }
-              c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
-                         (c.waveEfficiency * c.occupancyFactor *
-                          warpPreference * stageFactor);
-              // Above the occupancy budget: feasible, but the excess is
-              // charged in proportion (Bolt keeps the register file for
-              // occupancy before raising the warp tile further).
-              if (c.registers > f.regBudget)
-                c.timeNs *=
-                    1.0 + static_cast<double>(c.registers - f.regBudget) /
-                              f.regBudget;
-              selection.ranked.push_back(c);
             }
   // Block tiles divide the (padded) extents when some feasible candidate's
   // do: a partial block makes the thread-level forall inside it dynamically

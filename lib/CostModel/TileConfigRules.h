@@ -32,6 +32,10 @@ struct GemmView {
   /// The schedule packs A (M x K), B (K x N) or C (M x N) into contiguous
   /// buffers (TileProblem::packed*).
   bool packedA = false, packedB = false, packedC = false;
+  /// K may be split across blocks (split-K): the schedule asked for it and
+  /// the op is a contraction with one static reduction loop (what
+  /// linalg::splitReduction rewrites).
+  bool splittableK = false;
 
   bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
   bool hasN() const { return kind != TileProblem::Kind::Reduction; }

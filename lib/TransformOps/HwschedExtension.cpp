@@ -14,6 +14,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -37,6 +38,8 @@ public:
     // schedule_stages: multi-buffer slices and predicated epilogues.
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<ub::UBDialect>();
+    // split_k creates tensor.expand_shape / tensor.empty.
+    declareGeneratedDialect<tensor::TensorDialect>();
     // schedule_stages on npu_flag targets: set_flag / wait_flag.
     declareGeneratedDialect<hwsched::npu::HwschedNpuDialect>();
 
@@ -55,6 +58,10 @@ public:
     registerTransformOps<
 #define GET_OP_LIST
 #include "hwsched/TransformOps/SmemOps.cpp.inc"
+        >();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "hwsched/TransformOps/SplitKOps.cpp.inc"
         >();
     registerTransformOps<
 #define GET_OP_LIST

@@ -50,10 +50,10 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
     text += llvm::formatv(", warp {0}x{1}", c.wm, c.wn).str();
   text += llvm::formatv(", {0} stages", c.stages).str();
   if (kind == HwKind::Gpu)
-    text += llvm::formatv(", {0} threads: {1} registers/thread, {2} shared "
-                          "bytes, {3} blocks/SM, occupancy {4:F3}",
-                          c.threads, c.registers, c.onchipBytes, c.blocksPerSm,
-                          c.occupancy)
+    text += llvm::formatv(", split_k {0}, {1} threads: {2} registers/thread, "
+                          "{3} shared bytes, {4} blocks/SM, occupancy {5:F3}",
+                          c.splitK, c.threads, c.registers, c.onchipBytes,
+                          c.blocksPerSm, c.occupancy)
                 .str();
   else if (kind == HwKind::Npu)
     text +=
@@ -159,6 +159,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
     }
+    // The split-K result is the script's promise to apply the split.
+    d.problem.splitK = static_cast<bool>(getSplitK());
     if (std::optional<ArrayRef<int64_t>> packed = getPackedOperands()) {
       DiagnosedSilenceableFailure marked =
           markPackedOperands(*this, payload, *packed, d.problem);
@@ -213,7 +215,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   }
 
   Builder b(getContext());
-  SmallVector<Attribute> tiles, threadTiles, reductionTiles, stages, threads;
+  SmallVector<Attribute> tiles, threadTiles, reductionTiles, stages, threads,
+      splits;
   auto append = [&](SmallVectorImpl<Attribute> &out, ArrayRef<int64_t> vals) {
     for (int64_t v : vals)
       out.push_back(b.getI64IntegerAttr(v));
@@ -225,6 +228,7 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     append(reductionTiles, s.reductionTileSizes);
     append(stages, {s.numStages});
     append(threads, s.numThreads);
+    append(splits, {s.splitK});
 
     // Padding and dynamic-extent assumptions change what the user must do
     // (pad, guard), so they are reported even without `explain`.
@@ -249,12 +253,12 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     d.payload->emitRemark() << llvm::formatv(
         "select_tile_config on '{0}'{1} for a {2} (batch {3}, M {4}, N {5}, "
         "K {6}): tile_sizes {7}, thread_tile_sizes {8}, "
-        "reduction_tile_sizes {9}, num_stages {10}, num_threads {11}",
+        "reduction_tile_sizes {9}, num_stages {10}, num_threads {11}{12}",
         d.target.spec.getName(), overrides,
         stringifyTileProblemKind(d.problem.kind), s.gemmBatch, s.gemmM, s.gemmN,
         s.gemmK, formatList(s.tileSizes), formatList(s.threadTileSizes),
-        formatList(s.reductionTileSizes), s.numStages,
-        formatList(s.numThreads));
+        formatList(s.reductionTileSizes), s.numStages, formatList(s.numThreads),
+        getSplitK() ? llvm::formatv(", split_k {0}", s.splitK).str() : "");
     // No timing in the remark: the same input must give the same output
     // (bench/tileconfig reads the time from HWSCHED_TILECONFIG_TIMING).
     d.payload->emitRemark() << llvm::formatv(
@@ -270,6 +274,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   results.setParams(cast<OpResult>(getReductionTileSizes()), reductionTiles);
   results.setParams(cast<OpResult>(getNumStages()), stages);
   results.setParams(cast<OpResult>(getNumThreads()), threads);
+  if (getSplitK())
+    results.setParams(cast<OpResult>(getSplitK()), splits);
   return DiagnosedSilenceableFailure::success();
 }
 

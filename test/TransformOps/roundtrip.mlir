@@ -11,6 +11,10 @@ module attributes {transform.with_named_sequence} {
     %regs = transform.cost_model.estimate %producer { target = "nvidia-a100", metric = "registers_per_thread" } : (!transform.any_op) -> !transform.param<i64>
     // CHECK: transform.cost_model.select_tile_config %{{.*}} {target = "nvidia-h100"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %t:5 = transform.cost_model.select_tile_config %producer { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // CHECK: transform.cost_model.select_tile_config %{{.*}} {target = "nvidia-h100"} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %u:6 = transform.cost_model.select_tile_config %producer { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // CHECK: transform.hwsched.split_k %{{.*}} by %{{.*}} : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %sf, %part, %comb = transform.hwsched.split_k %producer by %u#5 : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     // CHECK: transform.pipeline.schedule_stages %{{.*}} {num_stages = 3 : i64, target = "nvidia-h100"} : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
     %loop2 = transform.pipeline.schedule_stages %loop { target = "nvidia-h100", num_stages = 3 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
     // CHECK: transform.smem.merge_allocations %{{.*}} {explain, target = "nvidia-a100"} : (!transform.any_op) -> !transform.any_op

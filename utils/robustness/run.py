@@ -72,7 +72,7 @@ METRICS = ["registers_per_thread", "onchip_bytes", "offchip_bytes", "flops",
            "estimated_time_ns", "no_such_metric"]
 QUERY_KEYS = ["onchip.capacity_bytes", "pipeline.max_stages", "no.such_key"]
 REWRITING = {"schedule_stages", "merge_allocations",
-             "eliminate_redundant_copies", "epilogue_in_place"}
+             "eliminate_redundant_copies", "epilogue_in_place", "split_k"}
 SEP = re.compile(r"^// -----$", re.M)
 
 
@@ -376,6 +376,7 @@ class Driver:
         # Target-independent rewrites: once per candidate, not per spec.
         for i in self.pick(c.get("linalg", 0)):
             apps.append(App(p, "epilogue_in_place", {}, None, "linalg", i, c["linalg"]))
+            apps.append(App(p, "split_k", {}, None, "linalg", i, c["linalg"]))
         for spec in self.specs_for(p):
             for i in self.pick(c.get("linalg", 0)):
                 n = c["linalg"]
@@ -405,7 +406,8 @@ class Driver:
                      ("estimate", {"metric": "flops"}, "funcs"),
                      ("filter_fusable_consumers", {}, "loops"),
                      ("select_tile_config", {}, "funcs"),
-                     ("epilogue_in_place", {}, "loops")]
+                     ("epilogue_in_place", {}, "loops"),
+                     ("split_k", {}, "funcs")]
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
@@ -425,7 +427,7 @@ class Driver:
                       ("eliminate_redundant_copies", {}),
                       ("attach_target_spec", {}),
                       ("query_spec", {"key": "onchip.capacity_bytes"}),
-                      ("epilogue_in_place", {})]:
+                      ("epilogue_in_place", {}), ("split_k", {})]:
             apps.append(App(p, op, v, self.specs[0], "empty", 0, 0))
         return apps
 

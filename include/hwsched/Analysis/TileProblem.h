@@ -66,6 +66,11 @@ struct TileProblem {
   /// so their tiles do not suffer the cache-set conflicts of rows a leading
   /// dimension apart. See `packed_operands` of select_tile_config.
   bool packedLhs = false, packedRhs = false, packedAcc = false;
+  /// Schedule assumption: the schedule can split the reduction across
+  /// blocks (split-K: partial sums per split, then a reduction of the
+  /// partials), so GPU rules may pick a split factor above 1. See `split_k`
+  /// of select_tile_config.
+  bool splitK = false;
 };
 
 /// Returns "contraction", "convolution", "elementwise" or "reduction".

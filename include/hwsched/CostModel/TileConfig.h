@@ -41,6 +41,9 @@ struct TileCandidate {
   int64_t wm = 0, wn = 0;
   int64_t stages = 1;
   int64_t threads = 1;
+  /// GPU split-K factor: the K extent is split into `splitK` equal parts,
+  /// each computed by its own blocks into a partial sum (1 = no split).
+  int64_t splitK = 1;
   /// Estimated registers per thread (GPU: the shared register model; CPU:
   /// vector registers of the register tile).
   int64_t registers = 0;
@@ -60,7 +63,9 @@ struct TileCandidate {
   double occupancy = 0;
   double occupancyFactor = 1;
   /// Roofline terms (ns) and the final estimate (= score, lower is better).
-  double computeNs = 0, memoryNs = 0, onchipNs = 0;
+  /// `memoryNs` includes writing the split-K partials; `reduceNs` is the
+  /// separate step that reads them back and writes the result (0 unsplit).
+  double computeNs = 0, memoryNs = 0, onchipNs = 0, reduceNs = 0;
   double timeNs = 0;
   /// Measured time (ns) in measurement mode, else negative.
   double measuredNs = -1;
@@ -72,6 +77,8 @@ struct TileSelection {
   /// that level), see the op's documentation.
   llvm::SmallVector<int64_t> tileSizes, threadTileSizes, reductionTileSizes;
   int64_t numStages = 1;
+  /// GPU split-K factor (1 = K not split, always 1 on NPU/CPU).
+  int64_t splitK = 1;
   /// GPU block dims (x, y, z); {1, 1, 1} on NPU/CPU.
   llvm::SmallVector<int64_t> numThreads;
   /// Feasible candidates, best first.

@@ -234,6 +234,18 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       attribute, so a script either instantiates it from this value (see
       bench/tileconfig/gpu_check.py) or branches on it with
       `transform.match.param.cmpi`.
+    - `split_k` (optional sixth result): one value, the split-K factor s
+      (GPU contractions; 1 on NPUs, CPUs and for ops that cannot be split).
+      Only when this result is present does the GPU rule consider s > 1:
+      asking for it says the script applies the split, e.g. with
+      `transform.hwsched.split_k` (upstream `linalg::splitReduction`,
+      partial sums in an s x M x N tensor, then a reduction over s). A
+      script with five results keeps the unsplit picks. With s > 1 the
+      other lists still describe the original op: `tile_sizes` [BM, BN, 0]
+      tile the partial op's M and N loops (its split loop by 1, one block
+      per split), `reduction_tile_sizes` [0, 0, BK] its K / s loop, and
+      `num_threads` its blocks and those of the reduction. See
+      `@gpu_matmul_split_k` in transform-scripts/gpu-matmul.mlir.
     Several payload ops: the lists are concatenated in handle order.
 
     ```mlir
@@ -279,9 +291,23 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       warps `pipeline.units.vector` needs to cover the FMA latency given TM*TN
       independent FMAs per thread, <= 1) x 0.9 unless 4 or 8 warps
       x stage factor (stages needed to hide `offchip.latency_cycles`), times
-      1 + excess / budget above the occupancy register budget. Shared-memory
+      1 + excess / budget above the occupancy register budget, plus one
+      `offchip.latency_cycles` per round of resident blocks on the busiest
+      SM (pipeline fill: a block waits for its first tile whatever its
+      stages, which matters for the short K loops of split-K). Shared-memory
       traffic per FMA is (TM + TN) / (TM TN): larger warp tiles raise the
       compute-to-memory ratio. Dimensions not a multiple of 8 are padded.
+      Split-K (only with the `split_k` result, on a static contraction with
+      one reduction loop): s in {1, 2, 4, 8, 16} dividing K with at
+      least one BK tile per split; blocks = M tiles x N tiles x s, the
+      stage count bounded by the K tiles of one split. The partial kernel
+      writes s x M x N partial sums instead of M x N, and a reduce step
+      ((s + 1) x M x N accumulator bytes over `offchip.bandwidth_gb_per_s`
+      plus one `offchip.latency_cycles`, the second kernel's dependent
+      read) is added to the score. More blocks raise the wave efficiency
+      (the busiest SM's share) and, when an SM holds several, the resident
+      warps (occupancy factor): a split wins for small M x N with a large
+      K and loses when the grid already fills the SMs.
     - NPU: tiles multiples of `npu.cube_tile`; pruned unless
       (align(A) + align(B) + align(C)) * `npu.ping_pong_factor` <=
       `onchip.capacity_bytes` (`ub_limit_bytes`), each tile rounded to
@@ -329,10 +355,13 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     counts (enumerated, feasible, pruned per rule, and the selection time),
     the best
     candidates with registers, on-chip bytes, occupancy, waves and score,
-    and why the winner won. On GPUs, when the winner's grid leaves SMs idle
-    (a small problem), the winner remark adds "B of S SMs busy" and the cost
-    of the fastest candidate that busies more SMs, or that none can (K is
-    not split across blocks, so the output tiles bound the grid). Padding and dynamic-extent assumptions are
+    and why the winner won. On GPUs every candidate shows its split-K
+    factor (`split_k s`), the decision remark ends with `split_k s` when the
+    result is requested, and the winner remark says "B of S SMs busy, W
+    waves" (and, for a split winner, the estimated reduce step); when the
+    winner's grid leaves SMs idle (a small problem) it adds the cost of the
+    fastest candidate that busies more SMs, or that none can (without
+    split-K the output tiles bound the grid). Padding and dynamic-extent assumptions are
     always reported as remarks. A dynamic extent is assumed to be 256 (the
     largest block tile), which keeps every candidate and gives a
     conservative pick valid at any size.
@@ -387,7 +416,8 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
                       TransformParamTypeInterface:$thread_tile_sizes,
                       TransformParamTypeInterface:$reduction_tile_sizes,
                       TransformParamTypeInterface:$num_stages,
-                      TransformParamTypeInterface:$num_threads);
+                      TransformParamTypeInterface:$num_threads,
+                      Optional<TransformParamTypeInterface>:$split_k);
   let assemblyFormat = "$op attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure

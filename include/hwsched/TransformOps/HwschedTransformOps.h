@@ -22,6 +22,8 @@
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/SmemOps.h.inc"
 #define GET_OP_CLASSES
+#include "hwsched/TransformOps/SplitKOps.h.inc"
+#define GET_OP_CLASSES
 #include "hwsched/TransformOps/TargetOps.h.inc"
 
 namespace mlir {
@@ -29,8 +31,8 @@ class DialectRegistry;
 } // namespace mlir
 
 namespace hwsched {
-/// Registers the cost_model, fusion, pipeline, smem and hwsched transform op
-/// families
+/// Registers the cost_model, fusion, pipeline, smem and hwsched (target,
+/// split_k) transform op families
 /// as a Transform dialect extension.
 void registerTransformExtension(mlir::DialectRegistry &registry);
 } // namespace hwsched

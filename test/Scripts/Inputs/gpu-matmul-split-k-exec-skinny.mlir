@@ -1,0 +1,64 @@
+// Payload of test/Scripts/gpu-matmul-split-k-exec.test: C = A x B, f32,
+// M 64, N 64, K 2048 (select_tile_config splits K by 16 on the A100);
+// integer-valued inputs so that any order of the reductions (the split
+// partial sums included) gives the same, exactly representable results.
+func.func @kernel(%A: memref<64x2048xf32>, %B: memref<2048x64xf32>, %C: memref<64x64xf32>) {
+  %ta = bufferization.to_tensor %A restrict : memref<64x2048xf32> to tensor<64x2048xf32>
+  %tb = bufferization.to_tensor %B restrict : memref<2048x64xf32> to tensor<2048x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %mm = linalg.matmul ins(%ta, %tb : tensor<64x2048xf32>, tensor<2048x64xf32>)
+                      outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  bufferization.materialize_in_destination %mm in restrict writable %C
+      : (tensor<64x64xf32>, memref<64x64xf32>) -> ()
+  return
+}
+
+func.func private @printMemrefF32(memref<*xf32>) attributes {llvm.emit_c_interface}
+
+func.func @main() {
+  %A = memref.alloc() : memref<64x2048xf32>
+  %B = memref.alloc() : memref<2048x64xf32>
+  %C = memref.alloc() : memref<64x64xf32>
+  // A[i][k] = (i + k) mod 7 - 3, B[k][j] = (2k + j) mod 5 - 2.
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]} outs(%A : memref<64x2048xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %cm = arith.constant 1 : index
+    %im = arith.muli %i, %cm : index
+    %s = arith.addi %im, %j : index
+    %cd = arith.constant 7 : index
+    %r = arith.remui %s, %cd : index
+    %ri = arith.index_cast %r : index to i32
+    %rf = arith.sitofp %ri : i32 to f32
+    %cs = arith.constant 3.0 : f32
+    %w = arith.subf %rf, %cs : f32
+    linalg.yield %w : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]} outs(%B : memref<2048x64xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %cm = arith.constant 2 : index
+    %im = arith.muli %i, %cm : index
+    %s = arith.addi %im, %j : index
+    %cd = arith.constant 5 : index
+    %r = arith.remui %s, %cd : index
+    %ri = arith.index_cast %r : index to i32
+    %rf = arith.sitofp %ri : i32 to f32
+    %cs = arith.constant 2.0 : f32
+    %w = arith.subf %rf, %cs : f32
+    linalg.yield %w : f32
+  }
+  call @kernel(%A, %B, %C) : (memref<64x2048xf32>, memref<2048x64xf32>, memref<64x64xf32>) -> ()
+  %u = memref.cast %C : memref<64x64xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  memref.dealloc %A : memref<64x2048xf32>
+  memref.dealloc %B : memref<2048x64xf32>
+  memref.dealloc %C : memref<64x64xf32>
+  return
+}
