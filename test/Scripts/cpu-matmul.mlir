@@ -44,27 +44,46 @@
 // EXEC: EXEC-CHECK: PASS
 
 // Tiles MC=16 NC=32 KC=16 MR=8 NR=32 on 32x64x48: two N blocks of 32
-// columns, in each one B panel of 48 x 32 packed once (three K blocks of one
-// 16 x 32 sliver) before the two C blocks of 16 rows that reuse it.
+// columns, in each one B panel of 48 x 32 packed once (the first K block of
+// 16 x 32 in its own buffer, the two others in a second one) before the two
+// C blocks of 16 rows that reuse it.
 // The epilogue runs in place (transform.fusion.epilogue_in_place): the
 // fill, the matmul and the epilogue all work on the output's block, no
 // C-block temporary.
 // CHECK-LABEL: func.func @kernel
 // CHECK-SAME:    %[[C:[a-z0-9]+]]: memref<32x64xf32>)
 // CHECK-NOT:     memref.alloc
-// CHECK:         %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<3x1x16x32xf32>
+// CHECK:         %[[PACK0:.+]] = memref.alloca() {alignment = 64 : i64} : memref<16x32xf32>
+// CHECK:         %[[PACK:.+]] = memref.alloca() {alignment = 64 : i64} : memref<2x1x16x32xf32>
 // CHECK-NOT:     memref.alloc
 // CHECK:         scf.for %[[J:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// Pack the panel row by row (NR-wide vector loads/stores), K blocks outer.
+// Pack the panel row by row (NR-wide vector loads/stores): the first K
+// block, then the others, K blocks outer.
+// CHECK:           scf.for
+// CHECK:             %[[ROW0:.+]] = vector.load %{{.+}}[%{{.+}}, %[[J]]] : memref<48x64xf32>, vector<32xf32>
+// CHECK:             vector.store %[[ROW0]], %[[PACK0]]
 // CHECK:           scf.for
 // CHECK:             scf.for
 // CHECK:               %[[ROW:.+]] = vector.load %{{.+}}[%{{.+}}, %[[J]]] : memref<48x64xf32>, vector<32xf32>
 // CHECK:               vector.store %[[ROW]], %[[PACK]]
 // The C blocks of this N block.
 // CHECK:           scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// The fill of the C block, vectorized, in the output.
-// CHECK:             vector.store %{{.+}}, %[[C]]
-// The K blocks, then the register tiles.
+// The first K block: each register tile starts from the fill, fused into
+// it (zeros stored into the C tile of the output right before the tile is
+// read; no separate pass over the C block).
+// CHECK-NOT:         scf.for
+// CHECK:             scf.for
+// CHECK-NOT:           scf.for
+// CHECK:               vector.store %{{.+}}, %[[C]]
+// CHECK-NOT:           scf.for
+// CHECK:               vector.load %{{.+}}[%{{.+}}, %[[J]]] : memref<32x64xf32>, vector<32xf32>
+// CHECK:               %[[ACC0:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<8x32xf32>) {
+// CHECK:                 vector.load %[[PACK0]]
+// CHECK:                 vector.broadcast %{{.+}} : f32 to vector<32xf32>
+// CHECK:                 vector.fma %{{.+}} : vector<32xf32>
+// CHECK:                 scf.yield %{{.+}} : vector<8x32xf32>
+// CHECK:               } {hwsched.micro_k}
+// The other K blocks, then the register tiles.
 // CHECK:             scf.for
 // CHECK:               scf.for
 // CHECK:                 %[[ACC:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<8x32xf32>) {
