@@ -3,7 +3,7 @@
 
 An input is a 48-byte header of decisions followed by the payload: its first
 byte chooses the mode (below 40: the rest is MLIR text; else generator
-bytes), its second the op (modulo 8). For every op this writes
+bytes), its second the op (modulo 10). For every op this writes
   gen-<op>-<k>       a random header and random generator bytes, and
   text-<op>-<name>   a random header and the text of a payload program:
                      the chunks of test/**/*.mlir and examples/**/*.mlir
@@ -23,7 +23,7 @@ import re
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 HEADER = 48
-OPS = 8
+OPS = 10
 SEP = re.compile(r"^// -----$", re.M)
 SCRIPT = "module attributes {transform.with_named_sequence}"
 

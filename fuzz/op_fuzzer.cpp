@@ -84,11 +84,17 @@ const char *const kOps[] = {
     "filter_fusable_consumers", "estimate",
     "select_tile_config",       "schedule_stages",
     "merge_allocations",        "eliminate_redundant_copies",
-    "attach_target_spec",       "query_spec"};
+    "attach_target_spec",       "query_spec",
+    "epilogue_in_place",        "split_k"};
 
 /// The category of payload op each op works on, by kOps index.
-const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",
-                             "funcs",  "funcs",  "funcs",  "funcs"};
+const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
+                             "funcs",  "funcs",  "funcs",  "linalg", "linalg"};
+static_assert(std::size(kHome) == std::size(kOps), "one home per op");
+
+/// split_k's factor operand, valid and invalid.
+const char *const kSplitFactors[] = {"0", "1", "2",  "3",
+                                     "4", "8", "-1", "1024"};
 
 const char *const kCategories[] = {"loops",    "linalg", "funcs",
                                    "launches", "root",   "empty"};
@@ -265,6 +271,9 @@ struct Case {
   std::string preAttach; // target recorded on the payload first, or ""
   std::string driverDefault;
   bool checkDeterminism = false;
+  /// select_tile_config: also ask for the split_k result.
+  bool sixResults = false;
+  const char *splitFactor = "2";
   bool textPayload = false;
 
   explicit Case(ByteReader &in) {
@@ -319,6 +328,9 @@ struct Case {
     if (in.chance(40) && !shippedSpecs().empty())
       driverDefault = shippedSpecs()[in.pick(shippedSpecs().size())];
     checkDeterminism = in.chance(64);
+    sixResults = name == "select_tile_config" && in.chance(128);
+    if (name == "split_k")
+      splitFactor = kSplitFactors[in.pick(std::size(kSplitFactors))];
   }
 };
 
@@ -384,10 +396,25 @@ std::string buildScript(const Case &c, unsigned count) {
     s += "    %r = transform.cost_model.estimate " + h + " " + a + " : (" +
          hty + ") -> " + p +
          "\n    transform.debug.emit_param_as_remark %r : " + p + "\n";
-  else if (op == "select_tile_config")
-    s += "    %t:5 = transform.cost_model.select_tile_config " + h + " " + a +
-         " : (" + hty + ") -> (" + p + ", " + p + ", " + p + ", " + p + ", " +
-         p + ")\n    transform.debug.emit_param_as_remark %t#0 : " + p + "\n";
+  else if (op == "select_tile_config") {
+    unsigned n = c.sixResults ? 6 : 5;
+    std::string tys;
+    for (unsigned i = 0; i < n; ++i)
+      tys += (i ? ", " : "") + p;
+    s += "    %t:" + std::to_string(n) +
+         " = transform.cost_model.select_tile_config " + h + " " + a + " : (" +
+         hty + ") -> (" + tys +
+         ")\n    transform.debug.emit_param_as_remark %t#" +
+         std::to_string(n - 1) + " : " + p + "\n";
+  } else if (op == "epilogue_in_place")
+    s += "    %r = transform.fusion.epilogue_in_place " + h + " " + a + " : (" +
+         hty + ") -> " + any + "\n";
+  else if (op == "split_k")
+    s += std::string("    %sk = transform.param.constant ") + c.splitFactor +
+         " : i64 -> !transform.param<i64>\n    %r:3 = "
+         "transform.hwsched.split_k " +
+         h + " by %sk " + a + " : (" + hty + ", !transform.param<i64>) -> (" +
+         any + ", " + any + ", " + any + ")\n";
   else if (op == "schedule_stages")
     s += "    %r = transform.pipeline.schedule_stages " + h + " " + a + " : (" +
          hty + ") -> " + any + "\n";
