@@ -83,7 +83,14 @@ static void explainPlan(const LoopPlan &plan) {
     NpuFlagPlan flags;
     Operation *culprit = nullptr;
     if (planNpuFlags(plan.graph, s, expandsLoop(plan.loop, s), flags, culprit)
-            .empty())
+            .empty()) {
+      for (const NpuFlagCoarsening &c : flags.coarsened)
+        plan.loop->emitRemark()
+            << "npu flags " << c.srcPipe << " -> " << c.dstPipe
+            << " coarsened: " << c.fineChannels << " channels need "
+            << c.fineEvents << " event ids, the hardware has " << c.budget
+            << "; merged into " << c.channels << " channels with " << c.events
+            << " event ids";
       for (const NpuFlagChannel &c : flags.channels)
         plan.loop->emitRemark()
             << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "
@@ -91,6 +98,7 @@ static void explainPlan(const LoopPlan &plan) {
             << ", set in stage " << c.producerStage << ", wait in stage "
             << c.consumerStage << ", distance " << c.distance << ", " << c.edges
             << " dependence" << (c.edges == 1 ? "" : "s");
+    }
   }
 }
 
@@ -174,7 +182,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 
     std::string capacityFailure;
     std::optional<StageSchedule> schedule =
-        scheduleStages(plan.graph, *config, capacityFailure);
+        scheduleForSync(forOp, plan.graph, *config, plan.sync, capacityFailure);
     if (!schedule) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
                                          << "on-chip buffers do not fit (spec '"

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace mlir;
@@ -23,6 +24,32 @@ struct Candidate {
   unsigned producerPos = 0, consumerPos = 0;
   /// Copies of the multi-buffered buffer the channel's edges go through.
   unsigned copies = 1;
+};
+
+/// A point of the pipelined order, relative to the consumer's iteration j:
+/// (stage, position) means "in stage-time j + stage, at body position
+/// `position`". Sets go right after the node at `position`, waits right
+/// before it; the two ends of a flag are always on different pipes, so
+/// their positions differ and the lexicographic order is strict.
+struct Point {
+  int64_t stage = 0;
+  unsigned position = 0;
+  unsigned node = 0;
+  bool operator<(const Point &o) const {
+    return stage < o.stage || (stage == o.stage && position < o.position);
+  }
+};
+
+/// One set/wait pair of a coarsened pipe pair. It covers edge u -> v of
+/// distance d when the producer runs no later than the set the wait
+/// consumes, (stage(u) - d, pos(u)) <= `set`, and the wait comes before the
+/// consumer, `wait` <= (stage(v), pos(v)); it is sound when `set` < `wait`
+/// (the set is issued before the wait that consumes it: no deadlock). With
+/// `set` the latest producer point and `wait` the earliest consumer point
+/// of its edges, any group of edges with `set` < `wait` can share it.
+struct Group {
+  Point set, wait;
+  unsigned edges = 0;
 };
 } // namespace
 
@@ -48,15 +75,132 @@ static unsigned eventsNeeded(const Candidate &c) {
   return static_cast<unsigned>(k);
 }
 
+/// The channel of a group. The set of iteration i runs at stage-time
+/// i + producerStage and releases the wait of iteration i + delta, so only
+/// producerStage - delta = set.stage is fixed: the smallest delta >= 0 with
+/// producerStage >= 0 pre-sets the fewest flags, and producerStage <=
+/// stage(u) keeps it inside the schedule. Event count as in eventsNeeded,
+/// without the one-event-per-buffer-copy preference: the rotation is
+/// correct for any K >= the bound (the set of iteration i + K comes after
+/// the wait of iteration i + delta, and K >= delta keeps the pre-sets on
+/// distinct events).
+static NpuFlagChannel channelOf(const Group &g, StringRef src, StringRef dst) {
+  NpuFlagChannel c;
+  c.srcPipe = src.str();
+  c.dstPipe = dst.str();
+  int64_t delta = std::max<int64_t>(0, -g.set.stage);
+  c.distance = static_cast<unsigned>(delta);
+  c.producerStage = static_cast<unsigned>(g.set.stage + delta);
+  c.consumerStage = static_cast<unsigned>(g.wait.stage);
+  c.lastProducer = g.set.node;
+  c.firstConsumer = g.wait.node;
+  int64_t k =
+      g.wait.stage - g.set.stage + (g.wait.position > g.set.position ? 1 : 0);
+  c.numEvents = static_cast<unsigned>(std::max<int64_t>({k, delta, 1}));
+  c.edges = g.edges;
+  c.coarsened = true;
+  return c;
+}
+
+static unsigned totalEvents(ArrayRef<Group> groups) {
+  unsigned total = 0;
+  for (const Group &g : groups)
+    total += channelOf(g, "", "").numEvents;
+  return total;
+}
+
+/// Merges `a` and `b` if one set/wait pair can serve both.
+static std::optional<Group> merge(const Group &a, const Group &b) {
+  Group m;
+  m.set = a.set < b.set ? b.set : a.set;
+  m.wait = b.wait < a.wait ? b.wait : a.wait;
+  m.edges = a.edges + b.edges;
+  if (!(m.set < m.wait))
+    return std::nullopt;
+  return m;
+}
+
+/// Coarsens the channels of one pipe pair (`fine`, one group per channel,
+/// and `edges`, one group per dependence edge) until they fit `budget`
+/// events, keeping the flags as fine as possible: first the same channels
+/// without the per-copy preference, then the merge of two channels that
+/// saves the most events, repeatedly; if that gets stuck above the budget,
+/// the fewest channels that can cover the edges (greedy interval stabbing:
+/// sorted by consumer point, each channel takes every remaining edge whose
+/// producer point comes before the earliest remaining consumer point,
+/// optimal for the count). Returns the better of the two.
+static SmallVector<Group> coarsen(SmallVector<Group> groups,
+                                  ArrayRef<Group> edges, unsigned budget) {
+  unsigned total = totalEvents(groups);
+  while (total > budget) {
+    std::optional<Group> best;
+    unsigned bestI = 0, bestJ = 0;
+    int64_t bestSaving = 0;
+    unsigned bestEvents = 0;
+    SmallVector<unsigned> events;
+    for (const Group &g : groups)
+      events.push_back(channelOf(g, "", "").numEvents);
+    for (unsigned i = 0; i < groups.size(); ++i)
+      for (unsigned j = i + 1; j < groups.size(); ++j) {
+        std::optional<Group> m = merge(groups[i], groups[j]);
+        if (!m)
+          continue;
+        unsigned mergedEvents = channelOf(*m, "", "").numEvents;
+        int64_t saving =
+            static_cast<int64_t>(events[i] + events[j]) - mergedEvents;
+        // Equal savings: keep the longer channel, whose wait comes later
+        // (its consumers wait less early).
+        if (!best || saving > bestSaving ||
+            (saving == bestSaving && mergedEvents > bestEvents)) {
+          bestEvents = mergedEvents;
+          best = m;
+          bestSaving = saving;
+          bestI = i;
+          bestJ = j;
+        }
+      }
+    if (!best)
+      break;
+    groups[bestI] = *best;
+    groups.erase(groups.begin() + bestJ);
+    total = totalEvents(groups);
+  }
+  if (total <= budget)
+    return groups;
+
+  SmallVector<Group> sorted(edges.begin(), edges.end());
+  llvm::stable_sort(
+      sorted, [](const Group &a, const Group &b) { return a.wait < b.wait; });
+  SmallVector<Group> stabbed;
+  SmallVector<bool> taken(sorted.size(), false);
+  for (unsigned i = 0; i < sorted.size(); ++i) {
+    if (taken[i])
+      continue;
+    Group g = sorted[i];
+    taken[i] = true;
+    for (unsigned j = i + 1; j < sorted.size(); ++j)
+      if (!taken[j] && sorted[j].set < sorted[i].wait) {
+        // sorted[j].wait >= sorted[i].wait: the merge keeps g.wait.
+        g = *merge(g, sorted[j]);
+        taken[j] = true;
+      }
+    stabbed.push_back(g);
+  }
+  return totalEvents(stabbed) < total ? stabbed : groups;
+}
+
 std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
                                   const StageSchedule &schedule, bool pipelined,
                                   NpuFlagPlan &plan, Operation *&culprit) {
-  plan.channels.clear();
+  plan = NpuFlagPlan();
   auto stageOf = [&](unsigned n) { return pipelined ? schedule.stage[n] : 0u; };
   using Key =
       std::tuple<std::string, std::string, unsigned, unsigned, unsigned>;
+  using PipePair = std::pair<std::string, std::string>;
   std::map<Key, SmallVector<unsigned>> byKey;
   SmallVector<Candidate> candidates;
+  /// Every edge as a one-edge group, per pipe pair (for coarsening).
+  std::map<PipePair, SmallVector<Group>> edgeGroups;
   for (const DepEdge &e : graph.edges) {
     const DepNode &u = graph.nodes[e.from];
     const DepNode &v = graph.nodes[e.to];
@@ -96,6 +240,13 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
              u.op->getName().getStringRef().str() + "' (" + u.unit +
              ") it depends on";
     }
+    Group single;
+    single.set = {static_cast<int64_t>(c.channel.producerStage) -
+                      static_cast<int64_t>(c.channel.distance),
+                  c.producerPos, e.from};
+    single.wait = {c.channel.consumerStage, c.consumerPos, e.to};
+    single.edges = 1;
+    edgeGroups[{u.unit, v.unit}].push_back(single);
     // Merge into an existing channel of the same class when one set and one
     // wait still serve every edge of both.
     Key key{c.channel.srcPipe, c.channel.dstPipe, c.channel.producerStage,
@@ -125,20 +276,77 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
     }
   }
   // Events per pipe pair, in channel order.
-  std::map<std::pair<std::string, std::string>, unsigned> nextEvent;
+  std::map<PipePair, SmallVector<Candidate *>> byPair;
+  std::map<PipePair, unsigned> needed;
   for (Candidate &c : candidates) {
     c.channel.numEvents = eventsNeeded(c);
-    unsigned &next = nextEvent[{c.channel.srcPipe, c.channel.dstPipe}];
-    c.channel.firstEvent = next;
-    next += c.channel.numEvents;
-    if (next > npu::kNumEventIds) {
-      culprit = graph.nodes[c.channel.firstConsumer].op;
-      return "the flags from " + c.channel.srcPipe + " to " +
-             c.channel.dstPipe + " need " + std::to_string(next) +
-             " event ids, the hardware has " +
-             std::to_string(npu::kNumEventIds);
+    PipePair pair{c.channel.srcPipe, c.channel.dstPipe};
+    byPair[pair].push_back(&c);
+    needed[pair] += c.channel.numEvents;
+  }
+  // Channels per pipe pair, event ids assigned in channel order.
+  std::map<PipePair, SmallVector<NpuFlagChannel>> channelsOf;
+  for (auto &[pair, members] : byPair) {
+    SmallVector<NpuFlagChannel> &channels = channelsOf[pair];
+    if (needed[pair] <= npu::kNumEventIds) {
+      for (Candidate *c : members)
+        channels.push_back(c->channel);
+    } else {
+      // Too many: fewer, coarser flags for this pipe pair.
+      SmallVector<Group> groups;
+      for (Candidate *c : members) {
+        Group g;
+        g.set = {static_cast<int64_t>(c->channel.producerStage) -
+                     static_cast<int64_t>(c->channel.distance),
+                 c->producerPos, c->channel.lastProducer};
+        g.wait = {c->channel.consumerStage, c->consumerPos,
+                  c->channel.firstConsumer};
+        g.edges = c->channel.edges;
+        groups.push_back(g);
+      }
+      groups = coarsen(std::move(groups), edgeGroups[pair], npu::kNumEventIds);
+      unsigned total = totalEvents(groups);
+      if (total > npu::kNumEventIds) {
+        plan.eventBudgetExceeded = true;
+        culprit = graph.nodes[members.front()->channel.firstConsumer].op;
+        return "the flags from " + pair.first + " to " + pair.second +
+               " need " + std::to_string(needed[pair]) + " event ids (" +
+               std::to_string(total) +
+               " with the coarsest flags), the hardware has " +
+               std::to_string(npu::kNumEventIds);
+      }
+      for (const Group &g : groups)
+        channels.push_back(channelOf(g, pair.first, pair.second));
+      NpuFlagCoarsening note;
+      note.srcPipe = pair.first;
+      note.dstPipe = pair.second;
+      note.fineChannels = members.size();
+      note.fineEvents = needed[pair];
+      note.channels = channels.size();
+      note.events = total;
+      note.budget = npu::kNumEventIds;
+      plan.coarsened.push_back(note);
     }
-    plan.channels.push_back(c.channel);
+    unsigned next = 0;
+    for (NpuFlagChannel &c : channels) {
+      c.firstEvent = next;
+      next += c.numEvents;
+    }
+  }
+  // Fine channels keep the order of their first dependences; the channels
+  // of a coarsened pair come together where its first one was.
+  std::map<PipePair, unsigned> emitted;
+  for (const Candidate &c : candidates) {
+    PipePair pair{c.channel.srcPipe, c.channel.dstPipe};
+    SmallVector<NpuFlagChannel> &channels = channelsOf[pair];
+    unsigned &done = emitted[pair];
+    bool coarse = !channels.empty() && channels.front().coarsened;
+    if (coarse && done == 0) {
+      plan.channels.append(channels.begin(), channels.end());
+      done = channels.size();
+    } else if (!coarse) {
+      plan.channels.push_back(channels[done++]);
+    }
   }
   return "";
 }

@@ -89,7 +89,14 @@ def ScheduleStagesOp
     The stage limit is `num_stages` (clamped to `pipeline.max_stages`) or,
     without it, `pipeline.max_stages`. While the on-chip bytes of all copies
     exceed `onchip.capacity_bytes` the limit is lowered (a remark with
-    `explain` says why); if even one stage does not fit, the op fails.
+    `explain` says why); if even one stage does not fit, the op fails. With
+    `npu_flag`, the limit is lowered the same way (to one below the stages
+    used, down to 1) while the flags of one pipe pair need more event ids
+    than the hardware has even after coarsening (below); `explain` says so,
+    e.g. `maximum 2 stages reduced to 1: with 2 stages the flags from mte2
+    to vector need 11 event ids (9 with the coarsest flags), the hardware
+    has 8`. An explicit `num_stages` is treated like the capacity case: it
+    is an upper bound, reduced with that remark.
 
     #### Rewrite
 
@@ -112,7 +119,25 @@ def ScheduleStagesOp
     are set once per copy before the loop and waited for after it, so every
     wait has exactly one set on every path, whatever the trip count.
     Same-iteration edges of one unit class share one flag; `explain` prints
-    one remark per flag channel (pipes, events, stages, distance). The
+    one remark per flag channel (pipes, events, stages, distance).
+
+    Each pipe pair has 8 event ids, and a channel needs as many as it has
+    flags in flight (at least 1, its distance, and its stage span), so large
+    bodies can run out. The channels of such a pipe pair are then coarsened:
+    one set/wait pair serves several classes (stages, distances), the set
+    right after the latest producer and the wait right before the earliest
+    consumer, in the pipelined order of the consumer's iteration. This is
+    correct as long as that set comes before that wait (each producer
+    precedes the set on its own in-order pipe, each consumer follows the
+    wait on its pipe) and never needs more events than the channels it
+    replaces. Channels are merged two at a time, largest event saving first,
+    until the pair fits (the flags stay as fine as the budget allows); if
+    that gets stuck, the fewest channels that can cover every dependence
+    (interval stabbing) are used. Coarser flags only make a pipe wait
+    earlier or a release come later: never a miscompile, sometimes less
+    overlap. `explain` reports each coarsened pair (`npu flags mte2 ->
+    vector coarsened: 6 channels need 11 event ids, the hardware has 8;
+    merged into 3 channels with 5 event ids`). The
     unpipelined forms (one stage, full unrolling) get flags the same way;
     `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
     and epilogue: peeled for static trip counts, predicated (side-effecting
@@ -148,8 +173,9 @@ def ScheduleStagesOp
     bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
     achieved interval, the stage-limited bound and which scheduler produced
     the stages, the enumerated latency-only optimum when computed, on-chip
-    bytes against the capacity, and every clamp
-    or reduction of the stage count with its reason.
+    bytes against the capacity, every clamp or reduction of the stage count
+    with its reason (capacity or NPU event ids), every coarsened NPU pipe
+    pair, and one remark per NPU flag channel.
 
     #### Return modes
 
@@ -165,7 +191,7 @@ def ScheduleStagesOp
     two stages, an op before the last copy that depends on a copy, or no op
     depending on the copies (no place for an inserted wait); with
     `npu_flag`, a unit that is not an NPU pipe name or flags needing more
-    than the 8 event ids of one pipe pair (e.g. 9 stages of ping-pong);
+    than the 8 event ids of one pipe pair even coarsened with one stage;
     on-chip capacity exceeded with one stage (the message gives the
     bytes and the capacity), multi-buffering with a non-index induction
     variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or
