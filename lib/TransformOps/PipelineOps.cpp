@@ -84,13 +84,19 @@ static void explainPlan(const LoopPlan &plan) {
     Operation *culprit = nullptr;
     if (planNpuFlags(plan.graph, s, expandsLoop(plan.loop, s), flags, culprit)
             .empty()) {
-      for (const NpuFlagCoarsening &c : flags.coarsened)
-        plan.loop->emitRemark()
-            << "npu flags " << c.srcPipe << " -> " << c.dstPipe
-            << " coarsened: " << c.fineChannels << " channels need "
-            << c.fineEvents << " event ids, the hardware has " << c.budget
-            << "; merged into " << c.channels << " channels with " << c.events
-            << " event ids";
+      for (const NpuFlagCoarsening &c : flags.coarsened) {
+        InFlightDiagnostic diag = plan.loop->emitRemark();
+        diag << "npu flags " << c.srcPipe << " -> " << c.dstPipe
+             << " coarsened: " << c.fineChannels << " channels need "
+             << c.fineEvents << " event ids, the hardware has " << c.budget
+             << "; now " << c.channels
+             << (c.channels == 1 ? " channel with " : " channels with ")
+             << c.events
+             << (c.events == 1 ? " event id" : " event ids");
+        if (c.sharedChannels)
+          diag << " (" << c.sharedChannels
+               << " channels share event ids with flags never live at once)";
+      }
       for (const NpuFlagChannel &c : flags.channels)
         plan.loop->emitRemark()
             << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "

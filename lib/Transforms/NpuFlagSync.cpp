@@ -50,6 +50,8 @@ struct Point {
 struct Group {
   Point set, wait;
   unsigned edges = 0;
+  /// Most copies of a multi-buffered buffer its edges go through.
+  unsigned copies = 1;
 };
 } // namespace
 
@@ -80,11 +82,14 @@ static unsigned eventsNeeded(const Candidate &c) {
 /// producerStage - delta = set.stage is fixed: the smallest delta >= 0 with
 /// producerStage >= 0 pre-sets the fewest flags, and producerStage <=
 /// stage(u) keeps it inside the schedule. Event count as in eventsNeeded,
-/// without the one-event-per-buffer-copy preference: the rotation is
-/// correct for any K >= the bound (the set of iteration i + K comes after
-/// the wait of iteration i + delta, and K >= delta keeps the pre-sets on
-/// distinct events).
-static NpuFlagChannel channelOf(const Group &g, StringRef src, StringRef dst) {
+/// with the one-event-per-buffer-copy minimum only if `perCopy`: the
+/// rotation is correct in the pipelined order for any K >= the bound (the
+/// set of iteration i + K comes after the wait of iteration i + delta, and
+/// K >= delta keeps the pre-sets on distinct events), but K >= copies also
+/// lets the buffer's own reverse flag hold a producer back until the
+/// consumer of the same copy has waited, so it is kept while it fits.
+static NpuFlagChannel channelOf(const Group &g, StringRef src, StringRef dst,
+                                bool perCopy) {
   NpuFlagChannel c;
   c.srcPipe = src.str();
   c.dstPipe = dst.str();
@@ -96,16 +101,17 @@ static NpuFlagChannel channelOf(const Group &g, StringRef src, StringRef dst) {
   c.firstConsumer = g.wait.node;
   int64_t k =
       g.wait.stage - g.set.stage + (g.wait.position > g.set.position ? 1 : 0);
-  c.numEvents = static_cast<unsigned>(std::max<int64_t>({k, delta, 1}));
+  c.numEvents = static_cast<unsigned>(std::max<int64_t>(
+      {k, delta, 1, perCopy ? static_cast<int64_t>(g.copies) : 1}));
   c.edges = g.edges;
   c.coarsened = true;
   return c;
 }
 
-static unsigned totalEvents(ArrayRef<Group> groups) {
+static unsigned totalEvents(ArrayRef<Group> groups, bool perCopy) {
   unsigned total = 0;
   for (const Group &g : groups)
-    total += channelOf(g, "", "").numEvents;
+    total += channelOf(g, "", "", perCopy).numEvents;
   return total;
 }
 
@@ -115,6 +121,7 @@ static std::optional<Group> merge(const Group &a, const Group &b) {
   m.set = a.set < b.set ? b.set : a.set;
   m.wait = b.wait < a.wait ? b.wait : a.wait;
   m.edges = a.edges + b.edges;
+  m.copies = std::max(a.copies, b.copies);
   if (!(m.set < m.wait))
     return std::nullopt;
   return m;
@@ -128,10 +135,14 @@ static std::optional<Group> merge(const Group &a, const Group &b) {
 /// the fewest channels that can cover the edges (greedy interval stabbing:
 /// sorted by consumer point, each channel takes every remaining edge whose
 /// producer point comes before the earliest remaining consumer point,
-/// optimal for the count). Returns the better of the two.
-static SmallVector<Group> coarsen(SmallVector<Group> groups,
-                                  ArrayRef<Group> edges, unsigned budget) {
-  unsigned total = totalEvents(groups);
+/// optimal for the count). Returns the groups that fit, or when none do,
+/// every stage from finest to coarsest (the fine channels, the pairwise
+/// merges, the stabbed cover) for event sharing.
+static SmallVector<SmallVector<Group>> coarsen(SmallVector<Group> groups,
+                                               ArrayRef<Group> edges,
+                                               unsigned budget, bool perCopy) {
+  SmallVector<SmallVector<Group>> candidates = {groups};
+  unsigned total = totalEvents(groups, perCopy);
   while (total > budget) {
     std::optional<Group> best;
     unsigned bestI = 0, bestJ = 0;
@@ -139,13 +150,13 @@ static SmallVector<Group> coarsen(SmallVector<Group> groups,
     unsigned bestEvents = 0;
     SmallVector<unsigned> events;
     for (const Group &g : groups)
-      events.push_back(channelOf(g, "", "").numEvents);
+      events.push_back(channelOf(g, "", "", perCopy).numEvents);
     for (unsigned i = 0; i < groups.size(); ++i)
       for (unsigned j = i + 1; j < groups.size(); ++j) {
         std::optional<Group> m = merge(groups[i], groups[j]);
         if (!m)
           continue;
-        unsigned mergedEvents = channelOf(*m, "", "").numEvents;
+        unsigned mergedEvents = channelOf(*m, "", "", perCopy).numEvents;
         int64_t saving =
             static_cast<int64_t>(events[i] + events[j]) - mergedEvents;
         // Equal savings: keep the longer channel, whose wait comes later
@@ -163,10 +174,11 @@ static SmallVector<Group> coarsen(SmallVector<Group> groups,
       break;
     groups[bestI] = *best;
     groups.erase(groups.begin() + bestJ);
-    total = totalEvents(groups);
+    total = totalEvents(groups, perCopy);
   }
   if (total <= budget)
-    return groups;
+    return {groups};
+  candidates.push_back(groups);
 
   SmallVector<Group> sorted(edges.begin(), edges.end());
   llvm::stable_sort(
@@ -186,7 +198,83 @@ static SmallVector<Group> coarsen(SmallVector<Group> groups,
       }
     stabbed.push_back(g);
   }
-  return totalEvents(stabbed) < total ? stabbed : groups;
+  // Always offered: with one stage its channels after the first are
+  // disjoint single-event arcs, so with sharing they need one event.
+  candidates.push_back(stabbed);
+  return candidates;
+}
+
+/// Lets single-event channels of one pipe pair share event ids when their
+/// flags never overlap, and assigns every event id. A single-event channel
+/// is live (set, not yet waited) from its set to its wait: an arc on the
+/// circle of body positions (one kernel iteration), wrapping when the wait
+/// is in the next stage-time. Channels whose arcs are disjoint can use the
+/// same event: in the pipelined order its sets and waits then alternate,
+/// set, wait, set, wait, in every kernel iteration, and an iteration that
+/// does not run (prologue, epilogue, predication) drops a set together with
+/// the wait it releases when the distance is 0. With a distance > 0 the
+/// set of an iteration before the first is hoisted before the loop and the
+/// wait of one after the last sunk after it, which keeps the alternation
+/// only when the loop is not expanded (one stage or unrolled: those sets
+/// and waits are already the first and last flags of their event). Arcs
+/// are closed (a set and a wait in the same gap between two ops are ordered
+/// set first, see insertNpuFlags), so touching arcs conflict. Returns the
+/// events used.
+static unsigned assignEvents(MutableArrayRef<NpuFlagChannel> channels,
+                             const LoopDependenceGraph &graph, bool pipelined,
+                             bool share, unsigned &sharedChannels) {
+  sharedChannels = 0;
+  unsigned next = 0;
+  struct Arc {
+    unsigned channel;
+    int64_t from, to;
+    bool wraps;
+  };
+  SmallVector<Arc> arcs;
+  for (auto [i, c] : llvm::enumerate(channels)) {
+    if (share && c.numEvents == 1 && (c.distance == 0 || !pipelined)) {
+      // Gap after node p is 2p + 1, before node p is 2p - 1.
+      int64_t from = 2 * int64_t(graph.nodes[c.lastProducer].position) + 1;
+      int64_t to = 2 * int64_t(graph.nodes[c.firstConsumer].position) - 1;
+      arcs.push_back({static_cast<unsigned>(i), from, to, to < from});
+      continue;
+    }
+    c.firstEvent = next;
+    next += c.numEvents;
+  }
+  if (arcs.empty())
+    return next;
+  auto overlap = [](const Arc &a, const Arc &b) {
+    if (a.wraps && b.wraps)
+      return true;
+    if (a.wraps)
+      return b.from <= a.to || b.to >= a.from;
+    if (b.wraps)
+      return a.from <= b.to || a.to >= b.from;
+    return !(a.to < b.from || b.to < a.from);
+  };
+  // Wrapping arcs first (they exclude each other), then by start.
+  llvm::stable_sort(arcs, [](const Arc &a, const Arc &b) {
+    if (a.wraps != b.wraps)
+      return a.wraps;
+    return a.from < b.from;
+  });
+  SmallVector<SmallVector<const Arc *>> colors;
+  for (const Arc &arc : arcs) {
+    unsigned color = 0;
+    for (; color < colors.size(); ++color)
+      if (llvm::none_of(colors[color],
+                        [&](const Arc *o) { return overlap(arc, *o); }))
+        break;
+    if (color == colors.size())
+      colors.emplace_back();
+    colors[color].push_back(&arc);
+    channels[arc.channel].firstEvent = next + color;
+  }
+  for (const auto &members : colors)
+    if (members.size() > 1)
+      sharedChannels += members.size();
+  return next + colors.size();
 }
 
 std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
@@ -246,6 +334,7 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
                   c.producerPos, e.from};
     single.wait = {c.channel.consumerStage, c.consumerPos, e.to};
     single.edges = 1;
+    single.copies = c.copies;
     edgeGroups[{u.unit, v.unit}].push_back(single);
     // Merge into an existing channel of the same class when one set and one
     // wait still serve every edge of both.
@@ -302,30 +391,56 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
         g.wait = {c->channel.consumerStage, c->consumerPos,
                   c->channel.firstConsumer};
         g.edges = c->channel.edges;
+        g.copies = c->copies;
         groups.push_back(g);
       }
-      groups = coarsen(std::move(groups), edgeGroups[pair], npu::kNumEventIds);
-      unsigned total = totalEvents(groups);
-      if (total > npu::kNumEventIds) {
-        plan.eventBudgetExceeded = true;
-        culprit = graph.nodes[members.front()->channel.firstConsumer].op;
-        return "the flags from " + pair.first + " to " + pair.second +
-               " need " + std::to_string(needed[pair]) + " event ids (" +
-               std::to_string(total) +
-               " with the coarsest flags), the hardware has " +
-               std::to_string(npu::kNumEventIds);
+      // Finest first: merges keeping one event per buffer copy, merges
+      // without that minimum, then event sharing over the options of the
+      // latter (the fine channels, the merges, the fewest channels).
+      unsigned total = 0, shared = 0, fewest = needed[pair];
+      bool fits = false;
+      for (bool perCopy : {true, false}) {
+        SmallVector<SmallVector<Group>> options =
+            coarsen(groups, edgeGroups[pair], npu::kNumEventIds, perCopy);
+        for (bool share : {false, true}) {
+          if (perCopy && share)
+            continue;
+          for (ArrayRef<Group> option : options) {
+            channels.clear();
+            for (const Group &g : option)
+              channels.push_back(
+                  channelOf(g, pair.first, pair.second, perCopy));
+            total = assignEvents(channels, graph, pipelined, share, shared);
+            fewest = std::min(fewest, total);
+            if ((fits = total <= npu::kNumEventIds))
+              break;
+          }
+          if (fits)
+            break;
+        }
+        if (fits)
+          break;
       }
-      for (const Group &g : groups)
-        channels.push_back(channelOf(g, pair.first, pair.second));
       NpuFlagCoarsening note;
       note.srcPipe = pair.first;
       note.dstPipe = pair.second;
       note.fineChannels = members.size();
       note.fineEvents = needed[pair];
       note.channels = channels.size();
-      note.events = total;
       note.budget = npu::kNumEventIds;
+      note.events = total;
+      note.sharedChannels = shared;
+      if (total > npu::kNumEventIds) {
+        plan.eventBudgetExceeded = true;
+        culprit = graph.nodes[members.front()->channel.firstConsumer].op;
+        return "the flags from " + pair.first + " to " + pair.second +
+               " need " + std::to_string(needed[pair]) + " event ids (" +
+               std::to_string(fewest) +
+               " with coarser or shared flags), the hardware has " +
+               std::to_string(npu::kNumEventIds);
+      }
       plan.coarsened.push_back(note);
+      continue;
     }
     unsigned next = 0;
     for (NpuFlagChannel &c : channels) {

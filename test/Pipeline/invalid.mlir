@@ -278,38 +278,3 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
-
-// -----
-
-// NPU flags: 9 stages of ping-pong need 9 event ids from mte2 to cube (one
-// per buffer copy), the hardware has 8 per pipe pair.
-// UNCHANGED-LABEL: func.func @npu_too_many_events
-// UNCHANGED-NOT: hwsched_npu
-// UNCHANGED: memref.alloc() : memref<16x16xf32, "ub">
-module attributes {transform.with_named_sequence} {
-  func.func @npu_too_many_events(%A: memref<16x256xf32>, %B: memref<256x16xf32>, %C: memref<16x16xf32>) {
-    %c0 = arith.constant 0 : index
-    %c16 = arith.constant 16 : index
-    %c256 = arith.constant 256 : index
-    %a_ub = memref.alloc() : memref<16x16xf32, "ub">
-    %b_ub = memref.alloc() : memref<16x16xf32, "ub">
-    %c_ub = memref.alloc() : memref<16x16xf32, "ub">
-    // expected-note @below {{loop}}
-    scf.for %k = %c0 to %c256 step %c16 {
-      %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x256xf32> to memref<16x16xf32, strided<[256, 1], offset: ?>>
-      %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<256x16xf32> to memref<16x16xf32, strided<[16, 1], offset: ?>>
-      memref.copy %a, %a_ub : memref<16x16xf32, strided<[256, 1], offset: ?>> to memref<16x16xf32, "ub">
-      memref.copy %b, %b_ub : memref<16x16xf32, strided<[16, 1], offset: ?>> to memref<16x16xf32, "ub">
-      // expected-note @below {{'linalg.matmul' here}}
-      linalg.matmul ins(%a_ub, %b_ub : memref<16x16xf32, "ub">, memref<16x16xf32, "ub">) outs(%c_ub : memref<16x16xf32, "ub">)
-    }
-    memref.copy %c_ub, %C : memref<16x16xf32, "ub"> to memref<16x16xf32>
-    return
-  }
-  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
-    // expected-error @below {{cannot pipeline the loop: cannot synchronise the NPU pipes: the flags from mte2 to cube need 9 event ids, the hardware has 8}}
-    %p = transform.pipeline.schedule_stages %loop { target = "ascend-910b", num_stages = 9, "pipeline.max_stages" = 9 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
-    transform.yield
-  }
-}

@@ -39,6 +39,8 @@
 // that of any channel it replaces. Channels are merged pairwise (largest
 // saving first) until the pipe pair fits; if that gets stuck, the fewest
 // channels that cover every edge (interval stabbing) are used when cheaper.
+// If the pair still needs too many, single-event channels whose flags are
+// never live at the same time share event ids (see assignEvents).
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +82,8 @@ struct NpuFlagCoarsening {
   std::string srcPipe, dstPipe;
   unsigned fineChannels = 0, fineEvents = 0;
   unsigned channels = 0, events = 0;
+  /// Channels that share an event id with another channel.
+  unsigned sharedChannels = 0;
   /// Event ids per pipe pair on the hardware.
   unsigned budget = 0;
 };
