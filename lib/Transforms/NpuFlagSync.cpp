@@ -127,17 +127,17 @@ static std::optional<Group> merge(const Group &a, const Group &b) {
   return m;
 }
 
-/// Coarsens the channels of one pipe pair (`fine`, one group per channel,
-/// and `edges`, one group per dependence edge) until they fit `budget`
-/// events, keeping the flags as fine as possible: first the same channels
-/// without the per-copy preference, then the merge of two channels that
-/// saves the most events, repeatedly; if that gets stuck above the budget,
-/// the fewest channels that can cover the edges (greedy interval stabbing:
-/// sorted by consumer point, each channel takes every remaining edge whose
-/// producer point comes before the earliest remaining consumer point,
-/// optimal for the count). Returns the groups that fit, or when none do,
-/// every stage from finest to coarsest (the fine channels, the pairwise
-/// merges, the stabbed cover) for event sharing.
+/// Coarsens the channels of one pipe pair (`groups`, one per fine channel;
+/// `edges`, one per dependence edge) until they fit `budget` events
+/// (counted with or without the per-copy minimum, `perCopy`), keeping the
+/// flags as fine as possible: the merge of two channels that saves the most
+/// events, repeatedly; if that gets stuck above the budget, the fewest
+/// channels that can cover the edges (greedy interval stabbing: sorted by
+/// consumer point, each channel takes every remaining edge whose producer
+/// point comes before the earliest remaining consumer point, optimal for
+/// the count). Returns the groups that fit, or when none do, every option
+/// from finest to coarsest (the fine channels, the pairwise merges, the
+/// stabbed cover) for event sharing.
 static SmallVector<SmallVector<Group>> coarsen(SmallVector<Group> groups,
                                                ArrayRef<Group> edges,
                                                unsigned budget, bool perCopy) {

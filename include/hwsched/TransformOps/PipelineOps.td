@@ -93,10 +93,13 @@ def ScheduleStagesOp
     `npu_flag`, the limit is lowered the same way (to one below the stages
     used, down to 1) while the flags of one pipe pair need more event ids
     than the hardware has even after coarsening (below); `explain` says so,
-    e.g. `maximum 2 stages reduced to 1: with 2 stages the flags from mte2
-    to vector need 11 event ids (9 with the coarsest flags), the hardware
-    has 8`. An explicit `num_stages` is treated like the capacity case: it
-    is an upper bound, reduced with that remark.
+    e.g. `requested 9 stages reduced to 8: with 9 stages the flags from mte2
+    to cube need 9 event ids (9 with coarser or shared flags), the hardware
+    has 8` (a K loop whose copy-ins run 8 stages ahead of the matmul: one
+    flag in flight per buffer copy). An explicit `num_stages` is treated like
+    the capacity case: it is an upper bound, reduced with that remark. With
+    one stage, merged and shared flags need at most a few events per pipe
+    pair, so this fallback always ends with a schedule in practice.
 
     #### Rewrite
 
@@ -122,22 +125,30 @@ def ScheduleStagesOp
     one remark per flag channel (pipes, events, stages, distance).
 
     Each pipe pair has 8 event ids, and a channel needs as many as it has
-    flags in flight (at least 1, its distance, and its stage span), so large
-    bodies can run out. The channels of such a pipe pair are then coarsened:
-    one set/wait pair serves several classes (stages, distances), the set
-    right after the latest producer and the wait right before the earliest
-    consumer, in the pipelined order of the consumer's iteration. This is
-    correct as long as that set comes before that wait (each producer
-    precedes the set on its own in-order pipe, each consumer follows the
-    wait on its pipe) and never needs more events than the channels it
-    replaces. Channels are merged two at a time, largest event saving first,
-    until the pair fits (the flags stay as fine as the budget allows); if
-    that gets stuck, the fewest channels that can cover every dependence
-    (interval stabbing) are used. Coarser flags only make a pipe wait
-    earlier or a release come later: never a miscompile, sometimes less
-    overlap. `explain` reports each coarsened pair (`npu flags mte2 ->
-    vector coarsened: 6 channels need 11 event ids, the hardware has 8;
-    merged into 3 channels with 5 event ids`). The
+    flags in flight (at least 1, its distance, its stage span and, for a
+    ping-pong buffer, its copies), so large bodies can run out. The channels
+    of such a pipe pair are then coarsened: one set/wait pair serves several
+    classes (stages, distances), the set right after the latest producer and
+    the wait right before the earliest consumer, in the pipelined order of
+    the consumer's iteration. This is correct as long as that set comes
+    before that wait (each producer precedes the set on its own in-order
+    pipe, each consumer follows the wait on its pipe), and a merged channel
+    never needs more events than the channels it replaces. Channels are
+    merged two at a time, largest event saving first, until the pair fits,
+    first keeping one event per buffer copy, then without that minimum; if
+    merging gets stuck, the fewest channels that cover every dependence
+    (interval stabbing) are tried. If the pair still needs more than 8,
+    single-event flags that are never live at the same time (disjoint
+    set-to-wait spans of the kernel iteration; distance 0 unless the loop is
+    not expanded, so prologue, epilogue and predication drop a set together
+    with its wait) share one event id: in program order their sets and waits
+    alternate. Coarser flags only make a pipe wait earlier or a release come
+    later: never a miscompile under the flag model above (which is what
+    `--hwsched-emulate-npu-sync` checks), sometimes less overlap. `explain`
+    reports each coarsened pair (e.g. `npu flags mte2 ->
+    vector coarsened: 3 channels need 14 event ids, the hardware has 8; now
+    1 channel with 6 event ids`, with `(N channels share event ids ...)`
+    when sharing was needed). The
     unpipelined forms (one stage, full unrolling) get flags the same way;
     `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
     and epilogue: peeled for static trip counts, predicated (side-effecting
@@ -190,8 +201,9 @@ def ScheduleStagesOp
     region, or with its token used; async copies that would need a group in
     two stages, an op before the last copy that depends on a copy, or no op
     depending on the copies (no place for an inserted wait); with
-    `npu_flag`, a unit that is not an NPU pipe name or flags needing more
-    than the 8 event ids of one pipe pair even coarsened with one stage;
+    `npu_flag`, a unit that is not an NPU pipe name, or flags needing more
+    than the 8 event ids of one pipe pair even coarsened and shared with one
+    stage (not seen in practice, see above);
     on-chip capacity exceeded with one stage (the message gives the
     bytes and the capacity), multi-buffering with a non-index induction
     variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or
