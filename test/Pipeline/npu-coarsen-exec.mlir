@@ -21,3 +21,15 @@
 // REMARK: npu-coarsen-exec.mlir:[[LARGE:[0-9]+]]:{{.*}} remark: stages 2 of limit 2
 // REMARK: npu-coarsen-exec.mlir:[[LARGE]]:{{.*}} remark: npu flags mte2 -> vector coarsened: 13 channels need 23 event ids, the hardware has 8; now 13 channels with 4 event ids (11 channels share event ids with flags never live at once)
 // REMARK-NOT: reduced
+
+// The stage fallback: the K loop of npu-pipes-exec.mlir with 9 stages
+// requested needs 9 events per copy-in flag and runs with 8 (same trip
+// counts: dynamic 0, 1, 2, 3, 8, lower bound 8 with step 16, static ones
+// unrolled completely).
+// RUN: %python %utils/exec-check.py %S/Inputs/npu-pipes-exec.mlir --erase-memory-spaces --emulate-npu-sync --expect-changed -- \
+// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/npu-coarsen-lib.mlir --transform-interpreter=entry-point=fallback | FileCheck %s
+// RUN: hwsched-opt %S/Inputs/npu-pipes-exec.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/npu-coarsen-lib.mlir \
+// RUN:   --transform-interpreter=entry-point=fallback_explain -o /dev/null 2>&1 | FileCheck %s --check-prefix=FALLBACK
+// FALLBACK: remark: stages 8 of limit 8
+// FALLBACK: remark: requested 9 stages reduced to 8: with 9 stages the flags from mte2 to cube need 9 event ids (9 with coarser or shared flags), the hardware has 8
