@@ -91,8 +91,7 @@ static void explainPlan(const LoopPlan &plan) {
              << c.fineEvents << " event ids, the hardware has " << c.budget
              << "; now " << c.channels
              << (c.channels == 1 ? " channel with " : " channels with ")
-             << c.events
-             << (c.events == 1 ? " event id" : " event ids");
+             << c.events << (c.events == 1 ? " event id" : " event ids");
         if (c.sharedChannels)
           diag << " (" << c.sharedChannels
                << " channels share event ids with flags never live at once)";
@@ -102,8 +101,10 @@ static void explainPlan(const LoopPlan &plan) {
             << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "
             << c.firstEvent << ".." << c.firstEvent + c.numEvents - 1
             << ", set in stage " << c.producerStage << ", wait in stage "
-            << c.consumerStage << ", distance " << c.distance << ", " << c.edges
-            << " dependence" << (c.edges == 1 ? "" : "s");
+            << c.consumerStage << ", distance " << c.distance << ", "
+            << (c.backPressure ? "back-pressure"
+                               : std::to_string(c.edges) + " dependence" +
+                                     (c.edges == 1 ? "" : "s"));
     }
   }
 }

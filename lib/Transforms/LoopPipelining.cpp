@@ -185,7 +185,9 @@ hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
     Operation *culprit = nullptr;
     std::string why = planNpuFlags(
         graph, *schedule, expandsLoop(forOp, *schedule), flags, culprit);
-    if (why.empty() || !flags.eventBudgetExceeded || schedule->numStages <= 1)
+    if (why.empty() ||
+        !(flags.eventBudgetExceeded || flags.hardwareOrderHazard) ||
+        schedule->numStages <= 1)
       break;
     SchedulerConfig fewer = config;
     unsigned limit = schedule->numStages - 1;

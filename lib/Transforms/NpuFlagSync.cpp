@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -277,6 +278,133 @@ static unsigned assignEvents(MutableArrayRef<NpuFlagChannel> channels,
   return next + colors.size();
 }
 
+/// Checks `channels` against the hardware order of the NPU: every pipe runs
+/// its own instructions in order, independently of the others, and the only
+/// order between two pipes is a set_flag (issued on the source pipe after
+/// its earlier instructions) and the wait_flag that consumes it (on the
+/// destination pipe). An event id may be set again only once the wait that
+/// consumed its previous set happens before the new set in that partial
+/// order; the program order of the pipelined loop is not enough (the source
+/// pipe may run ahead). The flags of a loop of N iterations are laid out as
+/// insertNpuFlags and scf::pipelineForLoop place them: the set of iteration i
+/// at stage-time i + producerStage right after its producer, the wait of
+/// iteration j at stage-time j + consumerStage right before its consumer,
+/// pre-sets before the loop and final waits after it; happens-before is
+/// tracked with one vector clock per pipe (flags are the only cross-pipe
+/// edges; nodes add nothing beyond program order). Every trip count from 1
+/// to a bound past which any window between a wait and the next set of its
+/// event already occurs in a shorter trip or in the steady state is checked:
+/// the windows are bounded by the stages plus the longest rotation plus the
+/// largest distance. Only the events of pipe pairs with `checked` set are
+/// checked; the others' flags still order the pipes. Returns an empty
+/// string, or a description of the first hazard.
+static std::string
+checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
+                   const LoopDependenceGraph &graph,
+                   llvm::function_ref<bool(const NpuFlagChannel &)> checked,
+                   unsigned *offender = nullptr) {
+  if (channels.empty())
+    return "";
+  std::map<std::string, unsigned> pipeIndex;
+  int64_t window = 1;
+  for (const NpuFlagChannel &c : channels) {
+    pipeIndex.emplace(c.srcPipe, pipeIndex.size());
+    pipeIndex.emplace(c.dstPipe, pipeIndex.size());
+    window +=
+        std::max(c.producerStage, c.consumerStage) + c.numEvents + c.distance;
+  }
+  unsigned numPipes = pipeIndex.size();
+  struct Flag {
+    int64_t time;
+    int64_t gap;
+    int kind; // 0 set, 1 wait
+    int64_t tie;
+    unsigned channel;
+    int64_t iteration;
+    unsigned event;
+  };
+  constexpr int64_t kBefore = std::numeric_limits<int64_t>::min() / 4;
+  constexpr int64_t kAfter = std::numeric_limits<int64_t>::max() / 4;
+  auto describe = [&](const NpuFlagChannel &c, unsigned event) {
+    return "event " + std::to_string(event) + " from " + c.srcPipe + " to " +
+           c.dstPipe;
+  };
+  for (int64_t n = 1; n <= 2 * window + 2; ++n) {
+    if (n > window + 1 && n < 2 * window + 2)
+      continue;
+    SmallVector<Flag> flags;
+    for (auto [ci, c] : llvm::enumerate(channels)) {
+      int64_t setGap = 2 * int64_t(graph.nodes[c.lastProducer].position) + 1;
+      int64_t waitGap = 2 * int64_t(graph.nodes[c.firstConsumer].position) - 1;
+      unsigned k = std::max(1u, c.numEvents);
+      for (int64_t t = 0; t < c.distance; ++t)
+        flags.push_back({kBefore, 0, 0, int64_t(ci) * 64 + t, unsigned(ci),
+                         t - int64_t(c.distance),
+                         c.firstEvent + unsigned(t % k)});
+      for (int64_t i = 0; i < n; ++i) {
+        flags.push_back({i + c.producerStage, setGap, 0, -int64_t(ci),
+                         unsigned(ci), i,
+                         c.firstEvent + unsigned((i + c.distance) % k)});
+        flags.push_back({i + c.consumerStage, waitGap, 1, int64_t(ci),
+                         unsigned(ci), i, c.firstEvent + unsigned(i % k)});
+      }
+      for (int64_t t = 0; t < c.distance; ++t)
+        flags.push_back({kAfter, 0, 1, int64_t(ci) * 64 + t, unsigned(ci),
+                         n + t, c.firstEvent + unsigned((n + t) % k)});
+    }
+    llvm::stable_sort(flags, [](const Flag &a, const Flag &b) {
+      return std::tie(a.time, a.gap, a.kind, a.tie) <
+             std::tie(b.time, b.gap, b.kind, b.tie);
+    });
+    // Vector clock of the last instruction of each pipe; per (src, dst,
+    // event): the clock of its pending set, and the position on the
+    // destination pipe of the wait that consumed the previous one.
+    SmallVector<SmallVector<int64_t>> clock(numPipes,
+                                            SmallVector<int64_t>(numPipes, 0));
+    struct EventState {
+      bool pending = false;
+      SmallVector<int64_t> setClock;
+      int64_t lastWait = -1;
+    };
+    std::map<std::tuple<unsigned, unsigned, unsigned>, EventState> events;
+    for (const Flag &f : flags) {
+      const NpuFlagChannel &c = channels[f.channel];
+      unsigned src = pipeIndex[c.srcPipe], dst = pipeIndex[c.dstPipe];
+      EventState &state = events[{src, dst, f.event}];
+      if (f.kind == 0) {
+        SmallVector<int64_t> &own = clock[src];
+        ++own[src];
+        if (checked(c)) {
+          if (offender)
+            *offender = f.channel;
+          if (state.pending)
+            return describe(c, f.event) + " is set twice before a wait";
+          if (state.lastWait >= 0 && own[dst] < state.lastWait)
+            return describe(c, f.event) + " is set again (iteration " +
+                   std::to_string(f.iteration) + " of a " + std::to_string(n) +
+                   "-iteration loop) before the " + c.dstPipe +
+                   " pipe has waited for its previous set";
+        }
+        state.pending = true;
+        state.setClock = own;
+      } else {
+        SmallVector<int64_t> &own = clock[dst];
+        ++own[dst];
+        if (!state.pending) {
+          if (checked(c))
+            return describe(c, f.event) + " is waited for before it is set";
+          continue;
+        }
+        for (unsigned p = 0; p < numPipes; ++p)
+          own[p] = std::max(own[p], state.setClock[p]);
+        state.pending = false;
+        state.lastWait = own[dst];
+      }
+    }
+  }
+  return "";
+}
+
 std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
                                   const StageSchedule &schedule, bool pipelined,
                                   NpuFlagPlan &plan, Operation *&culprit) {
@@ -375,6 +503,29 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
   }
   // Channels per pipe pair, event ids assigned in channel order.
   std::map<PipePair, SmallVector<NpuFlagChannel>> channelsOf;
+  // The flags that order the pipes while a pair's options are checked: the
+  // pairs decided so far, and the fine channels of the others (coarser
+  // channels of a pair set no earlier and wait no later than the fine ones
+  // they replace, so they order at least as much; sharing changes no edge).
+  auto context = [&](const PipePair &current, ArrayRef<NpuFlagChannel> option) {
+    SmallVector<NpuFlagChannel> all(option.begin(), option.end());
+    for (auto &[other, members] : byPair) {
+      if (other == current)
+        continue;
+      auto decided = channelsOf.find(other);
+      if (decided != channelsOf.end()) {
+        all.append(decided->second.begin(), decided->second.end());
+        continue;
+      }
+      unsigned next = 0;
+      for (Candidate *c : members) {
+        all.push_back(c->channel);
+        all.back().firstEvent = next;
+        next += c->channel.numEvents;
+      }
+    }
+    return all;
+  };
   for (auto &[pair, members] : byPair) {
     SmallVector<NpuFlagChannel> &channels = channelsOf[pair];
     if (needed[pair] <= npu::kNumEventIds) {
@@ -397,7 +548,7 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
       // Finest first: merges keeping one event per buffer copy, merges
       // without that minimum, then event sharing over the options of the
       // latter (the fine channels, the merges, the fewest channels).
-      unsigned total = 0, shared = 0, fewest = needed[pair];
+      unsigned total = 0, shared = 0, fewest = needed[pair], unordered = 0;
       bool fits = false;
       for (bool perCopy : {true, false}) {
         SmallVector<SmallVector<Group>> options =
@@ -411,6 +562,19 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
               channels.push_back(
                   channelOf(g, pair.first, pair.second, perCopy));
             total = assignEvents(channels, graph, pipelined, share, shared);
+            // Shorter rotations and shared events are only kept when the
+            // hardware order, not just the program order, separates each
+            // set of an event from the wait of its previous set.
+            if (total <= npu::kNumEventIds &&
+                !checkHardwareOrder(context(pair, channels), graph,
+                                    [&](const NpuFlagChannel &c) {
+                                      return c.srcPipe == pair.first &&
+                                             c.dstPipe == pair.second;
+                                    })
+                     .empty()) {
+              ++unordered;
+              continue;
+            }
             fewest = std::min(fewest, total);
             if ((fits = total <= npu::kNumEventIds))
               break;
@@ -430,14 +594,20 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
       note.budget = npu::kNumEventIds;
       note.events = total;
       note.sharedChannels = shared;
-      if (total > npu::kNumEventIds) {
+      if (!fits) {
         plan.eventBudgetExceeded = true;
         culprit = graph.nodes[members.front()->channel.firstConsumer].op;
         return "the flags from " + pair.first + " to " + pair.second +
                " need " + std::to_string(needed[pair]) + " event ids (" +
                std::to_string(fewest) +
                " with coarser or shared flags), the hardware has " +
-               std::to_string(npu::kNumEventIds);
+               std::to_string(npu::kNumEventIds) +
+               (unordered ? "; " + std::to_string(unordered) +
+                                " plans within the budget were refused: "
+                                "their flags could be set again before "
+                                "the previous set was waited for, the "
+                                "pipes running out of program order"
+                          : std::string());
       }
       plan.coarsened.push_back(note);
       continue;
@@ -462,6 +632,61 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
     } else if (!coarse) {
       plan.channels.push_back(channels[done++]);
     }
+  }
+  // The whole plan, every pair (the fine ones included), in the hardware
+  // order: each pipe in order, pipes ordered only by the flags. A channel
+  // whose rotation nothing orders on the hardware (no dependence leads back
+  // from its consumer to its producer, e.g. a loop-local buffer) gets a
+  // back-pressure flag: set after its consumer, waited for before the
+  // producer that sets the same event next, K - delta iterations later,
+  // with K events (see addBackPressure).
+  std::string hazard;
+  SmallVector<bool> throttled(plan.channels.size(), false);
+  while (true) {
+    unsigned offender = ~0u;
+    hazard = checkHardwareOrder(
+        plan.channels, graph, [](const NpuFlagChannel &) { return true; },
+        &offender);
+    if (hazard.empty() || offender >= throttled.size() || throttled[offender])
+      break;
+    throttled[offender] = true;
+    const NpuFlagChannel &c = plan.channels[offender];
+    NpuFlagChannel r;
+    r.srcPipe = c.dstPipe;
+    r.dstPipe = c.srcPipe;
+    r.lastProducer = c.firstConsumer;
+    r.firstConsumer = c.lastProducer;
+    r.producerStage = c.consumerStage;
+    r.consumerStage = c.producerStage;
+    r.distance = c.numEvents - c.distance;
+    int64_t k = int64_t(r.distance) + r.consumerStage - r.producerStage +
+                (graph.nodes[r.firstConsumer].position >
+                         graph.nodes[r.lastProducer].position
+                     ? 1
+                     : 0);
+    r.numEvents = static_cast<unsigned>(
+        std::max<int64_t>({k, int64_t(r.distance), 1, int64_t(c.numEvents)}));
+    r.edges = 0;
+    r.backPressure = true;
+    unsigned used = 0;
+    for (const NpuFlagChannel &o : plan.channels)
+      if (o.srcPipe == r.srcPipe && o.dstPipe == r.dstPipe)
+        used = std::max(used, o.firstEvent + o.numEvents);
+    r.firstEvent = used;
+    if (used + r.numEvents > npu::kNumEventIds) {
+      hazard += " (a back-pressure flag from " + r.srcPipe + " to " +
+                r.dstPipe + " would need " + std::to_string(r.numEvents) +
+                " more event ids, " + std::to_string(used) +
+                " of the hardware's " + std::to_string(npu::kNumEventIds) +
+                " are used)";
+      break;
+    }
+    plan.channels.push_back(r);
+  }
+  if (!hazard.empty()) {
+    plan.hardwareOrderHazard = true;
+    culprit = graph.nodes[plan.channels.front().firstConsumer].op;
+    return "on the hardware, where each pipe runs on its own, " + hazard;
   }
   return "";
 }

@@ -74,6 +74,10 @@ struct NpuFlagChannel {
   /// stage/distance classes, and `distance` is the smallest that places the
   /// set in a stage >= 0.
   bool coarsened = false;
+  /// Carries no dependence: throttles another channel whose rotation the
+  /// hardware order would not otherwise protect (the producer pipe could set
+  /// an event again before the consumer pipe waited for it).
+  bool backPressure = false;
 };
 
 /// A pipe pair whose fine channels needed more event ids than the hardware
@@ -95,6 +99,10 @@ struct NpuFlagPlan {
   /// Planning failed because a pipe pair needs more event ids than the
   /// hardware has, even with the coarsest flags (fewer stages may fit).
   bool eventBudgetExceeded = false;
+  /// Planning failed because the flags, correct in program order, could set
+  /// an event again before its previous set was waited for when the pipes
+  /// run independently (fewer stages may fit).
+  bool hardwareOrderHazard = false;
 };
 
 /// Plans the flags of `graph` under `schedule`. `pipelined` says whether the
