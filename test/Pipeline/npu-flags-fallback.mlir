@@ -34,7 +34,7 @@ module attributes {transform.with_named_sequence} {
     %c_ub = memref.alloc() : memref<16x16xf32, "ub">
     // expected-remark @below {{stages 8 of limit 8: ResMII 16, RecMII 16, MII 16, achieved interval 77}}
     // expected-remark @below {{every allowed stage assignment enumerated}}
-    // expected-remark @below {{requested 9 stages reduced to 8: with 9 stages the flags from mte2 to cube need 9 event ids (9 with coarser or shared flags), the hardware has 8}}
+    // expected-remark @below {{requested 9 stages reduced to 8: with 9 stages the flags from cube to mte2 need 9 event ids (9 with coarser or shared flags), the hardware has 8; 2 plans within the budget were refused}}
     // expected-remark @below {{npu flag mte2 -> cube: events 0..7, set in stage 0, wait in stage 7, distance 0, 2 dependences}}
     // expected-remark @below {{npu flag cube -> mte2: events 0..7, set in stage 7, wait in stage 0, distance 8, 2 dependences}}
     // expected-remark @below {{on-chip bytes 17408 of capacity 196608}}
@@ -76,7 +76,7 @@ module attributes {transform.with_named_sequence} {
     %c_ub = memref.alloc() : memref<16x16xf32, "ub">
     // expected-remark @below {{stages 8 of limit 8: ResMII 16, RecMII 16, MII 16, achieved interval 77}}
     // expected-remark @below {{every allowed stage assignment enumerated}}
-    // expected-remark @below {{maximum 9 stages reduced to 8: with 9 stages the flags from mte2 to cube need 9 event ids (9 with coarser or shared flags), the hardware has 8}}
+    // expected-remark @below {{maximum 9 stages reduced to 8: with 9 stages the flags from cube to mte2 need 9 event ids (9 with coarser or shared flags), the hardware has 8; 2 plans within the budget were refused}}
     // expected-remark @below {{npu flag mte2 -> cube: events 0..7, set in stage 0, wait in stage 7, distance 0, 2 dependences}}
     // expected-remark @below {{npu flag cube -> mte2: events 0..7, set in stage 7, wait in stage 0, distance 8, 2 dependences}}
     // expected-remark @below {{on-chip bytes 17408 of capacity 196608}}

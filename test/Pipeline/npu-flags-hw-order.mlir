@@ -76,12 +76,14 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// A copy-in to a buffer allocated in the loop and its add one stage later:
-// no dependence leads from the add back to the next copy-in (the buffer is
-// fresh every iteration), so nothing would keep the vector -> mte2 flag
-// (after the add, K = 1) from being set again before the mte2 pipe waited
-// for it. The planner adds a back-pressure flag the other way (set after
-// the mte2 op, waited for before the vector op of the next iteration).
+// A copy-in to a buffer allocated in the loop and its add one stage later.
+// The graph puts the alloc on the vector unit, so a vector -> mte2 flag
+// (K = 1) orders the alloc before the copy-in of the same iteration; no
+// dependence leads from the copy-in back to the next alloc (the buffer is
+// fresh every iteration), so nothing would keep the vector pipe from
+// setting that event again before the mte2 pipe waited for it. The planner
+// adds a back-pressure flag the other way: set after the copy-in, waited
+// for before the next iteration's alloc.
 // REMARK: remark: npu flag vector -> mte2: events 0..0, set in stage 0, wait in stage 0, distance 0, 2 dependences
 // REMARK: remark: npu flag mte2 -> vector: events 0..1, set in stage 0, wait in stage 1, distance 0, 2 dependences
 // REMARK: remark: npu flag mte2 -> vector: events 2..2, set in stage 0, wait in stage 0, distance 1, back-pressure
@@ -90,6 +92,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: hwsched_npu.set_flag mte2 -> vector, %[[C2]]
 // CHECK: scf.for
 // CHECK-NEXT: hwsched_npu.wait_flag mte2 -> vector, %[[C2]]
+// CHECK-NEXT: memref.alloc
 // CHECK-NEXT: hwsched_npu.set_flag vector -> mte2
 // CHECK: hwsched_npu.wait_flag vector -> mte2
 // CHECK-NEXT: memref.copy
