@@ -306,13 +306,18 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
   if (channels.empty())
     return "";
   std::map<std::string, unsigned> pipeIndex;
-  int64_t window = 1;
+  // A wait and the next set of its event lie at most the largest stage, the
+  // longest rotation and the largest distance apart (in stage-times), and a
+  // chain of flags between them runs forward inside that span.
+  int64_t maxStage = 0, maxEvents = 1, maxDistance = 0;
   for (const NpuFlagChannel &c : channels) {
     pipeIndex.emplace(c.srcPipe, pipeIndex.size());
     pipeIndex.emplace(c.dstPipe, pipeIndex.size());
-    window +=
-        std::max(c.producerStage, c.consumerStage) + c.numEvents + c.distance;
+    maxStage = std::max<int64_t>({maxStage, c.producerStage, c.consumerStage});
+    maxEvents = std::max<int64_t>(maxEvents, c.numEvents);
+    maxDistance = std::max<int64_t>(maxDistance, c.distance);
   }
+  int64_t window = maxStage + maxEvents + maxDistance + 2;
   unsigned numPipes = pipeIndex.size();
   struct Flag {
     int64_t time;

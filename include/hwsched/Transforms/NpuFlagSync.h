@@ -42,6 +42,15 @@
 // If the pair still needs too many, single-event channels whose flags are
 // never live at the same time share event ids (see assignEvents).
 //
+// Hardware order. The above is correct in program order. On the hardware
+// each pipe runs on its own, ordered with the others only by set -> wait, so
+// every plan is also checked in that partial order (checkHardwareOrder:
+// vector clocks over the flags of all pipe pairs laid out for trip counts
+// 1..bound): each set of an event must come after the wait of its previous
+// set. Coarsened, shortened or shared plans that fail are not used; a fine
+// channel that fails gets a back-pressure channel (the reverse pipe pair,
+// no dependence) or the plan is refused (hardwareOrderHazard).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HWSCHED_TRANSFORMS_NPUFLAGSYNC_H
