@@ -54,9 +54,9 @@ def half(ms, h):
 
 
 class Case:
-    def __init__(self, rng, idx, min_ops=2, max_ops=8, max_buffers=4):
+    def __init__(self, rng, idx, min_ops=2, max_ops=8, max_buffers=4, targets=None):
         self.idx = idx
-        self.target = rng.choice(sorted(TARGETS))
+        self.target = rng.choice(targets or sorted(TARGETS))
         self.ms = rng.choice(TARGETS[self.target])
         self.stages = rng.choice([None, 1, 2, 3, 4, 5, 6])
         self.static = rng.random() < 0.5
@@ -270,13 +270,18 @@ def main(argv):
                    help="random ops per body after the refills (default 2..8)")
     p.add_argument("--max-ops", type=int, default=8)
     p.add_argument("--max-buffers", type=int, default=4)
+    p.add_argument("--targets", default=None,
+                   help="comma-separated subset of the targets (default: all)")
     p.add_argument("--opt", default=os.environ.get("HWSCHED_OPT", "hwsched-opt"))
     p.add_argument("--keep", default=None, help="keep generated files here")
     p.add_argument("--emit-only", default=None,
                    help="write module/library pairs to DIR and exit")
     args = p.parse_args(argv)
     rng = random.Random(args.seed)
-    cases = [Case(rng, i, args.min_ops, args.max_ops, args.max_buffers)
+    targets = sorted(args.targets.split(",")) if args.targets else None
+    if targets and any(t not in TARGETS for t in targets):
+        p.error(f"--targets: choose from {', '.join(sorted(TARGETS))}")
+    cases = [Case(rng, i, args.min_ops, args.max_ops, args.max_buffers, targets)
              for i in range(args.cases)]
     modules = [cases[i:i + args.per_module]
                for i in range(0, len(cases), args.per_module)]

@@ -83,14 +83,29 @@ static void explainPlan(const LoopPlan &plan) {
     NpuFlagPlan flags;
     Operation *culprit = nullptr;
     if (planNpuFlags(plan.graph, s, expandsLoop(plan.loop, s), flags, culprit)
-            .empty())
+            .empty()) {
+      for (const NpuFlagCoarsening &c : flags.coarsened) {
+        InFlightDiagnostic diag = plan.loop->emitRemark();
+        diag << "npu flags " << c.srcPipe << " -> " << c.dstPipe
+             << " coarsened: " << c.fineChannels << " channels need "
+             << c.fineEvents << " event ids, the hardware has " << c.budget
+             << "; now " << c.channels
+             << (c.channels == 1 ? " channel with " : " channels with ")
+             << c.events << (c.events == 1 ? " event id" : " event ids");
+        if (c.sharedChannels)
+          diag << " (" << c.sharedChannels
+               << " channels share event ids with flags never live at once)";
+      }
       for (const NpuFlagChannel &c : flags.channels)
         plan.loop->emitRemark()
             << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "
             << c.firstEvent << ".." << c.firstEvent + c.numEvents - 1
             << ", set in stage " << c.producerStage << ", wait in stage "
-            << c.consumerStage << ", distance " << c.distance << ", " << c.edges
-            << " dependence" << (c.edges == 1 ? "" : "s");
+            << c.consumerStage << ", distance " << c.distance << ", "
+            << (c.backPressure ? "back-pressure"
+                               : std::to_string(c.edges) + " dependence" +
+                                     (c.edges == 1 ? "" : "s"));
+    }
   }
 }
 
@@ -174,7 +189,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 
     std::string capacityFailure;
     std::optional<StageSchedule> schedule =
-        scheduleStages(plan.graph, *config, capacityFailure);
+        scheduleForSync(forOp, plan.graph, *config, plan.sync, capacityFailure);
     if (!schedule) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
                                          << "on-chip buffers do not fit (spec '"

@@ -169,6 +169,57 @@ bool hwsched::expandsLoop(scf::ForOp forOp, const StageSchedule &schedule) {
          !(tripCount && *tripCount < schedule.numStages);
 }
 
+std::optional<StageSchedule>
+hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
+                         const SchedulerConfig &config, PipelineSync sync,
+                         std::string &failure) {
+  std::optional<StageSchedule> first = scheduleStages(graph, config, failure);
+  if (!first || sync != PipelineSync::NpuFlag)
+    return first;
+  std::optional<StageSchedule> schedule = first;
+  // The flags a schedule needs grow with its stages (longer flag lifetimes,
+  // more buffer copies): fewer stages is the fallback once coarsening is
+  // not enough, as for the on-chip capacity.
+  while (true) {
+    NpuFlagPlan flags;
+    Operation *culprit = nullptr;
+    std::string why = planNpuFlags(
+        graph, *schedule, expandsLoop(forOp, *schedule), flags, culprit);
+    if (why.empty() ||
+        !(flags.eventBudgetExceeded || flags.hardwareOrderHazard) ||
+        schedule->numStages <= 1)
+      break;
+    SchedulerConfig fewer = config;
+    unsigned limit = schedule->numStages - 1;
+    fewer.maxStages = std::min(config.maxStages, limit);
+    if (fewer.requestedStages)
+      fewer.requestedStages = std::min(*fewer.requestedStages, limit);
+    std::string capacity;
+    std::optional<StageSchedule> next = scheduleStages(graph, fewer, capacity);
+    if (!next) {
+      // Fewer stages never need more bytes; keep the refusal of the flags.
+      break;
+    }
+    std::vector<std::string> notes;
+    // The user's clamp still applies; the rest described the dropped
+    // schedule.
+    for (const std::string &note : first->notes)
+      if (StringRef(note).starts_with("num_stages "))
+        notes.push_back(note);
+    unsigned asked = config.requestedStages
+                         ? std::min(*config.requestedStages, config.maxStages)
+                         : config.maxStages;
+    notes.push_back((config.requestedStages ? "requested " : "maximum ") +
+                    std::to_string(asked) + " stages reduced to " +
+                    std::to_string(next->stageLimit) + ": with " +
+                    std::to_string(schedule->numStages) + " stages " + why);
+    notes.insert(notes.end(), next->notes.begin(), next->notes.end());
+    next->notes = std::move(notes);
+    schedule = std::move(next);
+  }
+  return schedule;
+}
+
 std::string hwsched::checkPipelinePreconditions(
     scf::ForOp forOp, const LoopDependenceGraph &graph,
     const StageSchedule &schedule, Operation *&culprit, PipelineSync sync) {

@@ -281,35 +281,73 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// NPU flags: 9 stages of ping-pong need 9 event ids from mte2 to cube (one
-// per buffer copy), the hardware has 8 per pipe pair.
-// UNCHANGED-LABEL: func.func @npu_too_many_events
+// One stage, nine copy-ins into separate buffers, each consumed by its own
+// vector op before the next copy-in: nine disjoint mte2 -> vector intervals
+// (9 event ids, 8 on the hardware). In program order the flags are never
+// live at once and could share event 0, but on the hardware nothing orders
+// the vector pipe's wait before the mte2 pipe's next set (the copy-ins do
+// not wait for the adds), so the mte2 pipe could set event 0 twice before
+// the vector pipe waits. Sharing is refused; at one stage the stage
+// fallback has nothing left: a silenceable failure, payload unchanged.
+// UNCHANGED-LABEL: func.func @npu_unordered_shared_event
+// UNCHANGED: scf.for
+// UNCHANGED-NEXT: memref.subview
+// UNCHANGED-NEXT: memref.copy
+// UNCHANGED-NEXT: linalg.add
 // UNCHANGED-NOT: hwsched_npu
-// UNCHANGED: memref.alloc() : memref<16x16xf32, "ub">
+// UNCHANGED: return
 module attributes {transform.with_named_sequence} {
-  func.func @npu_too_many_events(%A: memref<16x256xf32>, %B: memref<256x16xf32>, %C: memref<16x16xf32>) {
+  func.func @npu_unordered_shared_event(%G: memref<64x4xf32> {llvm.noalias}, %O: memref<64x4xf32> {llvm.noalias}) {
     %c0 = arith.constant 0 : index
-    %c16 = arith.constant 16 : index
-    %c256 = arith.constant 256 : index
-    %a_ub = memref.alloc() : memref<16x16xf32, "ub">
-    %b_ub = memref.alloc() : memref<16x16xf32, "ub">
-    %c_ub = memref.alloc() : memref<16x16xf32, "ub">
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %s0 = memref.alloc() : memref<4x4xf32, "ub">
+    %t0 = memref.alloc() : memref<4x4xf32, "ub">
+    %s1 = memref.alloc() : memref<4x4xf32, "ub">
+    %t1 = memref.alloc() : memref<4x4xf32, "ub">
+    %s2 = memref.alloc() : memref<4x4xf32, "ub">
+    %t2 = memref.alloc() : memref<4x4xf32, "ub">
+    %s3 = memref.alloc() : memref<4x4xf32, "ub">
+    %t3 = memref.alloc() : memref<4x4xf32, "ub">
+    %s4 = memref.alloc() : memref<4x4xf32, "ub">
+    %t4 = memref.alloc() : memref<4x4xf32, "ub">
+    %s5 = memref.alloc() : memref<4x4xf32, "ub">
+    %t5 = memref.alloc() : memref<4x4xf32, "ub">
+    %s6 = memref.alloc() : memref<4x4xf32, "ub">
+    %t6 = memref.alloc() : memref<4x4xf32, "ub">
+    %s7 = memref.alloc() : memref<4x4xf32, "ub">
+    %t7 = memref.alloc() : memref<4x4xf32, "ub">
+    %s8 = memref.alloc() : memref<4x4xf32, "ub">
+    %t8 = memref.alloc() : memref<4x4xf32, "ub">
     // expected-note @below {{loop}}
-    scf.for %k = %c0 to %c256 step %c16 {
-      %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x256xf32> to memref<16x16xf32, strided<[256, 1], offset: ?>>
-      %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<256x16xf32> to memref<16x16xf32, strided<[16, 1], offset: ?>>
-      memref.copy %a, %a_ub : memref<16x16xf32, strided<[256, 1], offset: ?>> to memref<16x16xf32, "ub">
-      memref.copy %b, %b_ub : memref<16x16xf32, strided<[16, 1], offset: ?>> to memref<16x16xf32, "ub">
-      // expected-note @below {{'linalg.matmul' here}}
-      linalg.matmul ins(%a_ub, %b_ub : memref<16x16xf32, "ub">, memref<16x16xf32, "ub">) outs(%c_ub : memref<16x16xf32, "ub">)
+    scf.for %i = %c0 to %c64 step %c4 {
+      %g = memref.subview %G[%i, 0] [4, 4] [1, 1] : memref<64x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+      memref.copy %g, %s0 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      // expected-note @below {{'linalg.add' here}}
+      linalg.add ins(%s0, %s0 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t0 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s1 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s1, %s1 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t1 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s2 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s2, %s2 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t2 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s3 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s3, %s3 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t3 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s4 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s4, %s4 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t4 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s5 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s5, %s5 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t5 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s6 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s6, %s6 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t6 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s7 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s7, %s7 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t7 : memref<4x4xf32, "ub">)
+      memref.copy %g, %s8 : memref<4x4xf32, strided<[4, 1], offset: ?>> to memref<4x4xf32, "ub">
+      linalg.add ins(%s8, %s8 : memref<4x4xf32, "ub">, memref<4x4xf32, "ub">) outs(%t8 : memref<4x4xf32, "ub">)
     }
-    memref.copy %c_ub, %C : memref<16x16xf32, "ub"> to memref<16x16xf32>
     return
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
-    // expected-error @below {{cannot pipeline the loop: cannot synchronise the NPU pipes: the flags from mte2 to cube need 9 event ids, the hardware has 8}}
-    %p = transform.pipeline.schedule_stages %loop { target = "ascend-910b", num_stages = 9, "pipeline.max_stages" = 9 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    // expected-error @below {{cannot pipeline the loop: cannot synchronise the NPU pipes: the flags from mte2 to vector need 9 event ids (9 with coarser or shared flags), the hardware has 8; 3 plans within the budget were refused: their flags could be set again before the previous set was waited for, the pipes running out of program order}}
+    %p = transform.pipeline.schedule_stages %loop { target = "ascend-910b", num_stages = 1 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
     transform.yield
   }
 }

@@ -89,7 +89,21 @@ def ScheduleStagesOp
     The stage limit is `num_stages` (clamped to `pipeline.max_stages`) or,
     without it, `pipeline.max_stages`. While the on-chip bytes of all copies
     exceed `onchip.capacity_bytes` the limit is lowered (a remark with
-    `explain` says why); if even one stage does not fit, the op fails.
+    `explain` says why); if even one stage does not fit, the op fails. With
+    `npu_flag`, the limit is lowered the same way (to one below the stages
+    used, down to 1) while the flags of one pipe pair need more event ids
+    than the hardware has even after coarsening (below); `explain` says so,
+    e.g. `requested 9 stages reduced to 8: with 9 stages the flags from cube
+    to mte2 need 9 event ids (9 with coarser or shared flags), the hardware
+    has 8; 2 plans within the budget were refused` (a K loop whose copy-ins
+    run 8 stages ahead of the matmul: one flag in flight per buffer copy;
+    the refused plans are those the hardware order does not protect, below),
+    or when a plan is not safe in the hardware order. An explicit
+    `num_stages` is treated like the capacity case: it is an upper bound,
+    reduced with that remark. Bodies with many independent cross-pipe pairs
+    (e.g. nine copy-ins into separate buffers, each read by its own vector
+    op, in one stage) can still fail at one stage: their flags cannot share
+    event ids safely.
 
     #### Rewrite
 
@@ -112,7 +126,54 @@ def ScheduleStagesOp
     are set once per copy before the loop and waited for after it, so every
     wait has exactly one set on every path, whatever the trip count.
     Same-iteration edges of one unit class share one flag; `explain` prints
-    one remark per flag channel (pipes, events, stages, distance). The
+    one remark per flag channel (pipes, events, stages, distance).
+
+    Each pipe pair has 8 event ids, and a channel needs as many as it has
+    flags in flight (at least 1, its distance, its stage span and, for a
+    ping-pong buffer, its copies), so large bodies can run out. The channels
+    of such a pipe pair are then coarsened: one set/wait pair serves several
+    classes (stages, distances), the set right after the latest producer and
+    the wait right before the earliest consumer, in the pipelined order of
+    the consumer's iteration. This is correct as long as that set comes
+    before that wait (each producer precedes the set on its own in-order
+    pipe, each consumer follows the wait on its pipe), and a merged channel
+    never needs more events than the channels it replaces. Channels are
+    merged two at a time, largest event saving first, until the pair fits,
+    first keeping one event per buffer copy, then without that minimum; if
+    merging gets stuck, the fewest channels that cover every dependence
+    (interval stabbing) are tried. If the pair still needs more than 8,
+    single-event flags that are never live at the same time (disjoint
+    set-to-wait spans of the kernel iteration; distance 0 unless the loop is
+    not expanded, so prologue, epilogue and predication drop a set together
+    with its wait) share one event id: in program order their sets and waits
+    alternate. Coarser flags only make a pipe wait earlier or a release come
+    later, sometimes less overlap.
+
+    Hardware order. On the NPU each pipe runs its own instructions in order
+    but independently of the other pipes; the only order between two pipes
+    is a set_flag (issued on the source pipe after its earlier
+    instructions) and the wait_flag that consumes it. Every plan (fine,
+    coarsened, shorter rotation, shared events) is checked in that partial
+    order: the flags of all pipe pairs are laid out as the pipelined loop
+    runs them (stages, body positions, distances, pre-sets before the loop
+    and final waits after it, for every trip count up to a bound past which
+    nothing new occurs) and, with vector clocks per pipe, each set of an
+    event must come after the wait that consumed its previous set
+    (program order within each pipe plus the set -> wait edges). A
+    coarsened, shortened or shared plan that fails this is not used (the
+    next, coarser option is tried, then the stage fallback, then the
+    failure); a fine channel that fails it (nothing leads from its consumer
+    back to its producer, e.g. a buffer allocated in the loop) gets a
+    back-pressure flag the other way, set after its consumer and waited for
+    before the producer that sets the same event next (`explain`:
+    `distance D, back-pressure`), or the plan is refused when that flag
+    does not fit the 8 ids. `--hwsched-emulate-npu-sync` only checks the
+    program-order model (a wait without a set, a set twice, a flag left
+    set); the hardware-order guarantee above is the planner's. `explain`
+    reports each coarsened pair (e.g. `npu flags mte2 ->
+    vector coarsened: 3 channels need 14 event ids, the hardware has 8; now
+    1 channel with 6 event ids`, with `(N channels share event ids ...)`
+    when sharing was needed). The
     unpipelined forms (one stage, full unrolling) get flags the same way;
     `none` adds nothing. `scf::pipelineForLoop` then emits prologue, kernel
     and epilogue: peeled for static trip counts, predicated (side-effecting
@@ -148,8 +209,9 @@ def ScheduleStagesOp
     bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
     achieved interval, the stage-limited bound and which scheduler produced
     the stages, the enumerated latency-only optimum when computed, on-chip
-    bytes against the capacity, and every clamp
-    or reduction of the stage count with its reason.
+    bytes against the capacity, every clamp or reduction of the stage count
+    with its reason (capacity or NPU event ids), every coarsened NPU pipe
+    pair, and one remark per NPU flag channel.
 
     #### Return modes
 
@@ -164,8 +226,10 @@ def ScheduleStagesOp
     region, or with its token used; async copies that would need a group in
     two stages, an op before the last copy that depends on a copy, or no op
     depending on the copies (no place for an inserted wait); with
-    `npu_flag`, a unit that is not an NPU pipe name or flags needing more
-    than the 8 event ids of one pipe pair (e.g. 9 stages of ping-pong);
+    `npu_flag`, a unit that is not an NPU pipe name, or flags needing more
+    than the 8 event ids of one pipe pair even coarsened and shared (with
+    every reuse of an event ordered on the hardware) with one stage, or a
+    flag the hardware order cannot protect even with a back-pressure flag;
     on-chip capacity exceeded with one stage (the message gives the
     bytes and the capacity), multi-buffering with a non-index induction
     variable, a spec lacking `pipeline.units`, `pipeline.max_stages` or

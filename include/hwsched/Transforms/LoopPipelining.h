@@ -54,6 +54,18 @@ struct PipelineRewriteResult {
 /// epilogue (more than one stage, trip count not statically below it).
 bool expandsLoop(mlir::scf::ForOp forOp, const StageSchedule &schedule);
 
+/// scheduleStages for `forOp`, then, with `npu_flag` sync, while the flags
+/// of the schedule need more event ids than the hardware has even coarsened,
+/// the same with a stage limit one below the stages used (down to 1), with a
+/// note saying why. When even one stage does not fit, returns that schedule
+/// (checkPipelinePreconditions reports the flags). std::nullopt with
+/// `failure` when the on-chip capacity does not fit one stage.
+std::optional<StageSchedule> scheduleForSync(mlir::scf::ForOp forOp,
+                                             const LoopDependenceGraph &graph,
+                                             const SchedulerConfig &config,
+                                             PipelineSync sync,
+                                             std::string &failure);
+
 /// Checks, without touching the IR, that the rewrite can apply `schedule` to
 /// `forOp`; returns an empty string or the reason (and `culprit`).
 std::string checkPipelinePreconditions(mlir::scf::ForOp forOp,

@@ -26,6 +26,31 @@
 // for the last delta flags after it (consumers N..N+delta-1), so every wait
 // has exactly one set along every path, whatever the trip count.
 //
+// Coarsening. When the channels of one pipe pair need more than the 8 event
+// ids of the hardware, one set/wait pair serves several classes: with S the
+// latest producer point (stage(u) - delta, pos(u)) and W the earliest
+// consumer point (stage(v), pos(v)) of its edges (in the consumer
+// iteration's frame), a set right after the producer at S, released
+// delta = max(0, -stage(S)) iterations later, and a wait right before the
+// consumer at W cover every edge of the group as long as S < W: each
+// producer runs before the set (same source pipe, in order), each consumer
+// after the wait (same destination pipe). Its event count is
+// max(1, delta, stage(W) - stage(S) + [pos(W) > pos(S)]), never more than
+// that of any channel it replaces. Channels are merged pairwise (largest
+// saving first) until the pipe pair fits; if that gets stuck, the fewest
+// channels that cover every edge (interval stabbing) are used when cheaper.
+// If the pair still needs too many, single-event channels whose flags are
+// never live at the same time share event ids (see assignEvents).
+//
+// Hardware order. The above is correct in program order. On the hardware
+// each pipe runs on its own, ordered with the others only by set -> wait, so
+// every plan is also checked in that partial order (checkHardwareOrder:
+// vector clocks over the flags of all pipe pairs laid out for trip counts
+// 1..bound): each set of an event must come after the wait of its previous
+// set. Coarsened, shortened or shared plans that fail are not used; a fine
+// channel that fails gets a back-pressure channel (the reverse pipe pair,
+// no dependence) or the plan is refused (hardwareOrderHazard).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef HWSCHED_TRANSFORMS_NPUFLAGSYNC_H
@@ -54,11 +79,39 @@ struct NpuFlagChannel {
   unsigned firstEvent = 0, numEvents = 1;
   /// Number of dependence edges the channel carries.
   unsigned edges = 0;
+  /// Made by coarsening (see NpuFlagCoarsening): may carry edges of several
+  /// stage/distance classes, and `distance` is the smallest that places the
+  /// set in a stage >= 0.
+  bool coarsened = false;
+  /// Carries no dependence: throttles another channel whose rotation the
+  /// hardware order would not otherwise protect (the producer pipe could set
+  /// an event again before the consumer pipe waited for it).
+  bool backPressure = false;
+};
+
+/// A pipe pair whose fine channels needed more event ids than the hardware
+/// has, and the coarser channels that replaced them.
+struct NpuFlagCoarsening {
+  std::string srcPipe, dstPipe;
+  unsigned fineChannels = 0, fineEvents = 0;
+  unsigned channels = 0, events = 0;
+  /// Channels that share an event id with another channel.
+  unsigned sharedChannels = 0;
+  /// Event ids per pipe pair on the hardware.
+  unsigned budget = 0;
 };
 
 /// All channels of one loop.
 struct NpuFlagPlan {
   llvm::SmallVector<NpuFlagChannel> channels;
+  llvm::SmallVector<NpuFlagCoarsening> coarsened;
+  /// Planning failed because a pipe pair needs more event ids than the
+  /// hardware has, even with the coarsest flags (fewer stages may fit).
+  bool eventBudgetExceeded = false;
+  /// Planning failed because the flags, correct in program order, could set
+  /// an event again before its previous set was waited for when the pipes
+  /// run independently (fewer stages may fit).
+  bool hardwareOrderHazard = false;
 };
 
 /// Plans the flags of `graph` under `schedule`. `pipelined` says whether the

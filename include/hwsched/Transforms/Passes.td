@@ -60,7 +60,10 @@ def HwschedEmulateNpuSync : Pass<"hwsched-emulate-npu-sync", "::mlir::ModuleOp">
 
     The single-threaded CPU run executes the program order, so this checks
     that the flags are balanced and ordered along the executed path; it does
-    not model the pipes' concurrency.
+    not model the pipes' concurrency. That a pipe running ahead of the others
+    never sets an event again before the previous set was waited for is
+    guaranteed by the planner of `transform.pipeline.schedule_stages`
+    (lib/Transforms/NpuFlagSync.cpp, checkHardwareOrder), not checked here.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
