@@ -531,7 +531,11 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
     }
     return all;
   };
-  for (auto &[pair, members] : byPair) {
+  for (auto &entry : byPair) {
+    // Named members, not a structured binding: clang 14 (the fuzz build)
+    // cannot capture a binding in the lambda below.
+    const auto &pair = entry.first;
+    auto &members = entry.second;
     SmallVector<NpuFlagChannel> &channels = channelsOf[pair];
     if (needed[pair] <= npu::kNumEventIds) {
       for (Candidate *c : members)
