@@ -32,8 +32,8 @@ struct LoopPlan {
   /// Microseconds spent on analysis and scheduling.
   double decideMicros = 0;
   LoopDependenceGraph graph;
-  StageSchedule schedule;
-  PipelineSync sync = PipelineSync::None;
+  /// The schedule and its synchronisation (the NPU flags planned once).
+  PipelinePlan pipeline;
   /// For the schedule picture.
   std::vector<PipelineUnit> units;
   std::string targetName;
@@ -43,7 +43,7 @@ struct LoopPlan {
 /// Emits the `explain` remarks of one plan: one per scheduled op, one per
 /// multi-buffered allocation, the interval figures and every stage decision.
 static void explainPlan(const LoopPlan &plan) {
-  const StageSchedule &s = plan.schedule;
+  const StageSchedule &s = plan.pipeline.schedule;
   for (auto [n, node] : llvm::enumerate(plan.graph.nodes))
     node.op->emitRemark() << "stage " << s.stage[n] << " on unit " << node.unit;
   for (auto [b, buffer] : llvm::enumerate(plan.graph.buffers)) {
@@ -79,33 +79,30 @@ static void explainPlan(const LoopPlan &plan) {
                             << *s.exhaustiveII;
   for (const std::string &note : s.notes)
     plan.loop->emitRemark() << note;
-  if (plan.sync == PipelineSync::NpuFlag) {
-    NpuFlagPlan flags;
-    Operation *culprit = nullptr;
-    if (planNpuFlags(plan.graph, s, expandsLoop(plan.loop, s), flags, culprit)
-            .empty()) {
-      for (const NpuFlagCoarsening &c : flags.coarsened) {
-        InFlightDiagnostic diag = plan.loop->emitRemark();
-        diag << "npu flags " << c.srcPipe << " -> " << c.dstPipe
-             << " coarsened: " << c.fineChannels << " channels need "
-             << c.fineEvents << " event ids, the hardware has " << c.budget
-             << "; now " << c.channels
-             << (c.channels == 1 ? " channel with " : " channels with ")
-             << c.events << (c.events == 1 ? " event id" : " event ids");
-        if (c.sharedChannels)
-          diag << " (" << c.sharedChannels
-               << " channels share event ids with flags never live at once)";
-      }
-      for (const NpuFlagChannel &c : flags.channels)
-        plan.loop->emitRemark()
-            << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "
-            << c.firstEvent << ".." << c.firstEvent + c.numEvents - 1
-            << ", set in stage " << c.producerStage << ", wait in stage "
-            << c.consumerStage << ", distance " << c.distance << ", "
-            << (c.backPressure ? "back-pressure"
-                               : std::to_string(c.edges) + " dependence" +
-                                     (c.edges == 1 ? "" : "s"));
+  if (plan.pipeline.sync == PipelineSync::NpuFlag &&
+      plan.pipeline.npuFlagFailure.empty()) {
+    const NpuFlagPlan &flags = plan.pipeline.npuFlags;
+    for (const NpuFlagCoarsening &c : flags.coarsened) {
+      InFlightDiagnostic diag = plan.loop->emitRemark();
+      diag << "npu flags " << c.srcPipe << " -> " << c.dstPipe
+           << " coarsened: " << c.fineChannels << " channels need "
+           << c.fineEvents << " event ids, the hardware has " << c.budget
+           << "; now " << c.channels
+           << (c.channels == 1 ? " channel with " : " channels with ")
+           << c.events << (c.events == 1 ? " event id" : " event ids");
+      if (c.sharedChannels)
+        diag << " (" << c.sharedChannels
+             << " channels share event ids with flags never live at once)";
     }
+    for (const NpuFlagChannel &c : flags.channels)
+      plan.loop->emitRemark()
+          << "npu flag " << c.srcPipe << " -> " << c.dstPipe << ": events "
+          << c.firstEvent << ".." << c.firstEvent + c.numEvents - 1
+          << ", set in stage " << c.producerStage << ", wait in stage "
+          << c.consumerStage << ", distance " << c.distance << ", "
+          << (c.backPressure ? "back-pressure"
+                             : std::to_string(c.edges) + " dependence" +
+                                   (c.edges == 1 ? "" : "s"));
   }
 }
 
@@ -154,10 +151,10 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     plan.loc = forOp.getLoc();
     StringRef syncName =
         target.spec.getString("pipeline.sync").value_or("none");
-    plan.sync = llvm::StringSwitch<PipelineSync>(syncName)
-                    .Case("gpu_barrier", PipelineSync::GpuBarrier)
-                    .Case("npu_flag", PipelineSync::NpuFlag)
-                    .Default(PipelineSync::None);
+    PipelineSync sync = llvm::StringSwitch<PipelineSync>(syncName)
+                            .Case("gpu_barrier", PipelineSync::GpuBarrier)
+                            .Case("npu_flag", PipelineSync::NpuFlag)
+                            .Default(PipelineSync::None);
 
     auto refuse = [&](Operation *culprit, const Twine &why) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
@@ -175,7 +172,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     ctx.kind = target.spec.getKind();
     ctx.onChipMemorySpace = target.onChipMemorySpace;
     ctx.units = target.spec.getPipelineUnits();
-    ctx.barriersAreSync = plan.sync == PipelineSync::GpuBarrier;
+    ctx.barriersAreSync = sync == PipelineSync::GpuBarrier;
     std::string why;
     Operation *culprit = nullptr;
     FailureOr<LoopDependenceGraph> graph =
@@ -188,9 +185,9 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     plan.graph = std::move(*graph);
 
     std::string capacityFailure;
-    std::optional<StageSchedule> schedule =
-        scheduleForSync(forOp, plan.graph, *config, plan.sync, capacityFailure);
-    if (!schedule) {
+    std::optional<PipelinePlan> pipeline =
+        scheduleForSync(forOp, plan.graph, *config, sync, capacityFailure);
+    if (!pipeline) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
                                          << "on-chip buffers do not fit (spec '"
                                          << target.spec.getName()
@@ -198,11 +195,11 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
       diag.attachNote(forOp.getLoc()) << "loop";
       return diag;
     }
-    plan.schedule = std::move(*schedule);
+    plan.pipeline = std::move(*pipeline);
     plan.units = config->units;
     plan.targetName = target.spec.getName().str();
-    std::string precondition = checkPipelinePreconditions(
-        forOp, plan.graph, plan.schedule, culprit, plan.sync);
+    std::string precondition =
+        checkPipelinePreconditions(forOp, plan.graph, plan.pipeline, culprit);
     if (!precondition.empty())
       return refuse(culprit, precondition);
     plan.decideMicros = cpuMicros() - start;
@@ -231,7 +228,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
       explainPlan(plan);
     std::string pictureError;
     std::optional<std::string> picture = hwsched::detail::drawStageSchedule(
-        plan.graph, plan.schedule, plan.units, plan.targetName,
+        plan.graph, plan.pipeline.schedule, plan.units, plan.targetName,
         hwsched::detail::pictureStem(plan.loop, "loop", newLoops.size()),
         pictureError);
     if (!pictureError.empty())
@@ -240,8 +237,8 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
       plan.loop->emitRemark() << "schedule picture " << *picture;
     double start = cpuMicros();
     std::string why;
-    FailureOr<PipelineRewriteResult> rewritten = pipelineLoop(
-        rewriter, plan.loop, plan.graph, plan.schedule, plan.sync, why);
+    FailureOr<PipelineRewriteResult> rewritten =
+        pipelineLoop(rewriter, plan.loop, plan.graph, plan.pipeline, why);
     if (failed(rewritten))
       return emitDefiniteFailure() << "pipelining failed after the payload "
                                       "was modified: "

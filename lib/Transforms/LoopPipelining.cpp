@@ -169,28 +169,36 @@ bool hwsched::expandsLoop(scf::ForOp forOp, const StageSchedule &schedule) {
          !(tripCount && *tripCount < schedule.numStages);
 }
 
-std::optional<StageSchedule>
+PipelinePlan hwsched::planPipeline(scf::ForOp forOp,
+                                   const LoopDependenceGraph &graph,
+                                   StageSchedule schedule, PipelineSync sync) {
+  PipelinePlan plan;
+  plan.expands = expandsLoop(forOp, schedule);
+  plan.schedule = std::move(schedule);
+  plan.sync = sync;
+  if (sync == PipelineSync::NpuFlag)
+    plan.npuFlagFailure = planNpuFlags(graph, plan.schedule, plan.expands,
+                                       plan.npuFlags, plan.npuFlagCulprit);
+  return plan;
+}
+
+std::optional<PipelinePlan>
 hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
                          const SchedulerConfig &config, PipelineSync sync,
                          std::string &failure) {
   std::optional<StageSchedule> first = scheduleStages(graph, config, failure);
-  if (!first || sync != PipelineSync::NpuFlag)
-    return first;
-  std::optional<StageSchedule> schedule = first;
+  if (!first)
+    return std::nullopt;
+  PipelinePlan plan = planPipeline(forOp, graph, *first, sync);
   // The flags a schedule needs grow with its stages (longer flag lifetimes,
   // more buffer copies): fewer stages is the fallback once coarsening is
   // not enough, as for the on-chip capacity.
-  while (true) {
-    NpuFlagPlan flags;
-    Operation *culprit = nullptr;
-    std::string why = planNpuFlags(
-        graph, *schedule, expandsLoop(forOp, *schedule), flags, culprit);
-    if (why.empty() ||
-        !(flags.eventBudgetExceeded || flags.hardwareOrderHazard) ||
-        schedule->numStages <= 1)
-      break;
+  while (sync == PipelineSync::NpuFlag && !plan.npuFlagFailure.empty() &&
+         (plan.npuFlags.eventBudgetExceeded ||
+          plan.npuFlags.hardwareOrderHazard) &&
+         plan.schedule.numStages > 1) {
     SchedulerConfig fewer = config;
-    unsigned limit = schedule->numStages - 1;
+    unsigned limit = plan.schedule.numStages - 1;
     fewer.maxStages = std::min(config.maxStages, limit);
     if (fewer.requestedStages)
       fewer.requestedStages = std::min(*fewer.requestedStages, limit);
@@ -212,35 +220,33 @@ hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
     notes.push_back((config.requestedStages ? "requested " : "maximum ") +
                     std::to_string(asked) + " stages reduced to " +
                     std::to_string(next->stageLimit) + ": with " +
-                    std::to_string(schedule->numStages) + " stages " + why);
+                    std::to_string(plan.schedule.numStages) + " stages " +
+                    plan.npuFlagFailure);
     notes.insert(notes.end(), next->notes.begin(), next->notes.end());
     next->notes = std::move(notes);
-    schedule = std::move(next);
+    plan = planPipeline(forOp, graph, std::move(*next), sync);
   }
-  return schedule;
+  return plan;
 }
 
 std::string hwsched::checkPipelinePreconditions(
     scf::ForOp forOp, const LoopDependenceGraph &graph,
-    const StageSchedule &schedule, Operation *&culprit, PipelineSync sync) {
+    const PipelinePlan &plan, Operation *&culprit) {
+  const StageSchedule &schedule = plan.schedule;
   culprit = forOp;
   if (forOp.getUnsignedCmp())
     return "unsigned loops are not supported (scf::pipelineForLoop compares "
            "signed)";
   if (graph.needsAsyncGroup) {
-    AsyncGroupPlan plan;
-    std::string why = planAsyncGroup(graph, schedule, plan, culprit);
+    AsyncGroupPlan asyncPlan;
+    std::string why = planAsyncGroup(graph, schedule, asyncPlan, culprit);
     if (!why.empty())
       return "cannot insert the async-copy group and wait: " + why;
     culprit = forOp;
   }
-  if (sync == PipelineSync::NpuFlag) {
-    NpuFlagPlan flags;
-    std::string why = planNpuFlags(
-        graph, schedule, expandsLoop(forOp, schedule), flags, culprit);
-    if (!why.empty())
-      return "cannot synchronise the NPU pipes: " + why;
-    culprit = forOp;
+  if (plan.sync == PipelineSync::NpuFlag && !plan.npuFlagFailure.empty()) {
+    culprit = plan.npuFlagCulprit;
+    return "cannot synchronise the NPU pipes: " + plan.npuFlagFailure;
   }
   if (schedule.numStages <= 1)
     return "";
@@ -518,9 +524,12 @@ verifyBodySchedule(scf::ForOp forOp,
   return "";
 }
 
-FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
-    RewriterBase &rewriter, scf::ForOp forOp, const LoopDependenceGraph &graph,
-    const StageSchedule &schedule, PipelineSync sync, std::string &why) {
+FailureOr<PipelineRewriteResult>
+hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
+                      const LoopDependenceGraph &graph,
+                      const PipelinePlan &plan, std::string &why) {
+  const StageSchedule &schedule = plan.schedule;
+  PipelineSync sync = plan.sync;
   PipelineRewriteResult result;
   result.tripCount = staticTripCount(forOp);
   unsigned numStages = schedule.numStages;
@@ -531,39 +540,41 @@ FailureOr<PipelineRewriteResult> hwsched::pipelineLoop(
     // The group right after the last copy (in the copies' stage), the wait
     // (waiting for everything: the count is set below where it is known)
     // right before the first op that depends on a copy.
-    AsyncGroupPlan plan;
+    AsyncGroupPlan asyncPlan;
     Operation *culprit = nullptr;
-    std::string invalid = planAsyncGroup(graph, schedule, plan, culprit);
+    std::string invalid = planAsyncGroup(graph, schedule, asyncPlan, culprit);
     if (!invalid.empty()) {
       why = "internal async-group check failed: " + invalid;
       return failure();
     }
-    rewriter.setInsertionPointAfter(plan.lastCopy);
+    rewriter.setInsertionPointAfter(asyncPlan.lastCopy);
     auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
-        rewriter, plan.lastCopy->getLoc(),
-        nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()), plan.tokens);
-    rewriter.setInsertionPoint(plan.firstConsumer);
-    auto wait =
-        nvgpu::DeviceAsyncWaitOp::create(rewriter, plan.firstConsumer->getLoc(),
-                                         group.getResult(), IntegerAttr());
-    stageOf[group] = plan.copyStage;
-    stageOf[wait] = plan.waitStage;
+        rewriter, asyncPlan.lastCopy->getLoc(),
+        nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()),
+        asyncPlan.tokens);
+    rewriter.setInsertionPoint(asyncPlan.firstConsumer);
+    auto wait = nvgpu::DeviceAsyncWaitOp::create(
+        rewriter, asyncPlan.firstConsumer->getLoc(), group.getResult(),
+        IntegerAttr());
+    stageOf[group] = asyncPlan.copyStage;
+    stageOf[wait] = asyncPlan.waitStage;
     result.asyncGroupsInserted = true;
   }
   if (sync == PipelineSync::NpuFlag) {
     // Flags go in before the expansion (or unrolling): the pipeliner then
     // copies each with its stage, predicated like the op it guards.
-    NpuFlagPlan flags;
-    Operation *culprit = nullptr;
-    std::string invalid = planNpuFlags(
-        graph, schedule, expandsLoop(forOp, schedule), flags, culprit);
-    if (!invalid.empty()) {
-      why = "internal NPU flag plan failed: " + invalid;
+    // The plan was made on this loop before any change (planPipeline).
+    if (!plan.npuFlagFailure.empty() ||
+        plan.expands != expandsLoop(forOp, schedule)) {
+      why = "internal NPU flag plan failed: " +
+            (plan.npuFlagFailure.empty()
+                 ? std::string("planned for another trip count")
+                 : plan.npuFlagFailure);
       return failure();
     }
     result.npuFlagOpsInBody =
-        insertNpuFlags(rewriter, forOp, graph, flags, stageOf);
-    result.npuFlagChannels = flags.channels.size();
+        insertNpuFlags(rewriter, forOp, graph, plan.npuFlags, stageOf);
+    result.npuFlagChannels = plan.npuFlags.channels.size();
   }
   if (numStages <= 1) {
     result.loop = forOp;

@@ -18,6 +18,7 @@
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/CostModel/StageScheduler.h"
+#include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -54,33 +55,56 @@ struct PipelineRewriteResult {
 /// epilogue (more than one stage, trip count not statically below it).
 bool expandsLoop(mlir::scf::ForOp forOp, const StageSchedule &schedule);
 
+/// Everything decided for one loop before its IR changes: the stage
+/// schedule and the synchronisation it needs. Made by planPipeline or
+/// scheduleForSync (analysis), read by checkPipelinePreconditions and
+/// pipelineLoop (rewrite) and by `explain`, so the flags are planned once.
+struct PipelinePlan {
+  StageSchedule schedule;
+  PipelineSync sync = PipelineSync::None;
+  /// expandsLoop(forOp, schedule) when planned.
+  bool expands = false;
+  /// sync == NpuFlag: the flags of `schedule` when `npuFlagFailure` is
+  /// empty; otherwise why they cannot be planned, at `npuFlagCulprit`.
+  NpuFlagPlan npuFlags;
+  std::string npuFlagFailure;
+  mlir::Operation *npuFlagCulprit = nullptr;
+};
+
+/// The plan of `schedule` for `forOp`: plans the NPU flags for npu_flag
+/// sync (planNpuFlags), nothing more for the others. Does not touch the IR.
+PipelinePlan planPipeline(mlir::scf::ForOp forOp,
+                          const LoopDependenceGraph &graph,
+                          StageSchedule schedule, PipelineSync sync);
+
 /// scheduleStages for `forOp`, then, with `npu_flag` sync, while the flags
 /// of the schedule need more event ids than the hardware has even coarsened,
 /// the same with a stage limit one below the stages used (down to 1), with a
-/// note saying why. When even one stage does not fit, returns that schedule
-/// (checkPipelinePreconditions reports the flags). std::nullopt with
-/// `failure` when the on-chip capacity does not fit one stage.
-std::optional<StageSchedule> scheduleForSync(mlir::scf::ForOp forOp,
-                                             const LoopDependenceGraph &graph,
-                                             const SchedulerConfig &config,
-                                             PipelineSync sync,
-                                             std::string &failure);
+/// note saying why. Returns the plan of the last schedule tried: when even
+/// one stage does not fit, its flag failure (checkPipelinePreconditions
+/// reports it). std::nullopt with `failure` when the on-chip capacity does
+/// not fit one stage.
+std::optional<PipelinePlan> scheduleForSync(mlir::scf::ForOp forOp,
+                                            const LoopDependenceGraph &graph,
+                                            const SchedulerConfig &config,
+                                            PipelineSync sync,
+                                            std::string &failure);
 
-/// Checks, without touching the IR, that the rewrite can apply `schedule` to
+/// Checks, without touching the IR, that the rewrite can apply `plan` to
 /// `forOp`; returns an empty string or the reason (and `culprit`).
 std::string checkPipelinePreconditions(mlir::scf::ForOp forOp,
                                        const LoopDependenceGraph &graph,
-                                       const StageSchedule &schedule,
-                                       mlir::Operation *&culprit,
-                                       PipelineSync sync = PipelineSync::None);
+                                       const PipelinePlan &plan,
+                                       mlir::Operation *&culprit);
 
-/// Rewrites `forOp` according to `schedule` (which must come from `graph` of
-/// the same loop and pass checkPipelinePreconditions). Failure after the IR
-/// changed is reported through `why` and must be treated as a definite error.
+/// Rewrites `forOp` according to `plan` (which must come from `graph` of the
+/// same, still unchanged loop and pass checkPipelinePreconditions). Failure
+/// after the IR changed is reported through `why` and must be treated as a
+/// definite error.
 mlir::FailureOr<PipelineRewriteResult>
 pipelineLoop(mlir::RewriterBase &rewriter, mlir::scf::ForOp forOp,
-             const LoopDependenceGraph &graph, const StageSchedule &schedule,
-             PipelineSync sync, std::string &why);
+             const LoopDependenceGraph &graph, const PipelinePlan &plan,
+             std::string &why);
 
 } // namespace hwsched
 
