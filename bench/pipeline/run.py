@@ -25,8 +25,9 @@ kernel:
   - two conflicting accesses (one a write) to a buffer that is not
     multi-buffered are in the same stage; on a multi-buffered buffer they
     keep body order (stage(a) <= stage(b)), the copies cover the stage span
-    (copies >= span + 1), and every read is covered by writes earlier in the
-    same iteration (no data flows between iterations).
+    (copies >= span + 1), every read is covered by writes earlier in the
+    same iteration (no data flows between iterations), and the function
+    does not read the root after the loop (the data would be in a copy).
 
   python3 bench/pipeline/run.py [--opt build/bin/hwsched-opt] [--seed 11]
       [--small 60] [--large 10] [--large-ops 90] [--csv FILE]
@@ -128,6 +129,7 @@ class LoopText:
     def __init__(self, lines, start, end):
         self.lines = lines
         self.start = start
+        self.end = end
         header = lines[start]
         self.iter_args = re.findall(r"(" + NAME + r") = " + NAME, header.split("iter_args", 1)[1]) \
             if "iter_args" in header else []
@@ -245,6 +247,34 @@ class LoopText:
                     add(mm.group(1), True, exact=False)
         return acc
 
+    def live_out_roots(self):
+        """Roots whose contents at the loop's exit the function reads: walking
+        the ops after the loop at its own nesting level, a root certainly
+        read (copy source, named linalg input, load, vector read) before any
+        write to it. Multi-buffering such a root is wrong: after the loop
+        the data of the last iteration is in one of the copies, not in the
+        buffer the later op reads (our rewrite has no copy-out, and the
+        scheduler refuses to rename any buffer used outside the loop). The
+        walk stops at the first op with a region (it does not look inside),
+        so it under-approximates: leaving a root out only weakens a proof."""
+        roots, written = set(), set()
+        indent = len(self.lines[self.start]) - len(self.lines[self.start].lstrip())
+        for i in range(self.end + 1, len(self.lines)):
+            line = self.lines[i]
+            if not line.strip() or line.lstrip().startswith("//"):
+                continue
+            if len(line) - len(line.lstrip()) < indent or line.lstrip().startswith("}") \
+                    or line.rstrip().endswith("{"):
+                break
+            m = re.match(r"\s*(" + NAME + r") = memref\.(subview|cast) (" + NAME + r")(.*)", line)
+            if m:
+                self.memdef.setdefault(m.group(1), (m.group(2), m.group(3), m.group(4)))
+                continue
+            reads = {r for r, _ in certain_reads(self, i)} | reads_unknown_elems(self, i)
+            roots |= reads - written
+            written |= {r for r, _, w, _ in self.accesses(i) if w}
+        return roots
+
     def point(self, name, idx_text):
         idx = [x.strip() for x in idx_text.split(",") if x.strip()]
         if not all(x in self.consts for x in idx):
@@ -284,20 +314,30 @@ def load_spec(target):
 SYNC_OPS = ("nvgpu.device_async_create_group", "nvgpu.device_async_wait", "gpu.barrier")
 
 
+# Named linalg ops whose payload reads the output (accumulations).
+ACCUMULATING = {"matmul", "batch_matmul", "matvec", "vecmat", "dot", "batch_matvec",
+                "batch_reduce_matmul", "matmul_transpose_a", "matmul_transpose_b"}
+
+
 def certain_reads(lt, i):
     """[(root, elems or None)] the op on line i reads for sure (a subset of
     LoopText.accesses, which also counts linalg outs as reads: a fill or an
     elementwise op does not read them): memref.copy sources, the inputs of
-    named linalg ops (not linalg.generic, whose body may ignore one) and
-    memref.load."""
+    named linalg ops (not linalg.generic, whose body may ignore one), the
+    outputs of named contractions (they accumulate) and memref.load."""
     line = lt.lines[i]
     out = []
     m = re.search(r"memref\.copy (" + NAME + r"), (" + NAME + r")", line)
     if m:
         out.append(lt.root_and_elems(m.group(1)))
-    m = re.search(r"linalg\.(\w+) (?:\{[^}]*\} )?ins\(([^:)]*)(?::[^)]*)?\) outs", line)
+    m = re.search(r"linalg\.(\w+) (?:\{[^}]*\} )?ins\(([^:)]*)(?::[^)]*)?\) outs\(([^:)]*)", line)
     if m and m.group(1) != "generic":
-        for n in re.findall(NAME, m.group(2)):
+        # Contractions accumulate into their outputs (C += A * B): those are
+        # read too; elementwise ops and fills overwrite theirs.
+        names = re.findall(NAME, m.group(2))
+        if m.group(1) in ACCUMULATING:
+            names += re.findall(NAME, m.group(3))
+        for n in names:
             if n in lt.memdef or n in lt.args:
                 out.append(lt.root_and_elems(n))
     m = re.search(r"memref\.load (" + NAME + r")\[([^\]]*)\]", line)
@@ -350,7 +390,11 @@ def loop_carried(lt, ops, pos, lat, alias, producers, acc):
         e read by R is last written, going backwards around the loop from R,
         by an op W of the previous iteration whose write set is known exactly
         and contains e (any possibly-writing op met first leaves e out);
-      - fixed_roots: the roots of those RAW (they cannot be multi-buffered)."""
+        and possible loop-carried RAW: a real read of R meets, walking back,
+        no possibly-overlapping write in its own iteration and then such a
+        write W in the previous one (aliasing roots, unknown elements);
+      - fixed_roots: the allocations of those RAW (they cannot be
+        multi-buffered: some read is not covered in its iteration)."""
     values, raws = [], []
     for k, arg in enumerate(lt.iter_args):
         if k >= len(lt.yields):
@@ -398,6 +442,38 @@ def loop_carried(lt, ops, pos, lat, alias, producers, acc):
                     stop = True
                 if stop:
                     break
+    # Possible loop-carried RAW: a real read (as for the same-iteration
+    # latency edges) of root r, walking backwards around the loop, that meets
+    # no write which may overlap it in its own iteration and then, in the
+    # previous iteration, a write W which may overlap it (an aliasing root,
+    # or r with elements not provably disjoint). Nothing between W(i) and
+    # R(i+1) may overwrite those elements, so when the alias or the overlap
+    # is real (the IR allows it: a correct schedule must be correct for such
+    # inputs too) R reads what W wrote and must wait for W's latency, as the
+    # same-iteration edges already do for possible aliases. Reads that a
+    # possible write of their own iteration may serve are left out (that
+    # write may kill the dependence), so this only under-approximates.
+    certain = set(raws)
+    real_reads = {i: {root for root, _ in certain_reads(lt, i)} | reads_unknown_elems(lt, i)
+                  for i in ops}
+    for r in ops:
+        k = order.index(r)
+        back = [(x, 0) for x in reversed(order[:k])] + [(x, 1) for x in reversed(order[k:])]
+        reads = [(root, elems) for root, elems, w, _ in acc[r]
+                 if not w and root in real_reads[r]]
+        for root, elems in reads:
+            for x, d in back:
+                hit = any(ww and alias(root, rw) and not (
+                    rw == root and ew is not None and elems is not None and not (ew & elems))
+                    for rw, ew, ww, _ in acc[x])
+                if not hit:
+                    continue
+                if d == 1 and (x, r, lat(x, r)) not in certain:
+                    raws.append((x, r, lat(x, r)))
+                    certain.add((x, r, lat(x, r)))
+                    if lt.memdef.get(root, ("",))[0] == "alloc":
+                        fixed_roots.add(root)
+                break
     return values, raws, fixed_roots
 
 
@@ -414,7 +490,8 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
       - loop-carried memory RAW where it is certain: element e read by R is
         last written, going backwards around the loop from R, by an op W of
         the previous iteration whose write set is known exactly and contains
-        e (any possibly-writing op met first leaves e out):
+        e (any possibly-writing op met first leaves e out), and where it is
+        possible but nothing can kill it (see loop_carried):
         sigma(R) + ii >= sigma(W) + latency(W);
       - two ops of one unit with count 1 never overlap in the modulo
         reservation table: when sigma(b) - sigma(a) >= w is forced and
@@ -453,9 +530,14 @@ def recurrence_infeasible(lt, ops, pos, edges, lat, alias, producers, acc, units
     # loop-carried RAW cannot be multi-buffered (the checker requires every
     # read of a multi-buffered root to be covered by writes earlier in the
     # same iteration, and the walk above met no write of that element).
+    # Neither can a root read after the loop (LoopText.live_out_roots) nor
+    # one that is not an allocation (function arguments: the checker only
+    # accepts copies of allocations).
+    fixed_roots = fixed_roots | lt.live_out_roots()
     same_stage = {}  # insertion-ordered set of (a, b)
     for a, b, ra, _, rb, _ in conflicting_accesses(order, acc, alias):
-        if not (ra == rb and ra not in fixed_roots):
+        fixed = ra in fixed_roots or ra not in lt.memdef or lt.memdef[ra][0] != "alloc"
+        if not (ra == rb and not fixed):
             same_stage[(a, b)] = True
     for a, b in same_stage:
         cons.append((a, b, -(ii - 1)))
@@ -493,14 +575,15 @@ def exact_schedule_exists(lt, ops, pos, edges, lat, alias, producers, acc, units
         memory RAW with their latencies (as in recurrence_infeasible);
       - the checker's stage rules: loop-carried values stage(p) <= stage(u)
         + slack; two conflicting accesses share a stage unless they go
-        through one root that can be multi-buffered, i.e. every read of it
-        is covered by exact writes earlier in the iteration (the checker's
-        overwrite rule), and then keep body order;
+        through one allocation that can be multi-buffered, i.e. every read
+        of it is covered by exact writes earlier in the iteration (the
+        checker's overwrite rule) and the function does not read it after
+        the loop, and then keep body order;
       - units of count 1: the issue windows [t, t + issue) of two ops never
         overlap modulo ii (one binary per pair).
     Left out (so False is a proof, True is not a schedule): units of count
-    above 1, the capacity, loop-carried memory RAW that is not certain, and
-    the checker's copy count."""
+    above 1, the capacity, loop-carried memory RAW that a possible write of
+    the reader's iteration may kill, and the checker's copy count."""
     try:
         import numpy as np
         from scipy.optimize import Bounds, LinearConstraint, milp
@@ -540,8 +623,9 @@ def exact_schedule_exists(lt, ops, pos, edges, lat, alias, producers, acc, units
         difference(sig, r, x, w - ii)
     renamable = set()
     roots = {r for i in ops for r, *_ in acc[i]}
+    live_out = lt.live_out_roots()
     for r in roots:
-        if r not in lt.memdef or lt.memdef[r][0] != "alloc":
+        if r not in lt.memdef or lt.memdef[r][0] != "alloc" or r in live_out:
             continue
         written, covered = set(), True
         for i in lt.ops:
@@ -793,6 +877,8 @@ def check_loop(text, stages, copies):
 
     # Overwrite property of multi-buffered roots.
     renamed = {r for r, c in copies.items() if c > 1}
+    for r in renamed & lt.live_out_roots():
+        v.append(f"{r}: multi-buffered but read after the loop")
     for r in renamed:
         written = set()
         for i in lt.ops:

@@ -445,9 +445,12 @@ private:
   LoopDependenceGraph g;
   SmallVector<SmallVector<Access>> nodeAccesses;
   llvm::DenseMap<Value, unsigned> bufferOfRoot;
-  /// (from, to, distance, kind) of the edges added so far: memory
-  /// dependences make thousands of edges on a large body, so a hash set.
-  llvm::DenseSet<std::tuple<unsigned, unsigned, unsigned, int>> edgeSet;
+  /// (from, to, distance, kind, buffer) of the edges added so far, with
+  /// their index: memory dependences make thousands of edges on a large
+  /// body, so a hash map. The buffer is part of the key: multi-buffering
+  /// and the synchronisation planners treat each buffer's edge on its own.
+  llvm::DenseMap<std::tuple<unsigned, unsigned, unsigned, int, int>, unsigned>
+      edgeSet;
 };
 } // namespace
 
@@ -581,10 +584,20 @@ bool GraphBuilder::mayAlias(const Access &a, const Access &b) const {
 }
 
 void GraphBuilder::addEdge(DepEdge e) {
-  if (!edgeSet.insert({e.from, e.to, e.distance, static_cast<int>(e.kind)})
-           .second)
+  auto [it, inserted] = edgeSet.try_emplace(
+      {e.from, e.to, e.distance, static_cast<int>(e.kind), e.buffer},
+      static_cast<unsigned>(g.edges.size()));
+  if (inserted) {
+    g.edges.push_back(e);
     return;
-  g.edges.push_back(e);
+  }
+  // The same dependence through another pair of accesses (aliasing roots
+  // of one buffer, unknown memory): the edge binds unless every pair lets
+  // it go.
+  DepEdge &old = g.edges[it->second];
+  old.removableByMultiBuffering =
+      old.removableByMultiBuffering && e.removableByMultiBuffering;
+  old.killedRead = old.killedRead && e.killedRead;
 }
 
 void GraphBuilder::traceProducers(Value v, unsigned distance, unsigned to,
@@ -805,6 +818,14 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
       return DepKind::WAW;
     return firstWrites ? DepKind::RAW : DepKind::WAR;
   };
+  // A read whose buffer is overwritten each iteration is covered by exact
+  // writes earlier in its iteration (all in root coordinates, so whatever
+  // the previous iteration wrote there, through this root or an aliasing
+  // one, is overwritten before the read): it never sees a loop-carried value.
+  auto isKilledRead = [&](const Access &read) {
+    int b = read.root ? bufferIndex(read.root) : -1;
+    return !read.isWrite && b >= 0 && g.buffers[b].overwrittenEachIteration;
+  };
   SmallVector<bool> writes;
   for (const SmallVector<Access> &accesses : nodeAccesses)
     writes.push_back(llvm::any_of(
@@ -828,6 +849,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
         self.buffer = buffer;
         self.removableByMultiBuffering =
             buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
+        self.killedRead = self.kind == DepKind::RAW && isKilledRead(y);
         addEdge(self);
       }
     }
@@ -859,9 +881,14 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
           c.distance = 1;
           c.kind = kindOf(y.isWrite, x.isWrite);
           c.buffer = buffer;
+          // The read of a loop-carried RAW may be killed by writes earlier
+          // in its own iteration; on a renamable buffer it then links two
+          // different copies, like a WAR/WAW.
+          c.killedRead = c.kind == DepKind::RAW && isKilledRead(x);
           c.removableByMultiBuffering =
               x.root && x.root == y.root && buffer >= 0 &&
-              g.buffers[buffer].renamable && c.kind != DepKind::RAW;
+              g.buffers[buffer].renamable &&
+              (c.kind != DepKind::RAW || c.killedRead);
           addEdge(c);
         }
       }

@@ -96,8 +96,12 @@ static int64_t edgeLatency(const LoopDependenceGraph &graph,
   return unit ? unit->latencyCycles : 0;
 }
 
-/// The edges that constrain the schedule (multi-buffering removes the rest).
-static bool isActive(const DepEdge &e) { return !e.removableByMultiBuffering; }
+/// The edges that constrain the schedule: multi-buffering removes some,
+/// and a loop-carried RAW whose read is killed by writes earlier in its
+/// iteration carries no value (the covering writes' edges order the ops).
+static bool isActive(const DepEdge &e) {
+  return !e.removableByMultiBuffering && !e.killedRead;
+}
 
 int64_t hwsched::computeResMII(const LoopDependenceGraph &graph,
                                const SchedulerConfig &config) {
@@ -1490,7 +1494,7 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
 std::string hwsched::checkStageLegality(const LoopDependenceGraph &graph,
                                         const std::vector<unsigned> &stages) {
   for (const DepEdge &e : graph.edges) {
-    if (e.removableByMultiBuffering)
+    if (!isActive(e))
       continue;
     const DepNode &from = graph.nodes[e.from];
     const DepNode &to = graph.nodes[e.to];

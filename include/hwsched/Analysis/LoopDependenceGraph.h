@@ -92,6 +92,13 @@ struct DepEdge {
   /// A distance-1 WAR/WAW through a renamable buffer: multi-buffering with
   /// enough copies removes it.
   bool removableByMultiBuffering = false;
+  /// A distance-1 RAW whose read is covered by exact writes earlier in the
+  /// same iteration (the read's buffer is overwritten each iteration): no
+  /// value flows along it, the covering writes kill it. Kept for the
+  /// synchronisation planners (an extra ordering is harmless there); the
+  /// schedule ignores it, since the covering write's edges (WAW from the old
+  /// writer, RAW to the reader) already order the three ops.
+  bool killedRead = false;
 };
 
 /// The dependence graph of one loop body.

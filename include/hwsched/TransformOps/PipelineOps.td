@@ -31,9 +31,11 @@ def ScheduleStagesOp
     of one allocation (e.g. two subviews) conflict only if they overlap. A
     buffer that every iteration overwrites before reading (checked on the
     accessed boxes, including unions of subview writes) carries no data
-    between iterations; its cross-iteration WAR/WAW edges disappear once it
-    is multi-buffered. Other buffers keep distance-1 edges, which force
-    their accessors into one stage.
+    between iterations: its cross-iteration RAW edges carry no value and
+    constrain nothing (the covering writes' own edges order the ops), and
+    its cross-iteration WAR/WAW edges disappear once it is multi-buffered.
+    Other buffers keep distance-1 edges, which force their accessors into
+    one stage; a possible alias keeps a RAW with the writer's latency.
 
     Units (`pipeline.units` of the spec): GPU `async_copy`
     (`nvgpu.device_async_copy`, copies global -> on-chip), `smem_load` (loads
