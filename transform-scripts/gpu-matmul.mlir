@@ -494,6 +494,116 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // @gpu_matmul_auto(%root): one entry point for one linalg.matmul (with its
+  // linalg.fill init) that lets the cost model choose between the two GPU
+  // schedules of this file:
+  //   1. transform.cost_model.select_tile_config on the matmul with the
+  //      split_k result (six results, no `explain`: the schedule's own call
+  //      explains), i.e. the split factor is one of the decisions, the SM-fill
+  //      rule included (cost_weights.sm_fill_threshold).
+  //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels);
+  //      split_k = 1: @gpu_matmul_smem_pipelined (shared-memory staging,
+  //      schedule_stages, merge_allocations; it needs exactly one fusable
+  //      elementwise epilogue, its own limit).
+  // Both schedules ask select_tile_config again (five results for the
+  // unsplit one) and get the same sizes: an unsplit six-result pick is the
+  // best-scored unsplit candidate (or the fill rule's fastest unsplit one),
+  // which is exactly what the five-result call returns.
+  // Dispatch: each branch's guard (transform.match.param.cmpi on split_k in
+  // a nested failures(suppress) sequence, as in gpu-dispatch.mlir) only
+  // yields %root, or an empty handle when it does not match; the schedule
+  // then runs unguarded in a transform.foreach over that handle (zero or one
+  // iteration), so its own failures propagate instead of being suppressed.
+  // Silenceable failure (payload untouched) when %root holds no or several
+  // linalg.matmul or select_tile_config fails.
+  // %root is marked readonly because the sequence itself only reads it: the
+  // chosen schedule consumes the handle the foreach gives it, which points to
+  // the same payload. As after any schedule, handles to ops inside %root are
+  // invalidated by the call (the interpreter reports a later use); the
+  // Transform dialect's verifier has no way to see a consumption through a
+  // derived, possibly empty handle, so `consumed` would draw its warning.
+  transform.named_sequence @gpu_matmul_auto(
+      %root: !transform.any_op {transform.readonly}) {
+    %split_root, %smem_root =
+        transform.include @gpu_matmul_auto_branches failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %split_root : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      transform.include @gpu_matmul_split_k failures(propagate) (%r)
+          : (!transform.any_op) -> ()
+    }
+    transform.foreach %smem_root : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      transform.include @gpu_matmul_smem_pipelined failures(propagate) (%r)
+          : (!transform.any_op) -> ()
+    }
+    transform.yield
+  }
+
+  // @gpu_matmul_auto_sequential(%root): the same dispatch onto the
+  // CPU-checkable variants, @gpu_matmul_split_k_sequential and
+  // @gpu_matmul_smem_sequential (utils/exec-check.py with
+  // --erase-memory-spaces --erase-gpu-barriers; test/Scripts/gpu-matmul-auto.test).
+  transform.named_sequence @gpu_matmul_auto_sequential(
+      %root: !transform.any_op {transform.readonly}) {
+    %split_root, %smem_root =
+        transform.include @gpu_matmul_auto_branches failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %split_root : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      transform.include @gpu_matmul_split_k_sequential failures(propagate) (%r)
+          : (!transform.any_op) -> ()
+    }
+    transform.foreach %smem_root : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      transform.include @gpu_matmul_smem_sequential failures(propagate) (%r)
+          : (!transform.any_op) -> ()
+    }
+    transform.yield
+  }
+
+  // The decision of @gpu_matmul_auto: (%root, empty) when select_tile_config
+  // splits K, (empty, %root) when it does not; exactly one is %root.
+  transform.named_sequence @gpu_matmul_auto_branches(
+      %root: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
+    transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
+    %tiles, %thread, %red, %stages, %nthreads, %split =
+        transform.cost_model.select_tile_config %matmul
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>)
+    %split_root = transform.sequence %root, %split : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%r: !transform.any_op, %s: !transform.param<i64>):
+      %g = transform.sequence %r, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb0(%r2: !transform.any_op, %s2: !transform.param<i64>):
+        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %s2, %c1 : !transform.param<i64>
+        transform.yield %r2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %smem_root = transform.sequence %root, %split : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%r: !transform.any_op, %s: !transform.param<i64>):
+      %g = transform.sequence %r, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb0(%r2: !transform.any_op, %s2: !transform.param<i64>):
+        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi eq %s2, %c1 : !transform.param<i64>
+        transform.yield %r2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    // Exactly one branch (a split factor below 1 would match neither).
+    %both = transform.merge_handles %split_root, %smem_root : !transform.any_op
+    %n_both = transform.num_associations %both : (!transform.any_op) -> !transform.param<i64>
+    transform.match.param.cmpi eq %n_both, %one : !transform.param<i64>
+    transform.yield %split_root, %smem_root : !transform.any_op, !transform.any_op
+  }
+
   // @gpu_matmul_split_k(%root): split-K schedule for one linalg.matmul
   // (with its linalg.fill init) whose select_tile_config pick splits K
   // (split_k s > 1: a small M x N with a large K, where the output tiles
