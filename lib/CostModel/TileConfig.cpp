@@ -195,8 +195,8 @@ static std::string describeGrid(const TileCandidate &c, int64_t sms) {
   int64_t rounds = ceilDiv(c.blocks, sms);
   int64_t share = std::lround(100.0 * c.waveEfficiency);
   if (rounds <= 1)
-    return llvm::formatv("busies {0}/{1} SMs in its only wave ({2}%)",
-                         c.blocks, sms, share)
+    return llvm::formatv("busies {0}/{1} SMs in its only wave ({2}%)", c.blocks,
+                         sms, share)
         .str();
   return llvm::formatv("busies {0}/{0} SMs, {1} blocks on the busiest and "
                        "{2} SMs with a block in the last round ({3}% of the "
@@ -246,11 +246,11 @@ static void applySmFillRule(TileSelection &s, bool dynamicGrid) {
   auto fills = [&](const TileCandidate &c) {
     return c.waveEfficiency >= s.fillThreshold;
   };
-  std::string head = llvm::formatv(
-      "fill rule: the best-scored candidate, {0}, {1} < "
-      "cost_weights.sm_fill_threshold {2}%",
-      describe(best), describeGrid(best, s.smCount),
-      std::lround(100.0 * s.fillThreshold));
+  std::string head =
+      llvm::formatv("fill rule: the best-scored candidate, {0}, {1} < "
+                    "cost_weights.sm_fill_threshold {2}%",
+                    describe(best), describeGrid(best, s.smCount),
+                    std::lround(100.0 * s.fillThreshold));
   auto it = llvm::find_if(s.ranked, fills);
   if (it == s.ranked.end()) {
     double most = 0;

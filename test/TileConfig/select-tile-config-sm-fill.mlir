@@ -204,3 +204,22 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A dynamic M (assumed 256): the grid and its idle SMs are a guess, so the
+// fill rule does not overrule the score (64 blocks of 32x64 for 256 x 512).
+// CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 256, N 512, K 256): tile_sizes [32, 64, 0]
+// CHECK: remark: fill rule: not applied, the grid's size is not known (a dynamic M or N extent)
+// CHECK: remark: winner: 32x64x8 tile, 4x4 inner tile, 3 stages has the lowest estimated time
+func.func @dynamic_m(%a: tensor<?x256xf32>, %b: tensor<256x512xf32>, %c: tensor<?x512xf32>) -> tensor<?x512xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x256xf32>, tensor<256x512xf32>) outs(%c : tensor<?x512xf32>) -> tensor<?x512xf32>
+  return %r : tensor<?x512xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", explain } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
