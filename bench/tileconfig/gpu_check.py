@@ -7,7 +7,10 @@ waves), then lowers that exact configuration through MLIR's NVVM path with
 utils/ptxas-report.py at the register cap the pick assumed
 (gpu.max_registers_per_thread) and prints ptxas registers and spill bytes.
 Also checks the model's shared memory against onchip.capacity_bytes and
-prints waves over the SMs and how many SMs the grid keeps busy.
+prints waves over the SMs, how many SMs the grid keeps busy, its wave
+efficiency (eff: the share of the SM time it keeps busy) and whether the
+SM-fill rule (cost_weights.sm_fill_threshold) decided the pick (fill: rule;
+none: it applied but no candidate reached the threshold).
 
 The pick is asked for with the split_k result (six results), so the model
 may split K across blocks (split-K, s > 1) when the output tiles alone leave
@@ -328,7 +331,7 @@ def main():
     print(f"{'spec':14} {'MxNxK':15} {'tile':7} {'thread':6} {'K':3} {'st':2} {'threads':7} "
           f"{'s':2} {'est':4} {'ptxas':5} {'spill':5} {'@bud':4} {'@est':4} "
           f"{'smem':6} {'ptxsm':5} {'fits':5} {'blocks':6} {'waves':5} {'SMs':8} "
-          f"{'res':5} {'occ ok':6} {'secs':9}")
+          f"{'res':5} {'occ ok':6} {'eff':4} {'fill':5} {'secs':9}")
     bad = 0
     occ_capped = 0
     flows = []
@@ -368,6 +371,14 @@ def main():
                 est, smem, bps, blocks, waves = int(c.group(2)), int(c.group(3)), \
                     int(c.group(4)), int(c.group(5)), float(c.group(6))
                 resident = min(bps, -(-blocks // sms))
+                # Wave efficiency (share of the SM time the grid keeps busy)
+                # and the SM-fill rule: "rule" when it replaced the
+                # best-scored pick, "none" when it applied but no candidate
+                # reached cost_weights.sm_fill_threshold.
+                e = re.search(r"candidate #1: .*?\(efficiency ([0-9.]+)\)", r.stderr)
+                eff = float(e.group(1)) if e else float("nan")
+                fill = ("rule" if "picked the fastest candidate at or above" in r.stderr
+                        else "none" if "no candidate reaches it" in r.stderr else "-")
                 regs = spill = spill_budget = spill_est = ptx_smem = res_ptx = "-"
                 occ_ok = "-"
                 t_tr = t_px = 0.0
@@ -440,7 +451,7 @@ def main():
                       f"{regs!s:5} {spill!s:5} {spill_budget!s:4} {spill_est!s:4} "
                       f"{smem:<6} {ptx_smem!s:5} {str(fits):5} {blocks:<6} {waves:<5.2f} "
                       f"{busy:>3}/{sms:<4} {resident}/{res_ptx!s:3} {str(occ_ok):6} "
-                      f"{t_tr:.1f}/{t_px:.1f}", flush=True)
+                      f"{eff:<4.2f} {fill:5} {t_tr:.1f}/{t_px:.1f}", flush=True)
         print("all picks: no spills at the assumed cap nor at the budget, smem within capacity"
               if not bad else f"{bad} problem(s)")
         if occ_capped:

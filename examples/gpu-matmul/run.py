@@ -25,11 +25,13 @@ becomes a workgroup memref.global before the lowering (as in
 test/Smem/ptxas-smem.mlir).
 
 usage: run.py [--target NAME|PATH] [--opt TOOL] [--input FILE]
-              [--tolerance F] [--check] [--no-ptxas] [--ir FILE]
+              [--entry NAME] [--tolerance F] [--check] [--no-ptxas] [--ir FILE]
               [--keep-temps DIR] [-- extra hwsched-opt args]
   --check     exit 1 unless shared memory matches both predictions, the
               registers are within the tolerance and nothing spills at
               the predicted cap.
+  --entry     the sequence (default gpu_matmul_smem_pipelined; e.g.
+              gpu_matmul_auto on a payload whose pick does not split K).
   --no-ptxas  only the decisions (no lowering).
   --ir FILE   also write the scheduled IR there.
 $HWSCHED_OPT names the tool (default: hwsched-opt on PATH);
@@ -133,6 +135,9 @@ def main():
     ap.add_argument("--opt", default=os.environ.get("HWSCHED_OPT")
                     or shutil.which("hwsched-opt") or "hwsched-opt")
     ap.add_argument("--input", default=os.path.join(HERE, "input.mlir"))
+    ap.add_argument("--entry", default=ENTRY,
+                    help="sequence to run (default %s; gpu_matmul_auto when "
+                    "its pick does not split K)" % ENTRY)
     ap.add_argument("--tolerance", type=float, default=0.2)
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--no-ptxas", action="store_true")
@@ -157,7 +162,7 @@ def main():
         cmd = [opt, args.input,
                "--transform-preload-library=transform-library-paths="
                + ",".join(SCRIPTS),
-               "--transform-interpreter=entry-point=" + ENTRY,
+               "--transform-interpreter=entry-point=" + args.entry,
                "--hwsched-target=" + args.target,
                "--mlir-print-op-on-diagnostic=false", "-o", scheduled] + args.extra
         p = subprocess.run(cmd, capture_output=True, text=True)
@@ -192,7 +197,7 @@ def main():
                         log, "merge_allocations", conv=str)
 
         print("target %s (%s), schedule %s @%s" % (args.target, arch,
-                                                   "transform-scripts/gpu-matmul.mlir", ENTRY))
+                                                   "transform-scripts/gpu-matmul.mlir", args.entry))
         print("select_tile_config: " + decision)
         print("schedule_stages: %d stages (limit %d), interval %d, buffers %s, "
               "on-chip bytes %d of capacity %d" % (

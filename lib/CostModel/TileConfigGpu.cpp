@@ -15,6 +15,9 @@
 //  - threads per block a multiple of the warp size, <= max_threads_per_block;
 //  - stages in 2..pipeline.max_stages, no more than the K tiles;
 //  - block tiles dividing the padded M and N when any feasible one does.
+// After scoring, the SM-fill rule (TileConfig.cpp, applySmFillRule) may
+// replace the best-scored candidate on small problems; the scores are left
+// as estimated.
 // Score: the roofline time max(compute, off-chip, shared-memory traffic)
 // divided by wave efficiency x occupancy factor x warp preference x stage
 // factor (lower is better):
@@ -63,7 +66,7 @@ struct GpuFigures {
   int64_t warpSize, smCount, regsPerSm, regLimit, regBudget, allocUnit,
       maxThreadsPerSm, maxThreadsPerBlock, maxBlocksPerSm, smemPerSm,
       smemPerBlock, maxStages, banks, bankWidth;
-  double clockGhz, peakGflops, bandwidth, latencyCycles;
+  double clockGhz, peakGflops, bandwidth, latencyCycles, fillThreshold;
   double vectorUnits, vectorLatency, vectorIssue;
   RegisterCalibration weights;
 };
@@ -100,7 +103,8 @@ static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
       {"offchip.latency_cycles", &f.latencyCycles},
       {"pipeline.units.vector.count", &f.vectorUnits},
       {"pipeline.units.vector.latency_cycles", &f.vectorLatency},
-      {"pipeline.units.vector.issue_cycles", &f.vectorIssue}};
+      {"pipeline.units.vector.issue_cycles", &f.vectorIssue},
+      {"cost_weights.sm_fill_threshold", &f.fillThreshold}};
   for (auto &[key, field] : nums)
     if (!requireNumber(spec, key, *field, error))
       return false;
@@ -357,5 +361,6 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
   }
   selection.pruned = log.take();
   selection.smCount = f.smCount;
+  selection.fillThreshold = f.fillThreshold;
   return true;
 }

@@ -267,6 +267,10 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size()); ++i)
       d.payload->emitRemark() << "candidate #" << (i + 1) << ": "
                               << describeCandidate(s.ranked[i], kind);
+    // The SM-fill rule, when the best-scored grid leaves too many SMs idle:
+    // what it picked instead (or that nothing reaches the threshold).
+    if (!s.fillRule.empty())
+      d.payload->emitRemark() << s.fillRule;
     d.payload->emitRemark() << "winner: " << s.why;
   }
   results.setParams(cast<OpResult>(getTileSizes()), tiles);

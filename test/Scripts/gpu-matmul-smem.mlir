@@ -14,34 +14,37 @@
 // RUN:   --mlir-print-op-on-diagnostic=false -o %t.h100.mlir 2>&1 | FileCheck %s --check-prefix=H100-REM
 // RUN: FileCheck %s --check-prefix=H100 < %t.h100.mlir
 //
-// On nvidia-a100: 64x64 blocks, 4x8 per thread (8x16 threads), BK 8, 2 stages:
-// A/B tiles double-buffered, 16 KiB accumulator + 2 x (2 + 2) KiB.
-// A100-REM: remark: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 512, N 512, K 256): tile_sizes [64, 64, 0], thread_tile_sizes [4, 8, 0], reduction_tile_sizes [0, 0, 8], num_stages 2, num_threads [8, 16, 1]
+// On nvidia-a100: 32x32 blocks, 4x4 per thread (8x8 threads), BK 16, 3
+// stages (the SM-fill rule: the best-scored 64x64 blocks would busy 64 of
+// 108 SMs, 32x32 give 256 blocks): A/B tiles triple-buffered, 4 KiB
+// accumulator + 3 x (2 + 2) KiB.
+// A100-REM: remark: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 512, N 512, K 256): tile_sizes [32, 32, 0], thread_tile_sizes [4, 4, 0], reduction_tile_sizes [0, 0, 16], num_stages 3, num_threads [8, 8, 1]
+// A100-REM: remark: fill rule: the best-scored candidate, 64x64x8 tile, 4x8 inner tile, 2 stages, busies 64/108 SMs in its only wave (59%)
 // A100-REM: remark: fusion of 'linalg.generic' into 'linalg.matmul' on nvidia-a100: fuse
 // A100-REM-DAG: remark: stage 0 on unit async_copy
-// A100-REM-DAG: remark: stage 1 on unit tensor_core
-// A100-REM-DAG: remark: buffer 2 copies x 2048 bytes on chip
-// A100-REM-DAG: remark: buffer 1 copy x 16384 bytes on chip
-// A100-REM: remark: stages 2 of limit 2:
-// A100-REM: remark: on-chip bytes 24576 of capacity 166912
-// A100-REM: remark: predicted registers per thread: [[REGS:[0-9]+]] : i64, [[REGS]] : i64
-// A100-REM: remark: merged 3 of 3 on-chip allocations: sum 24576 B, peak 24576 B
+// A100-REM-DAG: remark: stage 2 on unit tensor_core
+// A100-REM-DAG: remark: buffer 3 copies x 2048 bytes on chip
+// A100-REM-DAG: remark: buffer 1 copy x 4096 bytes on chip
+// A100-REM: remark: stages 3 of limit 3:
+// A100-REM: remark: on-chip bytes 16384 of capacity 166912
+// A100-REM: remark: predicted registers per thread: [[REGS:[0-9]+]] : i64, [[REGS]] : i64, [[REGS]] : i64
+// A100-REM: remark: merged 3 of 3 on-chip allocations: sum 16384 B, peak 16384 B
 // A100-REM-NOT: error
 //
 // A100-LABEL: func.func @matmul_bias_relu(
 // A100-NOT:     linalg.matmul
-// A100:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}} = %c8, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c16, {{.*}} = %c1)
-// A100-NEXT:      %[[SMEM:.+]] = memref.alloc() {alignment = 64 : i64} : memref<24576xi8, #gpu.address_space<workgroup>>
+// A100:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c8, {{.*}} = %c1)
+// A100-NEXT:      %[[SMEM:.+]] = memref.alloc() {alignment = 64 : i64} : memref<16384xi8, #gpu.address_space<workgroup>>
 // A100-NOT:       memref.alloc()
-// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<24576xi8, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
-// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<24576xi8, #gpu.address_space<workgroup>> to memref<2x64x8xf32, #gpu.address_space<workgroup>>
-// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<24576xi8, #gpu.address_space<workgroup>> to memref<2x8x64xf32, #gpu.address_space<workgroup>>
-// Prologue copy, then the kernel loop (one K step peeled into the epilogue).
+// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>
+// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<3x32x16xf32, #gpu.address_space<workgroup>>
+// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<3x16x32xf32, #gpu.address_space<workgroup>>
+// The pipelined K loop (prologue: 2 of the 16 K tiles), barriers around it.
 // A100:           gpu.barrier
-// A100:           scf.for %{{.+}} = %c0 to %c248 step %c8 iter_args(
+// A100:           scf.for %{{.+}} = %c0 to %c224 step %c16 iter_args(
 // A100:             gpu.barrier
-// A100:             memref.alloca() : memref<128xi8>
-// A100:             scf.for %{{.+}} = %c0 to %c8 step %c1 {
+// A100:             memref.alloca() : memref<64xi8>
+// A100:             scf.for %{{.+}} = %c0 to %c16 step %c1 {
 // A100:               vector.fma
 // A100:           } {hwsched.gpu_k_loop_pipelined}
 // A100:           arith.maximumf

@@ -289,3 +289,35 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The SM-fill threshold is a share of the SM time: the spec schema bounds
+// it to [0, 1], inline overrides included; the payload is not looked at.
+func.func @fill_threshold_out_of_range(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{nvidia-a100.json': after applying overrides: at 'cost_weights.sm_fill_threshold': expected number >= 0 <= 1, got number 1.5 (GPU (required by transform.cost_model.select_tile_config): the SM-fill rule's threshold, a share of SM time in [0, 1].)}}
+    %t:6 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", "cost_weights.sm_fill_threshold" = 1.5 : f64 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+func.func @fill_threshold_not_a_number(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %r : tensor<128x128xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{at 'cost_weights.sm_fill_threshold': expected number >= 0 <= 1, got string "high"}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-h100", "cost_weights.sm_fill_threshold" = "high" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}

@@ -107,7 +107,8 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // GPU rules stage tiles in shared memory anyway: the attribute is checked,
-// then ignored with a remark; the pick is the unpacked one.
+// then ignored with a remark; the pick is the unpacked one (32x32 on the
+// A100 through the SM-fill rule, as in select-tile-config.mlir).
 func.func @gpu(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   // expected-remark @below {{select_tile_config: packed_operands ignored: the gpu rule stages tiles in on-chip memory}}
   %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
@@ -117,7 +118,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %p:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{gpu tile_sizes 64 : i64, 64 : i64, 0 : i64}}
+    // expected-remark @below {{gpu tile_sizes 32 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %p#0, "gpu tile_sizes" : !transform.param<i64>
     transform.yield
   }

@@ -51,17 +51,21 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// 128^3 on the A100: no split. 108 SMs: 64 and 128 blocks leave the
-// busiest SM the same share of the work (1/64: one block of 1/64, or two
-// of 1/128), so a split pays only from
-// 256 blocks (split 4 of 64 tiles, wave efficiency 0.79), and the reduce
-// step (one off-chip latency, 355 ns on this spec, plus 5 x 64 KiB) costs
-// more than that gains on a 1.4 us problem. The remark names the loser.
+// 128^3 on the A100: the score alone would not split. 108 SMs: 64 and 128
+// blocks leave the busiest SM the same share of the work (1/64: one block
+// of 1/64, or two of 1/128), so a split gains only from 256 blocks (split
+// 4 of 64 tiles, wave efficiency 0.79), and the reduce step (one off-chip
+// latency, 355 ns on this spec, plus 5 x 64 KiB) costs more than that by
+// the score on a 1.4 us problem. The unsplit grid busies 64 of 108 SMs,
+// below cost_weights.sm_fill_threshold, so the SM-fill rule picks the split
+// (select-tile-config-sm-fill.mlir); the remarks say what the score thinks.
 // CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 128, N 128, K 128)
-// CHECK-SAME: split_k 1
-// CHECK: remark: winner: 16x16x32 tile, 1x2 inner tile, 4 stages has the lowest
-// CHECK-SAME: ; 64 of 108 SMs busy, 0.06 waves: the fastest candidate busying more, 16x16x8 tile, 1x2 inner tile, 4 stages, split-K 4 (108 SMs, wave efficiency 0.79, occupancy factor 1.00), is 16.8% slower
-// CHECK: remark: result 5: 1 : i64
+// CHECK-SAME: split_k 4
+// CHECK: remark: fill rule: the best-scored candidate, 16x16x32 tile, 1x2 inner tile, 4 stages, busies 64/108 SMs in its only wave (59%) < cost_weights.sm_fill_threshold 66%: picked the fastest candidate at or above it, 16x16x8 tile, 1x2 inner tile, 4 stages, split-K 4
+// CHECK: remark: winner: 16x16x8 tile, 1x2 inner tile, 4 stages, split-K 4 was picked by the fill rule
+// CHECK-SAME: it is estimated 16.8% slower than the best-scored candidate, 16x16x32 tile, 1x2 inner tile, 4 stages,
+// CHECK-SAME: ; 108 of 108 SMs busy, 0.15 waves{{$}}
+// CHECK: remark: result 5: 4 : i64
 func.func @mm_128x128x128_a100(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
   return %r : tensor<128x128xf32>
@@ -142,7 +146,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 3136, N 256, K 64)
 // CHECK-SAME: split_k 1
 // CHECK: remark: winner: 64x128x8 tile, 8x8 inner tile, 2 stages has the lowest
-// CHECK-SAME: ; 98 of 108 SMs busy, 0.18 waves: the fastest candidate busying more
+// CHECK-SAME: ; 98 of 108 SMs busy, 0.18 waves (91% of the SM time >= cost_weights.sm_fill_threshold 66%: the fill rule does not apply): the fastest candidate busying more
 func.func @mm_3136x256x64_a100(%a: tensor<3136x64xf32>, %b: tensor<64x256xf32>, %c: tensor<3136x256xf32>) -> tensor<3136x256xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<3136x64xf32>, tensor<64x256xf32>) outs(%c : tensor<3136x256xf32>) -> tensor<3136x256xf32>
   return %r : tensor<3136x256xf32>

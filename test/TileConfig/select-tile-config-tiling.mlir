@@ -12,14 +12,15 @@
 // RUN:   --transform-interpreter=entry-point=gpu_tiles | FileCheck %s --check-prefix=EXEC
 // EXEC: EXEC-CHECK: PASS
 
-// A100 picks 64x64 blocks, a K tile of 8 and 4x8 per thread for this
-// matmul (see select-tile-config.mlir).
+// A100 picks 32x32 blocks (the SM-fill rule: 64x64 would busy 64 of 108
+// SMs), a K tile of 16 and 4x4 per thread for this matmul (see
+// select-tile-config.mlir).
 // CHECK-LABEL: func.func @gpu_schedule
-// 512/64 x 512/64 blocks, the K loop by 8, 64/4 x 64/8 threads.
-// CHECK: scf.forall (%{{.+}}, %{{.+}}) in (8, 8)
-// CHECK:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c8{{(_[0-9]+)?}} iter_args
-// CHECK:     scf.forall (%{{.+}}, %{{.+}}) in (16, 8)
-// CHECK:       linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<4x8xf32>, tensor<8x8xf32>) outs(%{{.+}} : tensor<4x8xf32>)
+// 512/32 x 512/32 blocks, the K loop by 16, 32/4 x 32/4 threads.
+// CHECK: scf.forall (%{{.+}}, %{{.+}}) in (16, 16)
+// CHECK:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16{{(_[0-9]+)?}} iter_args
+// CHECK:     scf.forall (%{{.+}}, %{{.+}}) in (8, 8)
+// CHECK:       linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<4x16xf32>, tensor<16x4xf32>) outs(%{{.+}} : tensor<4x4xf32>)
 // CHECK:     mapping = [#gpu.thread<y>, #gpu.thread<x>]
 // CHECK: mapping = [#gpu.block<y>, #gpu.block<x>]
 func.func @gpu_schedule(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {

@@ -3,7 +3,9 @@
 //
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics -o /dev/null
 
-// The same matmul on four specs gets four different configurations.
+// The same matmul on four specs gets four different configurations. (On
+// the A100 64x64 tiles would busy 64 of 108 SMs: the SM-fill rule picks
+// 32x32, 256 blocks; see select-tile-config-sm-fill.mlir.)
 func.func @matmul_512x512x512(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %r : tensor<512x512xf32>
@@ -12,15 +14,15 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %a:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // expected-remark @below {{a100 tile_sizes 64 : i64, 64 : i64, 0 : i64}}
+    // expected-remark @below {{a100 tile_sizes 32 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %a#0, "a100 tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{a100 thread_tile_sizes 4 : i64, 8 : i64, 0 : i64}}
+    // expected-remark @below {{a100 thread_tile_sizes 4 : i64, 4 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %a#1, "a100 thread_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{a100 reduction_tile_sizes 0 : i64, 0 : i64, 8 : i64}}
+    // expected-remark @below {{a100 reduction_tile_sizes 0 : i64, 0 : i64, 16 : i64}}
     transform.debug.emit_param_as_remark %a#2, "a100 reduction_tile_sizes" : !transform.param<i64>
-    // expected-remark @below {{a100 num_stages 2 : i64}}
+    // expected-remark @below {{a100 num_stages 3 : i64}}
     transform.debug.emit_param_as_remark %a#3, "a100 num_stages" : !transform.param<i64>
-    // expected-remark @below {{a100 num_threads 8 : i64, 16 : i64, 1 : i64}}
+    // expected-remark @below {{a100 num_threads 8 : i64, 8 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %a#4, "a100 num_threads" : !transform.param<i64>
     %h:5 = transform.cost_model.select_tile_config %op { target = "nvidia-h100" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{h100 tile_sizes 32 : i64, 64 : i64, 0 : i64}}

@@ -94,6 +94,15 @@ struct TileSelection {
   /// GPU: the SM count, so that `why` can say how many SMs the winner's grid
   /// keeps busy and what filling more would cost; 0 elsewhere.
   int64_t smCount = 0;
+  /// GPU SM-fill rule: `cost_weights.sm_fill_threshold`, the wave efficiency
+  /// below which the best-scored grid leaves too many SMs idle (a small
+  /// problem), and what the rule did ("fill rule: ..."; empty when the
+  /// best-scored candidate is at or above the threshold). `fillPicked` when
+  /// the rule replaced the best-scored candidate (then `ranked[0]` is the
+  /// rule's pick and `ranked[1]` the best-scored one).
+  double fillThreshold = 0;
+  std::string fillRule;
+  bool fillPicked = false;
   /// The GEMM-view problem after padding.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
 };

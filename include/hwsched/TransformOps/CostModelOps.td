@@ -308,6 +308,29 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       (the busiest SM's share) and, when an SM holds several, the resident
       warps (occupancy factor): a split wins for small M x N with a large
       K and loses when the grid already fills the SMs.
+      SM fill (Bolt: small problems need enough blocks to keep every SM
+      busy), after scoring: when the best-scored candidate's wave
+      efficiency (the share of the SM time its grid keeps busy; for a grid
+      of one wave, the share of SMs with a block) is below
+      `cost_weights.sm_fill_threshold` (shipped 0.66; 0 disables the rule),
+      the fastest candidate at or above the threshold is returned instead:
+      smaller tiles with five results, smaller tiles or a split-K factor
+      with the `split_k` result. If none reaches it, the best-scored one is
+      kept. Grids of at least two full waves have an efficiency of at least
+      2/3, so with the default only grids of under two waves (small
+      problems) can trigger it, and only when more than a third of the SMs
+      idle: e.g. A100 128^3 (64 of 108 SMs with 16x16 tiles) is split by 4
+      with the `split_k` result, while H100 1024^3 (128 of 132) and
+      3136x256x64 (98 of 108, 128 or 132) keep the score's pick. The rule
+      does not change the scores: they stay the model's estimates, and
+      `explain` shows what the rule costs by them ("estimated 16.8%
+      slower"). It is a rule rather than a heavier wave term because the
+      score is least reliable exactly there: a grid of under two waves runs
+      for microseconds, where fixed latencies (pipeline fill, the split-K
+      reduce step) from spec figures dominate the estimate, and the
+      roofline gives the busy SMs the whole chip's off-chip bandwidth, so
+      an idle SM costs only its compute, not its share of outstanding loads
+      and on-chip bandwidth.
     - NPU: tiles multiples of `npu.cube_tile`; pruned unless
       (align(A) + align(B) + align(C)) * `npu.ping_pong_factor` <=
       `onchip.capacity_bytes` (`ub_limit_bytes`), each tile rounded to
@@ -361,7 +384,15 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     waves" (and, for a split winner, the estimated reduce step); when the
     winner's grid leaves SMs idle (a small problem) it adds the cost of the
     fastest candidate that busies more SMs, or that none can (without
-    split-K the output tiles bound the grid). Padding and dynamic-extent assumptions are
+    split-K the output tiles bound the grid), and, when that is the score's
+    decision, that the grid is at or above the fill threshold. When the
+    best-scored candidate is below the threshold, a remark "fill rule: the
+    best-scored candidate, ..., busies 64/108 SMs in its only wave (59%) <
+    cost_weights.sm_fill_threshold 66%: picked the fastest candidate at or
+    above it, ..., estimated 16.8% slower by the score" (or "no candidate
+    reaches it") precedes the winner remark, which then says the winner
+    "was picked by the fill rule" and how much slower than the best-scored
+    candidate it is estimated. Padding and dynamic-extent assumptions are
     always reported as remarks. A dynamic extent is assumed to be 256 (the
     largest block tile), which keeps every candidate and gives a
     conservative pick valid at any size.

@@ -1,5 +1,6 @@
 // Payload of test/Scripts/gpu-matmul-split-k-exec.test: C = A x B, f32,
-// M 128, N 128, K 128 (select_tile_config splits K by 4 on the H100, not on the A100);
+// M 128, N 128, K 128 (select_tile_config splits K by 4 on the H100 and, by
+// the SM-fill rule, on the A100);
 // integer-valued inputs so that any order of the reductions (the split
 // partial sums included) gives the same, exactly representable results.
 func.func @kernel(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {

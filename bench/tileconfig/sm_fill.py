@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Picks of transform.cost_model.select_tile_config on the GPU specs with and
+without the SM-fill rule (no ptxas; bench/tileconfig/gpu_check.py lowers the
+picks).
+
+For each spec and matmul shape, asks select_tile_config (explain) twice: with
+the spec's cost_weights.sm_fill_threshold and with it overridden to 0 (the
+rule off, i.e. the score's pick), with the split_k result (six results) and
+without (five). Prints per pick the block tile x BK, thread tile, split
+factor s, SMs busy / SMs, wave efficiency (the share of the SM time the grid
+keeps busy), waves (blocks / (SMs x resident blocks per SM)) and what the
+rule did: "rule" (it replaced the best-scored pick), "none" (the best-scored
+pick is below the threshold but no candidate reaches it), "-" (not applied).
+
+Usage: bench/tileconfig/sm_fill.py [--build build]
+           [--specs nvidia-a100,nvidia-h100,nvidia-rtx4090] [--shapes MxNxK,...]
+"""
+
+import argparse
+import os
+import re
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def script(m, n, k, spec, nres, threshold):
+    override = ('' if threshold is None else
+                f', "cost_weights.sm_fill_threshold" = {threshold:.2f} : f64')
+    types = ", ".join(["!transform.param<i64>"] * nres)
+    return f'''func.func @mm(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{
+    %op = transform.structured.match ops{{["linalg.matmul"]}} in %root : (!transform.any_op) -> !transform.any_op
+    %t:{nres} = transform.cost_model.select_tile_config %op {{ target = "{spec}", explain{override} }} : (!transform.any_op) -> ({types})
+    transform.yield
+  }}
+}}
+'''
+
+
+def pick(opt, m, n, k, spec, nres, threshold):
+    r = subprocess.run([opt, "--transform-interpreter", "-o", "/dev/null"],
+                       input=script(m, n, k, spec, nres, threshold),
+                       capture_output=True, text=True)
+    w = re.search(r"winner: (\d+x\d+x\d+) tile, (\d+x\d+) inner tile, \d+ stages"
+                  r"(?:, split-K (\d+))?.*?; (\d+) of (\d+) SMs busy, ([\d.]+) waves",
+                  r.stderr)
+    e = re.search(r"candidate #1: .*?\(efficiency ([0-9.]+)\)", r.stderr)
+    if not w or not e:
+        return None
+    fill = ("rule" if "picked the fastest candidate at or above" in r.stderr
+            else "none" if "no candidate reaches it" in r.stderr else "-")
+    tile, thread, s, busy, sms, waves = w.groups()
+    return (f"{tile} {thread}", s or "1", f"{busy}/{sms}", e.group(1), waves, fill)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--specs", default="nvidia-a100,nvidia-h100,nvidia-rtx4090")
+    ap.add_argument("--shapes", default="128x128x128,256x256x256,512x512x512,"
+                    "1024x1024x1024,2048x2048x2048,4096x64x4096,3136x256x64")
+    args = ap.parse_args()
+    opt = os.path.join(args.build, "bin", "hwsched-opt")
+    changed = 0
+    for nres in (6, 5):
+        print(f"{nres} results ({'with' if nres == 6 else 'without'} split_k): "
+              "rule off (threshold 0) | spec's threshold")
+        print(f"{'spec':15} {'MxNxK':15} | {'tile':14} {'s':2} {'SMs':8} {'eff':4} "
+              f"{'waves':5} | {'tile':14} {'s':2} {'SMs':8} {'eff':4} {'waves':5} fill")
+        for spec in args.specs.split(","):
+            for shape in args.shapes.split(","):
+                m, n, k = (int(x) for x in shape.split("x"))
+                off = pick(opt, m, n, k, spec, nres, 0.0)
+                on = pick(opt, m, n, k, spec, nres, None)
+                if not off or not on:
+                    print(f"{spec:15} {shape:15} | no pick")
+                    continue
+                diff = off[:2] != on[:2]
+                changed += diff
+                print(f"{spec:15} {shape:15} | {off[0]:14} {off[1]:2} {off[2]:8} {off[3]:4} "
+                      f"{off[4]:5} | {on[0]:14} {on[1]:2} {on[2]:8} {on[3]:4} {on[4]:5} "
+                      f"{on[5]}{'  changed' if diff else ''}", flush=True)
+        print()
+    print(f"{changed} pick(s) changed by the fill rule")
+
+
+if __name__ == "__main__":
+    main()
