@@ -393,8 +393,12 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       ptxas limits to `gpu.max_static_smem_per_block_bytes` (49152 on the
       shipped NVIDIA specs) whatever `onchip.capacity_bytes` allows; the
       capacity rule then uses the smaller of the two (pruned as "shared
-      memory > gpu.max_static_smem_per_block_bytes (static)"), and `explain`'s
-      decision remark names the cap.
+      memory > gpu.max_static_smem_per_block_bytes (static)" when the static
+      cap is the smaller one).
+    With either attribute, `explain` adds a remark after the candidate
+    counts: "shared memory per block: (BM*BK + BK*BN) * 4 B * stages
+    + BM*BN * 4 B (accumulator tile, accumulator_in_smem), cap 49152 B
+    (gpu.max_static_smem_per_block_bytes, static_smem)".
     On NPU and CPU targets, and for GPU elementwise ops and reductions (no
     staged tiles), both are accepted and change nothing.
 
