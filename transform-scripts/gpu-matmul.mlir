@@ -162,9 +162,12 @@ module attributes {transform.with_named_sequence} {
   // pick and the runners-up as remarks), under the spec resolved as usual
   // (payload DLTI, --hwsched-target / $HWSCHED_TARGET, $HWSCHED_SPEC_PATH,
   // default nvidia-a100).
-  //   1. select_tile_config: tile_sizes [BM, BN, 0], thread_tile_sizes
+  //   1. select_tile_config { accumulator_in_smem, static_smem }:
+  //      tile_sizes [BM, BN, 0], thread_tile_sizes
   //      [TM, TN, 0], reduction_tile_sizes [0, 0, BK], num_stages S,
-  //      num_threads [BN/TN, BM/TM, 1]. Sizes must be > 0 (upstream tiling
+  //      num_threads [BN/TN, BM/TM, 1]; the pick's shared memory counts the
+  //      BM x BN accumulator tile and is capped at
+  //      gpu.max_static_smem_per_block_bytes (the merged buffer is static). Sizes must be > 0 (upstream tiling
   //      crashes on a 0 tile param): a silenceable failure otherwise.
   //   2. filter_fusable_consumers { explain }: exactly one kept epilogue
   //      (silenceable failure otherwise, after the remark saying why).
@@ -322,8 +325,12 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
 
     // 1. The configuration: every size and count below comes from here.
+    //    The schedule keeps the block's accumulator tile in shared memory
+    //    (step 4) and merge_allocations makes all of it one static
+    //    workgroup buffer (ptxas: at most 48 KiB), which the pick must fit.
     %tiles, %thread, %red, %stages, %nthreads =
-        transform.cost_model.select_tile_config %matmul { explain }
+        transform.cost_model.select_tile_config %matmul
+          { explain, accumulator_in_smem, static_smem }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %bm, %bn, %b_kk = transform.split_handle %tiles
@@ -505,10 +512,13 @@ module attributes {transform.with_named_sequence} {
   //      split_k = 1: @gpu_matmul_smem_pipelined (shared-memory staging,
   //      schedule_stages, merge_allocations; it needs exactly one fusable
   //      elementwise epilogue, its own limit).
-  // Both schedules ask select_tile_config again (five results for the
-  // unsplit one) and get the same sizes: an unsplit six-result pick is the
-  // best-scored unsplit candidate (or the fill rule's fastest unsplit one),
-  // which is exactly what the five-result call returns.
+  // Both schedules ask select_tile_config again. The split one gets the
+  // same sizes. The unsplit one asks for five results with
+  // accumulator_in_smem and static_smem (what its shared memory holds), so
+  // its sizes can differ from the unsplit six-result pick of this decision
+  // (which counts the A/B stages only, as the split schedule does) where
+  // that pick does not fit its static 48 KiB; the decision itself
+  // (split or not) is taken on the A/B-only figures.
   // Dispatch: each branch's guard (transform.match.param.cmpi on split_k in
   // a nested failures(suppress) sequence, as in gpu-dispatch.mlir) only
   // yields %root, or an empty handle when it does not match; the schedule

@@ -290,6 +290,8 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   view.packedA = problem.packedLhs;
   view.packedB = problem.packedRhs;
   view.packedC = problem.packedAcc;
+  view.accumulatorInSmem = problem.accumulatorInSmem;
+  view.staticSmem = problem.staticSmem;
   // linalg::splitReduction splits one reduction loop of a static op
   // (transform.hwsched.split_k refuses dynamic shapes).
   view.splittableK = problem.splitK &&
@@ -364,6 +366,8 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
                           "'{1}' ({2} enumerated; pruned {3})",
                           stringifyHwKind(spec.getKind()), spec.getName(),
                           selection.enumerated, rules);
+    if (!selection.capacityDetail.empty())
+      error += "; " + selection.capacityDetail;
     return false;
   }
   // Estimates within kTieTolerance of each other are a tie (the model is

@@ -11,7 +11,11 @@
 //    warps are 4 x 8 threads over M x N, so the warp tile is 4TM x 8TN;
 //  - registers per thread from the shared register model (RegisterEstimate.h)
 //    <= gpu.max_registers_per_thread (reg_limit);
-//  - shared memory (BM*BK + BK*BN) * bytes * stages <= onchip.capacity_bytes;
+//  - shared memory (BM*BK + BK*BN) * bytes * stages <= onchip.capacity_bytes,
+//    plus BM*BN * accumulator bytes when the schedule keeps the accumulator
+//    tile in shared memory, and capped by gpu.max_static_smem_per_block_bytes
+//    when its shared memory is static (TileProblem::accumulatorInSmem,
+//    staticSmem: what the script's schedule does, not a hardware figure);
 //  - threads per block a multiple of the warp size, <= max_threads_per_block;
 //  - stages in 2..pipeline.max_stages, no more than the K tiles;
 //  - block tiles dividing the padded M and N when any feasible one does.
@@ -54,6 +58,7 @@
 #include "hwsched/Analysis/RegisterEstimate.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -146,6 +151,41 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
     return false;
   PruneLog log;
 
+  // The per-block shared-memory cap: dynamic shared memory up to the
+  // opt-in limit, or the static limit when the schedule declares its
+  // buffers statically (ptxas refuses more; the opt-in does not apply).
+  int64_t smemCap = f.smemPerBlock;
+  const char *smemRuleName = "shared memory > onchip.capacity_bytes";
+  if (view.staticSmem) {
+    int64_t staticCap = 0;
+    if (!requireInteger(spec, "gpu.max_static_smem_per_block_bytes", staticCap,
+                        error))
+      return false;
+    if (staticCap < smemCap) {
+      smemCap = staticCap;
+      smemRuleName =
+          "shared memory > gpu.max_static_smem_per_block_bytes (static)";
+    }
+  }
+  bool stagesTiles = view.isGemm();
+  if (stagesTiles && (view.accumulatorInSmem || view.staticSmem))
+    selection.smemRule =
+        llvm::formatv("shared memory per block: (BM*BK + BK*BN) * {0} B * "
+                      "stages{1}, cap {2} B ({3})",
+                      view.inBytes,
+                      view.accumulatorInSmem
+                          ? llvm::formatv(" + BM*BN * {0} B (accumulator "
+                                          "tile, accumulator_in_smem)",
+                                          view.accBytes)
+                                .str()
+                          : std::string(),
+                      smemCap,
+                      smemCap < f.smemPerBlock
+                          ? "gpu.max_static_smem_per_block_bytes, static_smem"
+                          : "onchip.capacity_bytes")
+            .str();
+  int64_t smallestOverCap = -1;
+
   // Candidate sets per kind. Elementwise ops tile M x N with short rows of
   // threads along the contiguous N; reductions keep one output per thread
   // and reduce K sequentially in BK steps.
@@ -196,9 +236,13 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               bool badThreads =
                   threads % f.warpSize || threads > f.maxThreadsPerBlock;
               int64_t registers = candidateRegisters(view, tm, tn, f.weights);
+              int64_t accumulatorBytes = stagesTiles && view.accumulatorInSmem
+                                             ? bm * bn * view.accBytes
+                                             : 0;
               int64_t onchipBytes =
-                  view.isGemm() ? (bm * bk + bk * bn) * view.inBytes * stages
-                                : 0;
+                  stagesTiles ? (bm * bk + bk * bn) * view.inBytes * stages +
+                                    accumulatorBytes
+                              : 0;
               int64_t warps = threads / f.warpSize;
               int64_t blocksPerSm = 0;
               if (!badThreads) {
@@ -241,8 +285,10 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                       "registers per thread > gpu.max_registers_per_thread");
                   continue;
                 }
-                if (onchipBytes > f.smemPerBlock) {
-                  log.prune("shared memory > onchip.capacity_bytes");
+                if (onchipBytes > smemCap) {
+                  log.prune(smemRuleName);
+                  if (smallestOverCap < 0 || onchipBytes < smallestOverCap)
+                    smallestOverCap = onchipBytes;
                   continue;
                 }
                 if (blocksPerSm < 1) {
@@ -263,6 +309,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                 c.splitK = split;
                 c.registers = registers;
                 c.onchipBytes = onchipBytes;
+                c.accumulatorBytes = accumulatorBytes;
                 c.blocksPerSm = blocksPerSm;
                 c.blocks = view.batch * ceilDiv(view.mPad, bm) *
                            (view.hasN() ? ceilDiv(view.nPad, bn) : 1) * split;
@@ -360,6 +407,18 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                    [&](const TileCandidate &c) { return !divides(c); });
   }
   selection.pruned = log.take();
+  if (selection.ranked.empty() && smallestOverCap >= 0)
+    selection.capacityDetail =
+        llvm::formatv("the smallest candidate over the shared-memory cap "
+                      "needs {0} bytes > {1} ({2}){3}",
+                      smallestOverCap, smemCap,
+                      smemCap < f.smemPerBlock
+                          ? "gpu.max_static_smem_per_block_bytes, static_smem"
+                          : "onchip.capacity_bytes",
+                      view.accumulatorInSmem
+                          ? ", accumulator tile included (accumulator_in_smem)"
+                          : "")
+            .str();
   selection.smCount = f.smCount;
   selection.fillThreshold = f.fillThreshold;
   return true;

@@ -36,6 +36,9 @@ struct GemmView {
   /// the op is a contraction with one static reduction loop (what
   /// linalg::splitReduction rewrites).
   bool splittableK = false;
+  /// The schedule keeps the accumulator tile in shared memory / its shared
+  /// memory is static (TileProblem::accumulatorInSmem, staticSmem).
+  bool accumulatorInSmem = false, staticSmem = false;
 
   bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
   bool hasN() const { return kind != TileProblem::Kind::Reduction; }

@@ -50,11 +50,16 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
     text += llvm::formatv(", warp {0}x{1}", c.wm, c.wn).str();
   text += llvm::formatv(", {0} stages", c.stages).str();
   if (kind == HwKind::Gpu)
-    text += llvm::formatv(", split_k {0}, {1} threads: {2} registers/thread, "
-                          "{3} shared bytes, {4} blocks/SM, occupancy {5:F3}",
-                          c.splitK, c.threads, c.registers, c.onchipBytes,
-                          c.blocksPerSm, c.occupancy)
-                .str();
+    text +=
+        llvm::formatv(
+            ", split_k {0}, {1} threads: {2} registers/thread, "
+            "{3} shared bytes{4}, {5} blocks/SM, occupancy {6:F3}",
+            c.splitK, c.threads, c.registers, c.onchipBytes,
+            c.accumulatorBytes
+                ? llvm::formatv(" (accumulator {0})", c.accumulatorBytes).str()
+                : std::string(),
+            c.blocksPerSm, c.occupancy)
+            .str();
   else if (kind == HwKind::Npu)
     text +=
         llvm::formatv(": {0} UB bytes (live x ping-pong)", c.onchipBytes).str();
@@ -146,7 +151,7 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     DiagnosedSilenceableFailure resolved =
         resolveTarget(*this, payload,
                       {"target", "explain", "measure_top_k", "measure_samples",
-                       "packed_operands"},
+                       "packed_operands", "accumulator_in_smem", "static_smem"},
                       d.target);
     if (!resolved.succeeded()) {
       results.setRemainingToEmpty(*this);
@@ -161,6 +166,9 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     }
     // The split-K result is the script's promise to apply the split.
     d.problem.splitK = static_cast<bool>(getSplitK());
+    // What the script's schedule keeps in shared memory (GPU rule only).
+    d.problem.accumulatorInSmem = getAccumulatorInSmem();
+    d.problem.staticSmem = getStaticSmem();
     if (std::optional<ArrayRef<int64_t>> packed = getPackedOperands()) {
       DiagnosedSilenceableFailure marked =
           markPackedOperands(*this, payload, *packed, d.problem);
@@ -264,6 +272,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     d.payload->emitRemark() << llvm::formatv(
         "candidates: {0} enumerated, {1} feasible, {2} pruned{3}", s.enumerated,
         s.ranked.size(), prunedTotal, pruned);
+    if (!s.smemRule.empty())
+      d.payload->emitRemark() << s.smemRule;
     for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size()); ++i)
       d.payload->emitRemark() << "candidate #" << (i + 1) << ": "
                               << describeCandidate(s.ranked[i], kind);

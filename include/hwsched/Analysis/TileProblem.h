@@ -71,6 +71,12 @@ struct TileProblem {
   /// partials), so GPU rules may pick a split factor above 1. See `split_k`
   /// of select_tile_config.
   bool splitK = false;
+  /// Schedule assumptions for the GPU rule's shared memory: the schedule
+  /// keeps the block's BM x BN accumulator tile in shared memory (counted
+  /// once, not multi-buffered), and its shared memory is static, so the
+  /// per-block cap is gpu.max_static_smem_per_block_bytes. See
+  /// `accumulator_in_smem` and `static_smem` of select_tile_config.
+  bool accumulatorInSmem = false, staticSmem = false;
 };
 
 /// Returns "contraction", "convolution", "elementwise" or "reduction".

@@ -51,6 +51,9 @@ struct TileCandidate {
   /// with all stages; NPU: aligned live tiles times ping-pong; CPU: L2
   /// working set of the cache tile).
   int64_t onchipBytes = 0;
+  /// GPU: the part of `onchipBytes` that is the block's accumulator tile
+  /// (0 unless the schedule keeps it in shared memory).
+  int64_t accumulatorBytes = 0;
   /// CPU: L1 working set of the register kernel over one K tile.
   int64_t l1Bytes = 0;
   /// Blocks (tiles of the parallel dims) and waves over the parallel units.
@@ -103,6 +106,13 @@ struct TileSelection {
   double fillThreshold = 0;
   std::string fillRule;
   bool fillPicked = false;
+  /// GPU: what the shared-memory figure counts and the cap it is held to
+  /// when the schedule said something about it (accumulator_in_smem,
+  /// static_smem); empty otherwise. `explain` prints it.
+  std::string smemRule;
+  /// When no candidate survives: the smallest shared-memory figure among
+  /// the candidates the capacity rule dropped and its cap, for the error.
+  std::string capacityDetail;
   /// The GEMM-view problem after padding.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
 };

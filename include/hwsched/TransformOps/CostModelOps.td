@@ -374,6 +374,34 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     GPU and NPU rules stage tiles in on-chip memory anyway: there the
     attribute is checked and ignored, with a remark.
 
+    #### What the schedule keeps in shared memory
+
+    By default the GPU rule counts a block's shared memory as the
+    multi-buffered A and B tiles only (the accumulator lives in registers)
+    and bounds it by `onchip.capacity_bytes`, the dynamic shared memory a
+    launch can opt into. Two unit attributes let a script describe its own
+    schedule instead (both off by default; neither is a spec override):
+    - `accumulator_in_smem`: the schedule keeps the block's accumulator
+      tile (BM x BN x accumulator bytes, single-buffered) in shared memory
+      between K steps, as `@gpu_matmul_smem_pipelined` does. Each GPU
+      contraction candidate's shared bytes become
+      (BM*BK + BK*BN) * bytes * stages + BM*BN * accumulator bytes, in the
+      capacity rule, the resident blocks per SM (occupancy) and `explain`'s
+      candidate lines ("N shared bytes (accumulator M)").
+    - `static_smem`: the schedule's shared memory is static (one
+      `memref.global` workgroup buffer after `merge_allocations`), which
+      ptxas limits to `gpu.max_static_smem_per_block_bytes` (49152 on the
+      shipped NVIDIA specs) whatever `onchip.capacity_bytes` allows; the
+      capacity rule then uses the smaller of the two (pruned as "shared
+      memory > gpu.max_static_smem_per_block_bytes (static)" when the static
+      cap is the smaller one).
+    With either attribute, `explain` adds a remark after the candidate
+    counts: "shared memory per block: (BM*BK + BK*BN) * 4 B * stages
+    + BM*BN * 4 B (accumulator tile, accumulator_in_smem), cap 49152 B
+    (gpu.max_static_smem_per_block_bytes, static_smem)".
+    On NPU and CPU targets, and for GPU elementwise ops and reductions (no
+    staged tiles), both are accepted and change nothing.
+
     `explain` emits remarks on the payload op: the decision, the candidate
     counts (enumerated, feasible, pruned per rule, and the selection time),
     the best
@@ -433,7 +461,11 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     operand count, repeated, or names an operand that is none of the GEMM
     view's M x K, K x N and M x N operands (or any operand of an
     elementwise op or reduction) is a silenceable failure naming the index
-    and the payload op. Nothing is
+    and the payload op. `static_smem` on a GPU spec without
+    `gpu.max_static_smem_per_block_bytes` is a silenceable failure naming the
+    key and the spec file; when no candidate fits the (static) shared-memory
+    cap, the failure lists the pruned counts and the smallest candidate's
+    shared bytes against the cap. Nothing is
     produced unless every payload op succeeds.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
@@ -442,7 +474,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
                        UnitAttr:$explain,
                        OptionalAttr<I64Attr>:$measure_top_k,
                        OptionalAttr<I64Attr>:$measure_samples,
-                       OptionalAttr<DenseI64ArrayAttr>:$packed_operands);
+                       OptionalAttr<DenseI64ArrayAttr>:$packed_operands,
+                       UnitAttr:$accumulator_in_smem,
+                       UnitAttr:$static_smem);
   let results = (outs TransformParamTypeInterface:$tile_sizes,
                       TransformParamTypeInterface:$thread_tile_sizes,
                       TransformParamTypeInterface:$reduction_tile_sizes,
