@@ -52,6 +52,11 @@ P = "!transform.param<i64>"
 H = "!transform.any_op"
 ARCH = {"nvidia-a100": "sm_80", "nvidia-h100": "sm_90", "nvidia-rtx4090": "sm_89"}
 
+# The specs and shapes of issue 7's GPU validation (also sm_fill.py's).
+DEFAULT_SPECS = "nvidia-a100,nvidia-h100,nvidia-rtx4090"
+DEFAULT_SHAPES = ("128x128x128,256x256x256,512x512x512,1024x1024x1024,"
+                  "2048x2048x2048,4096x64x4096,3136x256x64")
+
 
 def payload(m, n, k):
     a, b, c = f"tensor<{m}x{k}xf32>", f"tensor<{k}x{n}xf32>", f"tensor<{m}x{n}xf32>"
@@ -310,9 +315,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--specs", default="nvidia-a100,nvidia-h100,nvidia-rtx4090")
-    ap.add_argument("--shapes", default="128x128x128,256x256x256,512x512x512,"
-                    "1024x1024x1024,2048x2048x2048,4096x64x4096,3136x256x64")
+    ap.add_argument("--specs", default=DEFAULT_SPECS)
+    ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     ap.add_argument("--no-ptxas", action="store_true",
                     help="only print the picks (no lowering)")
     ap.add_argument("--timeout", type=float, default=600,

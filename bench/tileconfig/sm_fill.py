@@ -21,6 +21,8 @@ import os
 import re
 import subprocess
 
+from gpu_check import DEFAULT_SHAPES, DEFAULT_SPECS
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
@@ -63,9 +65,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--specs", default="nvidia-a100,nvidia-h100,nvidia-rtx4090")
-    ap.add_argument("--shapes", default="128x128x128,256x256x256,512x512x512,"
-                    "1024x1024x1024,2048x2048x2048,4096x64x4096,3136x256x64")
+    ap.add_argument("--specs", default=DEFAULT_SPECS)
+    ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     args = ap.parse_args()
     opt = os.path.join(args.build, "bin", "hwsched-opt")
     changed = 0
