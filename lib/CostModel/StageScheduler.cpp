@@ -153,6 +153,43 @@ struct TimingGraph {
 };
 } // namespace
 
+/// Flat in- and out-adjacency (CSR: node v's arcs are [begin[v],
+/// begin[v + 1]), in the order of `edges`) of the edges `keep` accepts, over
+/// `n` nodes; `inArc(i, e)` / `outArc(i, e)` make the arc that edge i stores
+/// at its target / source. The scheduler walks these arrays in its inner
+/// loops, so they are flat rather than vectors per node.
+template <typename Edge, typename InArc, typename OutArc, typename KeepFn,
+          typename InArcFn, typename OutArcFn>
+static void buildFlatAdjacency(unsigned n, llvm::ArrayRef<Edge> edges,
+                               KeepFn keep, InArcFn inArc, OutArcFn outArc,
+                               std::vector<unsigned> &inBegin,
+                               std::vector<InArc> &inArcs,
+                               std::vector<unsigned> &outBegin,
+                               std::vector<OutArc> &outArcs) {
+  inBegin.assign(n + 1, 0);
+  outBegin.assign(n + 1, 0);
+  for (const Edge &e : edges) {
+    if (!keep(e))
+      continue;
+    ++inBegin[e.to + 1];
+    ++outBegin[e.from + 1];
+  }
+  for (unsigned v = 0; v < n; ++v) {
+    inBegin[v + 1] += inBegin[v];
+    outBegin[v + 1] += outBegin[v];
+  }
+  inArcs.resize(inBegin[n]);
+  outArcs.resize(outBegin[n]);
+  std::vector<unsigned> inFill(inBegin.begin(), inBegin.end() - 1);
+  std::vector<unsigned> outFill(outBegin.begin(), outBegin.end() - 1);
+  for (auto [i, e] : llvm::enumerate(edges)) {
+    if (!keep(e))
+      continue;
+    inArcs[inFill[e.to]++] = inArc(static_cast<unsigned>(i), e);
+    outArcs[outFill[e.from]++] = outArc(static_cast<unsigned>(i), e);
+  }
+}
+
 /// Marks the distance-0 edges of `edges` (merged: one per (from, to,
 /// distance)) that a path of two or more edges implies: a -> c is redundant
 /// when some b with an edge b -> c has longest(a ~> b) + latency(b -> c) >=
@@ -165,33 +202,25 @@ redundantSameIterationEdges(const LoopDependenceGraph &graph,
                             const std::vector<TimingEdge> &edges) {
   std::vector<char> redundant(edges.size(), 0);
   unsigned n = graph.nodes.size();
-  // Flat adjacency of the distance-0 edges (CSR): (target, latency, edge
-  // index) per source, (source, latency) per target.
-  std::vector<unsigned> outBegin(n + 1, 0), inBegin(n + 1, 0);
-  for (const TimingEdge &e : edges) {
-    if (e.distance != 0)
-      continue;
-    if (graph.nodes[e.from].position >= graph.nodes[e.to].position)
-      return std::vector<char>(edges.size(), 0);
-    ++outBegin[e.from + 1];
-    ++inBegin[e.to + 1];
-  }
-  for (unsigned v = 0; v < n; ++v) {
-    outBegin[v + 1] += outBegin[v];
-    inBegin[v + 1] += inBegin[v];
-  }
-  std::vector<std::tuple<unsigned, int64_t, unsigned>> out(outBegin[n]);
-  std::vector<std::pair<unsigned, int64_t>> in(inBegin[n]);
-  {
-    std::vector<unsigned> outFill(outBegin.begin(), outBegin.end() - 1);
-    std::vector<unsigned> inFill(inBegin.begin(), inBegin.end() - 1);
-    for (auto [i, e] : llvm::enumerate(edges)) {
-      if (e.distance != 0)
-        continue;
-      out[outFill[e.from]++] = {e.to, e.latency, static_cast<unsigned>(i)};
-      in[inFill[e.to]++] = {e.from, e.latency};
-    }
-  }
+  for (const TimingEdge &e : edges)
+    if (e.distance == 0 &&
+        graph.nodes[e.from].position >= graph.nodes[e.to].position)
+      return redundant;
+  // Flat adjacency of the distance-0 edges: (source, latency) per target,
+  // (target, latency, edge index) per source.
+  std::vector<unsigned> outBegin, inBegin;
+  std::vector<std::tuple<unsigned, int64_t, unsigned>> out;
+  std::vector<std::pair<unsigned, int64_t>> in;
+  buildFlatAdjacency(
+      n, llvm::ArrayRef(edges),
+      [](const TimingEdge &e) { return e.distance == 0; },
+      [](unsigned, const TimingEdge &e) {
+        return std::pair<unsigned, int64_t>(e.from, e.latency);
+      },
+      [](unsigned i, const TimingEdge &e) {
+        return std::tuple<unsigned, int64_t, unsigned>(e.to, e.latency, i);
+      },
+      inBegin, in, outBegin, out);
   std::vector<unsigned> order(n);
   for (unsigned v = 0; v < n; ++v)
     order[v] = v;
@@ -309,30 +338,20 @@ static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
   }
 
   unsigned n = tg.numNodes;
-  tg.inBegin.assign(n + 1, 0);
-  tg.outBegin.assign(n + 1, 0);
-  for (const TimingEdge &e : tg.edges) {
-    if (e.from == e.to) {
-      tg.selfLoops.push_back(e);
-      continue;
-    }
-    ++tg.inBegin[e.to + 1];
-    ++tg.outBegin[e.from + 1];
-  }
-  for (unsigned v = 0; v < n; ++v) {
-    tg.inBegin[v + 1] += tg.inBegin[v];
-    tg.outBegin[v + 1] += tg.outBegin[v];
-  }
-  tg.inArcs.resize(tg.inBegin[n]);
-  tg.outArcs.resize(tg.outBegin[n]);
-  std::vector<unsigned> inFill(tg.inBegin.begin(), tg.inBegin.end() - 1);
-  std::vector<unsigned> outFill(tg.outBegin.begin(), tg.outBegin.end() - 1);
-  for (const TimingEdge &e : tg.edges) {
+  for (const TimingEdge &e : tg.edges)
     if (e.from == e.to)
-      continue;
-    tg.inArcs[inFill[e.to]++] = {e.from, e.distance, e.latency};
-    tg.outArcs[outFill[e.from]++] = {e.to, e.distance, e.latency};
-  }
+      tg.selfLoops.push_back(e);
+  using Arc = TimingGraph::Arc;
+  buildFlatAdjacency(
+      n, llvm::ArrayRef(tg.edges),
+      [](const TimingEdge &e) { return e.from != e.to; },
+      [](unsigned, const TimingEdge &e) {
+        return Arc{e.from, e.distance, e.latency};
+      },
+      [](unsigned, const TimingEdge &e) {
+        return Arc{e.to, e.distance, e.latency};
+      },
+      tg.inBegin, tg.inArcs, tg.outBegin, tg.outArcs);
   // By decreasing source position (the edges of one source stay in edge
   // order; the heights do not depend on the order, only the sweep count).
   std::vector<unsigned> byPosition(n);
@@ -1126,28 +1145,16 @@ searchModuloSchedule(const LoopDependenceGraph &graph,
       if (unit >= 0)
         p.unitNodes[unit].push_back(v);
     }
-    p.csInBegin.assign(n + 1, 0);
-    p.csOutBegin.assign(n + 1, 0);
-    for (const StageConstraint &c : cs) {
-      if (c.from == c.to)
-        continue;
-      ++p.csInBegin[c.to + 1];
-      ++p.csOutBegin[c.from + 1];
-    }
-    for (unsigned v = 0; v < n; ++v) {
-      p.csInBegin[v + 1] += p.csInBegin[v];
-      p.csOutBegin[v + 1] += p.csOutBegin[v];
-    }
-    p.csInArcs.resize(p.csInBegin[n]);
-    p.csOutArcs.resize(p.csOutBegin[n]);
-    std::vector<unsigned> inFill(p.csInBegin.begin(), p.csInBegin.end() - 1);
-    std::vector<unsigned> outFill(p.csOutBegin.begin(), p.csOutBegin.end() - 1);
-    for (const StageConstraint &c : cs) {
-      if (c.from == c.to)
-        continue;
-      p.csInArcs[inFill[c.to]++] = {c.from, c.weight};
-      p.csOutArcs[outFill[c.from]++] = {c.to, c.weight};
-    }
+    buildFlatAdjacency(
+        n, llvm::ArrayRef(cs),
+        [](const StageConstraint &c) { return c.from != c.to; },
+        [](unsigned, const StageConstraint &c) {
+          return std::pair<unsigned, int64_t>(c.from, c.weight);
+        },
+        [](unsigned, const StageConstraint &c) {
+          return std::pair<unsigned, int64_t>(c.to, c.weight);
+        },
+        p.csInBegin, p.csInArcs, p.csOutBegin, p.csOutArcs);
     problems.push_back(std::move(p));
   }
   // The II search uses the last (least constrained) variant; the preferred
