@@ -670,7 +670,7 @@ def main():
           "over the rounds (min-max over the rounds).")
     print()
     print("All MLIR results checked against the reference (sum of C and every "
-          f"{SAMPLE_STRIDE}th row/column, exact).")
+          f"C[i][j] with i, j multiples of {SAMPLE_STRIDE}, exact).")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
 
