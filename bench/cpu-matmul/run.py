@@ -38,7 +38,7 @@ runs, ratios are formed per round and their median and range printed (see
 README.md, "Method").
 
 Usage: bench/cpu-matmul/run.py [--sizes 256,512,1024,2048] [--rounds 5] [--runs 3]
-       [--target x86-avx512] [--min-time 0.3] [--loops-max-size 1024]
+       [--target x86-avx512] [--min-time 0.3] [--loops-max-size 2048]
        [--tiles MC,NC,KC,MR,NR] [--skip-blas] [--keep DIR] [--install]
 """
 
@@ -670,7 +670,7 @@ def main():
           "over the rounds (min-max over the rounds).")
     print()
     print("All MLIR results checked against the reference (sum of C and every "
-          f"{SAMPLE_STRIDE}th row/column, exact).")
+          f"C[i][j] with i, j multiples of {SAMPLE_STRIDE}, exact).")
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
 

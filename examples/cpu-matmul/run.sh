@@ -38,7 +38,8 @@ echo "== schedule (spec $target): the decisions"
 "$opt" "$here/input.mlir" --hwsched-target="$target" \
   --transform-preload-library=transform-library-paths="$root/transform-scripts/cpu-matmul.mlir" \
   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
-  -o "$work/scheduled.mlir" 2> "$work/remarks.txt"
+  -o "$work/scheduled.mlir" 2> "$work/remarks.txt" ||
+  { cat "$work/remarks.txt" >&2; exit 1; }  # the errors, not only the remarks
 sed -n 's/.*remark: //p' "$work/remarks.txt"
 
 status=0

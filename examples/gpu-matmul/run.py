@@ -34,7 +34,7 @@ usage: run.py [--target NAME|PATH] [--opt TOOL] [--input FILE]
               gpu_matmul_auto on a payload whose pick does not split K).
   --no-ptxas  only the decisions (no lowering).
   --ir FILE   also write the scheduled IR there.
-$HWSCHED_OPT names the tool (default: hwsched-opt on PATH);
+$HWSCHED_OPT names the tool (default: hwsched-opt on PATH, else build/bin/);
 $HWSCHED_SPEC_PATH is honoured as by hwsched-opt.
 """
 
@@ -53,6 +53,7 @@ SCRIPTS = [os.path.join(ROOT, "transform-scripts", f)
            for f in ("gpu-matmul.mlir", "gpu-dispatch.mlir")]
 ENTRY = "gpu_matmul_smem_pipelined"
 PTXAS_REPORT = os.path.join(ROOT, "utils", "ptxas-report.py")
+BUILT_OPT = os.path.join(ROOT, "build", "bin", "hwsched-opt")
 
 ALLOC = re.compile(r"^(\s*)(%[\w.$-]+) = memref\.alloc\(\) "
                    r"(?:\{alignment = (\d+) : i64\} )?: "
@@ -133,7 +134,7 @@ def main():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--target", default="nvidia-a100")
     ap.add_argument("--opt", default=os.environ.get("HWSCHED_OPT")
-                    or shutil.which("hwsched-opt") or "hwsched-opt")
+                    or shutil.which("hwsched-opt") or BUILT_OPT)
     ap.add_argument("--input", default=os.path.join(HERE, "input.mlir"))
     ap.add_argument("--entry", default=ENTRY,
                     help="sequence to run (default %s; gpu_matmul_auto when "

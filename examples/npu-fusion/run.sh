@@ -8,10 +8,10 @@
 # The target is $HWSCHED_TARGET (default ascend-910b); $HWSCHED_SPEC_PATH
 # can point at a directory with another spec of that name, e.g.
 #   HWSCHED_SPEC_PATH=test/Scripts/Inputs/small-ub examples/npu-fusion/run.sh
-# $HWSCHED_OPT names the tool (default: hwsched-opt on PATH).
+# $HWSCHED_OPT names the tool (default: hwsched-opt on PATH, else build/bin/).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-opt=${HWSCHED_OPT:-hwsched-opt}
+opt=${HWSCHED_OPT:-$(command -v hwsched-opt || echo "$here/../../build/bin/hwsched-opt")}
 # Relative paths must survive the cd below.
 case "$opt" in
   /*) ;;

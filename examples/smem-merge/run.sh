@@ -5,10 +5,10 @@
 #
 # usage: examples/smem-merge/run.sh [extra hwsched-opt args]
 #   e.g. run.sh --hwsched-target=nvidia-rtx4090
-# $HWSCHED_OPT names the tool (default: hwsched-opt on PATH).
+# $HWSCHED_OPT names the tool (default: hwsched-opt on PATH, else build/bin/).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-opt=${HWSCHED_OPT:-hwsched-opt}
+opt=${HWSCHED_OPT:-$(command -v hwsched-opt || echo "$here/../../build/bin/hwsched-opt")}
 # A relative path to the tool must survive the cd below.
 case "$opt" in
   /*) ;;
