@@ -315,9 +315,9 @@ module attributes {transform.with_named_sequence} {
   // @hwsched_cpu_matmul_main: on an out-of-order x86 core it costs time
   // (0.87x at 512 on the bench machine, bench/cpu-matmul/README.md): the
   // core overlaps the loads with the FMAs by itself, and the A column
-  // carried to the next iteration in registers turns each
-  // `vbroadcastss` from memory (a load port) into a broadcast from a
-  // register, which competes with the FMAs for a port. For cores that do
+  // carried to the next iteration in registers is broadcast from a register
+  // (a shuffle on one of the two FMA ports) instead of from memory (a load
+  // port): 8 shuffles per 64 FMAs of the unrolled body. For cores that do
   // not reorder (in-order cores, DSP-like CPUs) the explicit overlap is the
   // only one. Call between @hwsched_cpu_bufferize_and_vectorize and
   // @hwsched_cpu_lower_micro_kernels (@hwsched_cpu_matmul_main_pipelined).
