@@ -81,7 +81,9 @@
 // (M of MC and MR, N of NC and NR, K of KC, MC of MR, NC of NR); the epilogue
 // is a 2-D all-parallel linalg.generic whose first input is the matmul result.
 // A partial tile makes the transform fail with an error (nothing is silently
-// left scalar or computed wrong).
+// left scalar or computed wrong). @hwsched_cpu_matmul_main schedules only
+// matmuls with static M, N and K: one with a dynamic dimension is left as it
+// is (it lowers unscheduled), with a remark at it saying so.
 //
 // Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec calls
 // transform.cost_model.select_tile_config on the matmul (the spec that
@@ -412,22 +414,51 @@ module attributes {transform.with_named_sequence} {
   // Whole-module entry point.
   //===--------------------------------------------------------------------===//
 
+  // Matches a linalg op whose loop ranges are all static (the schedule needs
+  // static M, N and K: its tiles must divide them).
+  transform.named_sequence @hwsched_cpu_match_static_loops(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %dims = transform.match.structured %op : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %d = transform.match.structured.dim %s[all] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d : !transform.param<i64>
+    }
+    // A dynamic extent is negative (kDynamic).
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %m, %n, %k = transform.split_handle %dims
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.match.param.cmpi ge %m, %zero : !transform.param<i64>
+    transform.match.param.cmpi ge %n, %zero : !transform.param<i64>
+    transform.match.param.cmpi ge %k, %zero : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
   // Matches an epilogue: a linalg.generic whose first operand is produced by
-  // a linalg.matmul.
+  // a linalg.matmul with static shapes.
   transform.named_sequence @hwsched_cpu_match_epilogue(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     %producer = transform.get_producer_of_operand %op[0]
         : (!transform.any_op) -> !transform.any_op
     transform.match.operation_name %producer ["linalg.matmul"] : !transform.any_op
+    transform.include @hwsched_cpu_match_static_loops failures(propagate) (%producer)
+        : (!transform.any_op) -> !transform.any_op
     transform.yield %op : !transform.any_op
   }
   // Matches a linalg.matmul not scheduled yet (directly in a function body).
-  transform.named_sequence @hwsched_cpu_match_bare_matmul(
+  transform.named_sequence @hwsched_cpu_match_unscheduled_matmul(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     %parent = transform.get_parent_op %op : (!transform.any_op) -> !transform.any_op
     transform.match.operation_name %parent ["func.func"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  // Matches a linalg.matmul with static shapes not scheduled yet.
+  transform.named_sequence @hwsched_cpu_match_bare_matmul(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_cpu_match_unscheduled_matmul failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_cpu_match_static_loops failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
     transform.yield %op : !transform.any_op
   }
 
@@ -523,6 +554,16 @@ module attributes {transform.with_named_sequence} {
           (%mm, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    // What is left directly in a function has a dynamic dimension: say so
+    // at the op (it stays as it is and lowers unscheduled, still correct).
+    %left = transform.collect_matching @hwsched_cpu_match_unscheduled_matmul in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %left : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      transform.debug.emit_remark_at %mm,
+          "hwsched cpu matmul: not scheduled: the schedule needs static M, N and K (tiles that divide them); this matmul has a dynamic dimension and is left as it is"
+          : !transform.any_op
     }
     transform.yield
   }
