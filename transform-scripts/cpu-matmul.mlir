@@ -65,6 +65,13 @@
 //     utils/exec-check.py --print-pipeline, or bench/cpu-matmul/run.py);
 //     mlir-runner's JIT targets the host CPU, so AVX-512 is used where the
 //     host has it, no flag needed.
+//  6. (Only in @hwsched_cpu_matmul_main_pipelined.) Software pipelining of
+//     the micro-kernel K loops with transform.pipeline.schedule_stages at
+//     the spec's stage count: the A column and B row of K step k+1 are
+//     loaded in the iteration that runs the FMAs of step k. Off by default:
+//     an out-of-order core already overlaps these loads with the FMAs, and
+//     on the x86 bench machine the explicit version runs at 0.87x (see
+//     @hwsched_cpu_pipeline_micro_kernels and bench/cpu-matmul/README.md).
 //
 // Knobs (all !transform.param<i64>, in this order):
 //   MC, NC  cache block of C (rows, columns); fused epilogue block
@@ -74,7 +81,9 @@
 // (M of MC and MR, N of NC and NR, K of KC, MC of MR, NC of NR); the epilogue
 // is a 2-D all-parallel linalg.generic whose first input is the matmul result.
 // A partial tile makes the transform fail with an error (nothing is silently
-// left scalar or computed wrong).
+// left scalar or computed wrong). @hwsched_cpu_matmul_main schedules only
+// matmuls with static M, N and K: one with a dynamic dimension is left as it
+// is (it lowers unscheduled), with a remark at it saying so.
 //
 // Where the knobs come from. @hwsched_cpu_matmul_tiles_from_spec calls
 // transform.cost_model.select_tile_config on the matmul (the spec that
@@ -237,8 +246,36 @@ module attributes {transform.with_named_sequence} {
   // keeps the C accumulators in registers across the micro-kernel K loop,
   // unrolls that loop by 4 and lowers contractions to FMAs, in the functions
   // @hwsched_cpu_matmul_tile marked (hwsched.cpu_schedule). Consumes %module.
+  // = @hwsched_cpu_bufferize_and_vectorize + @hwsched_cpu_lower_micro_kernels.
   transform.named_sequence @hwsched_cpu_bufferize_and_lower(
       %module: !transform.any_op {transform.consumed}) {
+    %bufferized = transform.include @hwsched_cpu_bufferize_and_vectorize
+        failures(propagate) (%module) : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_cpu_lower_micro_kernels failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @hwsched_cpu_bufferize_pipeline_and_lower(%module)
+  // The same with the micro-kernel K loops software-pipelined in between
+  // (@hwsched_cpu_pipeline_micro_kernels).
+  transform.named_sequence @hwsched_cpu_bufferize_pipeline_and_lower(
+      %module: !transform.any_op {transform.consumed}) {
+    %bufferized = transform.include @hwsched_cpu_bufferize_and_vectorize
+        failures(propagate) (%module) : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_cpu_pipeline_micro_kernels failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_lower_micro_kernels failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @hwsched_cpu_bufferize_and_vectorize(%module) -> %bufferized_module
+  // Bufferization, vectorization and accumulator hoisting (steps 4-5 up to
+  // the micro-kernel's unrolling). Consumes %module, yields the bufferized
+  // module.
+  transform.named_sequence @hwsched_cpu_bufferize_and_vectorize(
+      %module: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %funcs = transform.structured.match ops{["func.func"]} in %module
         : (!transform.any_op) -> !transform.any_op
     transform.bufferization.eliminate_empty_tensors %funcs : !transform.any_op
@@ -268,6 +305,46 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     transform.apply_cse to %f3 : !transform.any_op
     %f4 = transform.structured.hoist_redundant_vector_transfers %f3
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %bufferized : !transform.any_op
+  }
+
+  // @hwsched_cpu_pipeline_micro_kernels(%bufferized_module)
+  // Software-pipelines every micro-kernel K loop (hwsched.micro_k) with
+  // transform.pipeline.schedule_stages { explain } at the spec's stage count
+  // (pipeline.max_stages): the loads of K step k+1 (packed B row, A column)
+  // are issued in the iteration that runs the FMAs of step k. Not part of
+  // @hwsched_cpu_matmul_main: on an out-of-order x86 core it costs time
+  // (0.87x at 512 on the bench machine, bench/cpu-matmul/README.md): the
+  // core overlaps the loads with the FMAs by itself, and the A column
+  // carried to the next iteration in registers is broadcast from a register
+  // (a shuffle on one of the two FMA ports) instead of from memory (a load
+  // port): 8 shuffles per 64 FMAs of the unrolled body. For cores that do
+  // not reorder (in-order cores, DSP-like CPUs) the explicit overlap is the
+  // only one. Call between @hwsched_cpu_bufferize_and_vectorize and
+  // @hwsched_cpu_lower_micro_kernels (@hwsched_cpu_matmul_main_pipelined).
+  transform.named_sequence @hwsched_cpu_pipeline_micro_kernels(
+      %bufferized: !transform.any_op {transform.readonly}) {
+    %micro_k = transform.structured.match ops{["scf.for"]}
+        attributes {hwsched.micro_k} in %bufferized : (!transform.any_op) -> !transform.any_op
+    transform.foreach %micro_k : !transform.any_op {
+    ^bb0(%loop: !transform.any_op):
+      %kernel = transform.pipeline.schedule_stages %loop { explain }
+          : (!transform.any_op) -> !transform.any_op
+      // The steady-state loop is the one to unroll.
+      transform.annotate %kernel "hwsched.micro_k" : !transform.any_op
+    }
+    transform.yield
+  }
+
+  // @hwsched_cpu_lower_micro_kernels(%bufferized_module)
+  // Unrolls every micro-kernel K loop (hwsched.micro_k) by 4 and lowers the
+  // vector ops of the functions marked hwsched.cpu_schedule: contractions to
+  // broadcast + FMA, then 1-D transfers.
+  transform.named_sequence @hwsched_cpu_lower_micro_kernels(
+      %bufferized: !transform.any_op {transform.readonly}) {
+    %f4 = transform.structured.match ops{["func.func"]}
+        attributes {hwsched.cpu_schedule} in %bufferized
         : (!transform.any_op) -> !transform.any_op
     %micro_k = transform.structured.match ops{["scf.for"]}
         attributes {hwsched.micro_k} in %bufferized : (!transform.any_op) -> !transform.any_op
@@ -337,22 +414,51 @@ module attributes {transform.with_named_sequence} {
   // Whole-module entry point.
   //===--------------------------------------------------------------------===//
 
+  // Matches a linalg op whose loop ranges are all static (the schedule needs
+  // static M, N and K: its tiles must divide them).
+  transform.named_sequence @hwsched_cpu_match_static_loops(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %dims = transform.match.structured %op : (!transform.any_op) -> !transform.param<i64> {
+    ^bb0(%s: !transform.any_op):
+      %d = transform.match.structured.dim %s[all] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.structured.yield %d : !transform.param<i64>
+    }
+    // A dynamic extent is negative (kDynamic).
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %m, %n, %k = transform.split_handle %dims
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.match.param.cmpi ge %m, %zero : !transform.param<i64>
+    transform.match.param.cmpi ge %n, %zero : !transform.param<i64>
+    transform.match.param.cmpi ge %k, %zero : !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
   // Matches an epilogue: a linalg.generic whose first operand is produced by
-  // a linalg.matmul.
+  // a linalg.matmul with static shapes.
   transform.named_sequence @hwsched_cpu_match_epilogue(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.generic"] : !transform.any_op
     %producer = transform.get_producer_of_operand %op[0]
         : (!transform.any_op) -> !transform.any_op
     transform.match.operation_name %producer ["linalg.matmul"] : !transform.any_op
+    transform.include @hwsched_cpu_match_static_loops failures(propagate) (%producer)
+        : (!transform.any_op) -> !transform.any_op
     transform.yield %op : !transform.any_op
   }
   // Matches a linalg.matmul not scheduled yet (directly in a function body).
-  transform.named_sequence @hwsched_cpu_match_bare_matmul(
+  transform.named_sequence @hwsched_cpu_match_unscheduled_matmul(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.operation_name %op ["linalg.matmul"] : !transform.any_op
     %parent = transform.get_parent_op %op : (!transform.any_op) -> !transform.any_op
     transform.match.operation_name %parent ["func.func"] : !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  // Matches a linalg.matmul with static shapes not scheduled yet.
+  transform.named_sequence @hwsched_cpu_match_bare_matmul(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_cpu_match_unscheduled_matmul failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_cpu_match_static_loops failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
     transform.yield %op : !transform.any_op
   }
 
@@ -384,6 +490,31 @@ module attributes {transform.with_named_sequence} {
   // entry point: --transform-interpreter=entry-point=hwsched_cpu_matmul_main.
   transform.named_sequence @hwsched_cpu_matmul_main(
       %module: !transform.any_op {transform.consumed}) {
+    transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
+        : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @hwsched_cpu_matmul_main_pipelined(%module)
+  // @hwsched_cpu_matmul_main with the micro-kernel K loops software-pipelined
+  // by transform.pipeline.schedule_stages at the spec's stage count (see
+  // @hwsched_cpu_pipeline_micro_kernels for when this pays and when not).
+  transform.named_sequence @hwsched_cpu_matmul_main_pipelined(
+      %module: !transform.any_op {transform.consumed}) {
+    transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
+        : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_bufferize_pipeline_and_lower failures(propagate)
+        (%module) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @hwsched_cpu_schedule_chains(%module): @hwsched_cpu_matmul_tile on every
+  // matmul (+ epilogue) chain of %module, tiles from the spec
+  // (@hwsched_cpu_matmul_tiles_from_spec, one remark per tile size).
+  transform.named_sequence @hwsched_cpu_schedule_chains(
+      %module: !transform.any_op {transform.readonly}) {
     %epilogues = transform.collect_matching @hwsched_cpu_match_epilogue in %module
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %epilogues : !transform.any_op {
@@ -424,8 +555,16 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
-    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
-        : (!transform.any_op) -> ()
+    // What is left directly in a function has a dynamic dimension: say so
+    // at the op (it stays as it is and lowers unscheduled, still correct).
+    %left = transform.collect_matching @hwsched_cpu_match_unscheduled_matmul in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %left : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      transform.debug.emit_remark_at %mm,
+          "hwsched cpu matmul: not scheduled: the schedule needs static M, N and K (tiles that divide them); this matmul has a dynamic dimension and is left as it is"
+          : !transform.any_op
+    }
     transform.yield
   }
 }

@@ -124,8 +124,13 @@ module attributes {transform.with_named_sequence} {
   // For every cube op (linalg.matmul) under %root, asks the NPU cost model
   // whether its consumers (e.g. a LayerNorm-style row reduction) should be
   // fused with it (a consumer must read the matmul as its first operand), and fuses only the accepted ones: each accepted consumer
-  // is tiled with scf.forall by [%tile_rows, %tile_cols] and the matmul is
-  // fused into the loop. A vector consumer that reduces (or relayouts) the
+  // is tiled with scf.forall and the matmul is fused into the loop. An
+  // elementwise consumer gets [%tile_rows, %tile_cols] tiles; a row
+  // reduction (first loop parallel, innermost loop reducing) gets
+  // [%tile_rows] tiles of whole rows, since a forall tile along a reduced
+  // loop would have its iterations write partial results of the same
+  // element; any other accepted consumer (e.g. a column reduction) is left
+  // unfused with a remark saying so. A vector consumer that reduces (or relayouts) the
   // cube result pays the fractal -> ND format cast
   // (npu.format_cast_bytes_per_cycle) against the MTE traffic saved
   // (npu.mte_bytes_per_cycle); on ascend-910b the model refuses the
@@ -145,16 +150,80 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %kept = transform.cost_model.filter_fusable_consumers %cube { explain }
         : (!transform.any_op) -> !transform.any_op
+    // A forall tile must not split a reduction (its parallel iterations
+    // would each write a partial result of the same element): elementwise
+    // consumers are tiled rows x cols, row reductions (rows parallel, the
+    // innermost loop reducing, e.g. LayerNorm's mean/variance) by rows only,
+    // each tile reducing whole rows. Any other kept consumer is left
+    // unfused, with a remark saying why. (Each guard is a failures(propagate)
+    // sequence inside a failures(suppress) one: the inner one stops at a
+    // failed match and yields nothing; the outer one drops that failure.)
     transform.foreach %kept : !transform.any_op {
     ^bb0(%consumer: !transform.any_op):
-      %mm = transform.get_producer_of_operand %consumer[0]
-          : (!transform.any_op) -> !transform.any_op
-      %tiled, %loop = transform.structured.tile_using_forall %consumer
-          tile_sizes [%tile_rows, %tile_cols]
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
-      %fused, %loop2 = transform.structured.fuse_into_containing_op %mm into %loop
-          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %elementwise = transform.sequence %consumer : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb1(%c: !transform.any_op):
+        %g = transform.sequence %c : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb2(%c2: !transform.any_op):
+          %m = transform.match.structured %c2 : (!transform.any_op) -> !transform.any_op {
+          ^bb3(%s: !transform.any_op):
+            transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+            transform.match.structured.yield %s : !transform.any_op
+          }
+          transform.yield %m : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      %row_reduction = transform.sequence %consumer : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb1(%c: !transform.any_op):
+        %g = transform.sequence %c : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb2(%c2: !transform.any_op):
+          %m = transform.match.structured %c2 : (!transform.any_op) -> !transform.any_op {
+          ^bb3(%s: !transform.any_op):
+            transform.match.structured.dim %s[0] {parallel} : !transform.any_op
+            transform.match.structured.dim %s[-1] {reduction} : !transform.any_op
+            transform.match.structured.yield %s : !transform.any_op
+          }
+          transform.yield %m : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      %handled = transform.merge_handles %elementwise, %row_reduction : !transform.any_op
+      %n = transform.num_associations %handled : (!transform.any_op) -> !transform.param<i64>
+      transform.sequence %consumer, %n : !transform.any_op, !transform.param<i64> failures(suppress) {
+      ^bb1(%c: !transform.any_op, %n1: !transform.param<i64>):
+        transform.sequence %c, %n1 : !transform.any_op, !transform.param<i64> failures(propagate) {
+        ^bb2(%c2: !transform.any_op, %n2: !transform.param<i64>):
+          %none = transform.param.constant 0 : i64 -> !transform.param<i64>
+          transform.match.param.cmpi eq %n2, %none : !transform.param<i64>
+          transform.debug.emit_remark_at %c2,
+              "npu_cube_reduction: kept consumer left unfused: a forall tile would split a reduction loop (only all-parallel consumers and row reductions, parallel rows with the innermost loop reducing, are tiled)"
+              : !transform.any_op
+          transform.yield
+        }
+        transform.yield
+      }
+      transform.foreach %elementwise : !transform.any_op {
+      ^bb1(%c: !transform.any_op):
+        %mm = transform.get_producer_of_operand %c[0]
+            : (!transform.any_op) -> !transform.any_op
+        %tiled, %loop = transform.structured.tile_using_forall %c
+            tile_sizes [%tile_rows, %tile_cols]
+            : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+        %fused, %loop2 = transform.structured.fuse_into_containing_op %mm into %loop
+            : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      }
+      transform.foreach %row_reduction : !transform.any_op {
+      ^bb1(%c: !transform.any_op):
+        %mm = transform.get_producer_of_operand %c[0]
+            : (!transform.any_op) -> !transform.any_op
+        %tiled, %loop = transform.structured.tile_using_forall %c
+            tile_sizes [%tile_rows]
+            : (!transform.any_op, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+        %fused, %loop2 = transform.structured.fuse_into_containing_op %mm into %loop
+            : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      }
     }
     transform.apply_cse to %root : !transform.any_op
     transform.yield
