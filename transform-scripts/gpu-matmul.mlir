@@ -717,6 +717,46 @@ module attributes {transform.with_named_sequence} {
     // This schedule is the split one: s = 1 picks go elsewhere.
     transform.match.param.cmpi gt %split, %one : !transform.param<i64>
 
+    // 1b. The model's fusion decision (filter_fusable_consumers { explain }),
+    //     on the matmul before the split: the consumers keep their ops
+    //     through it, the matmul's result becomes the combine's.
+    %epilogue = transform.cost_model.filter_fusable_consumers %matmul { explain }
+        : (!transform.any_op) -> !transform.any_op
+    %users = transform.get_consumers_of_result %matmul[0]
+        : (!transform.any_op) -> !transform.any_op
+    %consumers = transform.include @gpu_matmul_split_k_linalg_users failures(propagate) (%users)
+        : (!transform.any_op) -> !transform.any_op
+    %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%consumers)
+        : (!transform.any_op) -> !transform.any_op
+    // Every Linalg consumer of the matmul must be elementwise (all loops
+    // parallel): a reduction or contraction consuming it is not scheduled
+    // here, and would be left outside the kernels.
+    %n_cons = transform.num_associations %consumers : (!transform.any_op) -> !transform.param<i64>
+    %n_ew = transform.num_associations %elementwise : (!transform.any_op) -> !transform.param<i64>
+    transform.sequence %matmul, %n_ew, %n_cons
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%m: !transform.any_op, %a: !transform.param<i64>, %b: !transform.param<i64>):
+      transform.match.param.cmpi ne %a, %b : !transform.param<i64>
+      transform.debug.emit_remark_at %m, "split-K schedule: a Linalg consumer of this matmul has a reduction loop; only elementwise consumers are scheduled"
+        : !transform.any_op
+    }
+    transform.match.param.cmpi eq %n_ew, %n_cons : !transform.param<i64>
+    // The kept epilogue is fused into the reduction kernel when it is the
+    // matmul's only user: fuse_into_containing_op would clone the combine
+    // for any other user, which would then read an untiled reduction.
+    // Otherwise nothing is fused and every elementwise consumer (none for a
+    // bare matmul; the kept one too) is mapped as its own kernel in step 4.
+    %n_users = transform.num_associations %users : (!transform.any_op) -> !transform.param<i64>
+    %fused_epi, %fused_epi2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%epilogue, %epilogue, %n_users, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %n_fuse = transform.num_associations %fused_epi : (!transform.any_op) -> !transform.param<i64>
+    %refused, %refused2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%elementwise, %elementwise, %n_fuse, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+
     // 2. Split K.
     %split_fill, %partial, %combine = transform.hwsched.split_k %matmul by %split
         : (!transform.any_op, !transform.param<i64>)
@@ -747,27 +787,78 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %regs, "predicted registers per thread:" at %p_1
         : !transform.param<i64>, !transform.any_op
 
-    // 4. Reduction kernel: loops (s, M, N), s reduced.
-    %c_b, %forall_c = transform.structured.tile_using_forall %combine
-        tile_sizes [0, %bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    // 4. Reduction kernel: loops (s, M, N), s reduced; with a kept epilogue
+    //    (%fused_epi holds it) the blocks and threads tile the epilogue and the
+    //    combine and fill are fused into them, else the combine is tiled
+    //    (no kept epilogue). Zero or one iteration each.
+    %fused_c, %fused_f = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%combine, %fill, %n_fuse, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %f_b, %forall_c2 = transform.structured.fuse_into_containing_op %fill into %forall_c
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %c_t, %forall_ct = transform.structured.tile_using_forall %c_b
-        tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %unfused_c, %unfused_f = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%combine, %fill, %n_fuse, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    // One partial at a time: the thread's TM x TN sums stay in registers
-    // (hoisted out of the loop) and only one TM x TN partial is live, not
-    // all s of them (s x TM x TN values spilled at 128 registers for
-    // 8 x 8 thread tiles, s = 2, on the RTX 4090 at 1024^3).
-    %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %f_t, %forall_ft = transform.structured.tile_using_forall %f_b
-        tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %fused_epi, %fused_c, %fused_f
+        : !transform.any_op, !transform.any_op, !transform.any_op {
+    ^bb0(%e: !transform.any_op, %c: !transform.any_op, %f: !transform.any_op):
+      %e_b, %forall_e = transform.structured.tile_using_forall %e
+          tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %c_b, %forall_e2 = transform.structured.fuse_into_containing_op %c into %forall_e
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %f_b, %forall_e3 = transform.structured.fuse_into_containing_op %f into %forall_e2
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %e_t, %forall_et = transform.structured.tile_using_forall %e_b
+          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %c_t, %forall_et2 = transform.structured.fuse_into_containing_op %c_b into %forall_et
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %f_t, %forall_et3 = transform.structured.fuse_into_containing_op %f_b into %forall_et2
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      // As below: one partial at a time, the sums in registers; the
+      // epilogue then reads them.
+      %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.foreach %unfused_c, %unfused_f : !transform.any_op, !transform.any_op {
+    ^bb0(%c: !transform.any_op, %f: !transform.any_op):
+      %c_b, %forall_c = transform.structured.tile_using_forall %c
+          tile_sizes [0, %bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %f_b, %forall_c2 = transform.structured.fuse_into_containing_op %f into %forall_c
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %c_t, %forall_ct = transform.structured.tile_using_forall %c_b
+          tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      // One partial at a time: the thread's TM x TN sums stay in registers
+      // (hoisted out of the loop) and only one TM x TN partial is live, not
+      // all s of them (s x TM x TN values spilled at 128 registers for
+      // 8 x 8 thread tiles, s = 2, on the RTX 4090 at 1024^3).
+      %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %f_t, %forall_ft = transform.structured.tile_using_forall %f_b
+          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+    }
+    // Refused elementwise consumers: each its own kernel after the
+    // reduction, blocks [BM, BN] and threads [TM, TN] over its loops.
+    transform.foreach %refused : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      %r_b, %forall_r = transform.structured.tile_using_forall %r
+          tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %r_t, %forall_rt = transform.structured.tile_using_forall %r_b
+          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+    }
 
     // 5. Vectorize, accumulator in registers, bufferize.
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
@@ -805,6 +896,77 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.yield %func_b, %nthreads : !transform.any_op, !transform.param<i64>
+  }
+
+  // (%a, %b) when %n == %want, else two empty handles: the guard of the
+  // split-K schedule's branches (zero or one iteration of a transform.foreach
+  // over the result), with the pattern of gpu-dispatch.mlir.
+  transform.named_sequence @gpu_matmul_split_k_if_eq(
+      %a: !transform.any_op {transform.readonly},
+      %b: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %want: !transform.param<i64> {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %ra, %rb = transform.sequence %a, %b, %n, %want
+        : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op, !transform.any_op failures(suppress) {
+    ^bb0(%a1: !transform.any_op, %b1: !transform.any_op, %n1: !transform.param<i64>, %w1: !transform.param<i64>):
+      %ga, %gb = transform.sequence %a1, %b1, %n1, %w1
+          : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+            -> !transform.any_op, !transform.any_op failures(propagate) {
+      ^bb0(%a2: !transform.any_op, %b2: !transform.any_op, %n2: !transform.param<i64>, %w2: !transform.param<i64>):
+        transform.match.param.cmpi eq %n2, %w2 : !transform.param<i64>
+        transform.yield %a2, %b2 : !transform.any_op, !transform.any_op
+      }
+      transform.yield %ga, %gb : !transform.any_op, !transform.any_op
+    }
+    transform.yield %ra, %rb : !transform.any_op, !transform.any_op
+  }
+
+  // The Linalg ops among %ops (e.g. the users of the matmul's result,
+  // without a bufferization.materialize_in_destination or a func.return).
+  transform.named_sequence @gpu_matmul_split_k_linalg_users(
+      %ops: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.foreach %ops : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op):
+        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op):
+          transform.match.structured %o2 : !transform.any_op {
+          ^bb0(%s: !transform.any_op):
+            transform.match.structured.yield
+          }
+          transform.yield %o2 : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      transform.yield %m : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // The ops among the Linalg ops %ops whose loops are all parallel.
+  transform.named_sequence @gpu_matmul_split_k_elementwise(
+      %ops: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.foreach %ops : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op):
+        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op):
+          transform.match.structured %o2 : !transform.any_op {
+          ^bb0(%s: !transform.any_op):
+            transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+            transform.match.structured.yield
+          }
+          transform.yield %o2 : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      transform.yield %m : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
   }
 
   // Step 5's vector lowering of @gpu_matmul_split_k: the reduction over s
