@@ -508,7 +508,10 @@ module attributes {transform.with_named_sequence} {
   //      split_k result (six results, no `explain`: the schedule's own call
   //      explains), i.e. the split factor is one of the decisions, the SM-fill
   //      rule included (cost_weights.sm_fill_threshold).
-  //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels);
+  //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels,
+  //      the elementwise epilogue the model keeps fused into the
+  //      reduction kernel; no epilogue, or a refused one run as its own
+  //      kernel, are fine too);
   //      split_k = 1: @gpu_matmul_smem_pipelined (shared-memory staging,
   //      schedule_stages, merge_allocations; it needs exactly one fusable
   //      elementwise epilogue, its own limit).
@@ -617,12 +620,19 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_split_k(%root): split-K schedule for one linalg.matmul
   // (with its linalg.fill init) whose select_tile_config pick splits K
   // (split_k s > 1: a small M x N with a large K, where the output tiles
-  // alone leave SMs idle), down to two gpu.launch ops: the partial kernel
-  // over (s, M/BM, N/BN) blocks and the reduction of the s partial sums.
+  // alone leave SMs idle), and its elementwise epilogue (bias, activation),
+  // down to two gpu.launch ops: the partial kernel over (s, M/BM, N/BN)
+  // blocks and the reduction of the s partial sums, which also runs the
+  // epilogue the cost model keeps.
   // Every size comes from select_tile_config (six results, `explain`).
   //   1. select_tile_config with the split_k result; a pick with s = 1 is a
   //      silenceable failure (the unsplit schedule is
-  //      @gpu_matmul_smem_pipelined).
+  //      @gpu_matmul_smem_pipelined). Then
+  //      filter_fusable_consumers(matmul) { explain } (the remark says why
+  //      a consumer is kept or refused). Every Linalg consumer of the
+  //      matmul must be elementwise (all loops parallel): one with a
+  //      reduction loop is a silenceable failure (a remark says so),
+  //      payload untouched.
   //   2. transform.hwsched.split_k by s (upstream linalg::splitReduction):
   //      partial op over loops (s, M, N, K / s) into an s x M x N tensor
   //      filled with 0, then a reduction over s into the matmul's init.
@@ -630,19 +640,36 @@ module attributes {transform.with_named_sequence} {
   //      (its fill fused), K / s tiled by BK (scf.for), threads [TM, TN]
   //      on #gpu.thread<y>, <x>, K step 1 (the register model's
   //      assumption; remark "predicted registers per thread").
-  //   4. Reduction kernel: blocks [BM, BN] (the matmul's fill fused),
-  //      threads [TM, TN], each thread summing its s partials one TM x TN
-  //      partial per step (scf.for over s, the sums in registers).
+  //   4. Reduction kernel, with the kept epilogue (when it is the matmul's
+  //      only user): the epilogue tiled by blocks [BM, BN], the reduction
+  //      and the matmul's fill fused into the block loop, then threads
+  //      [TM, TN] with both fused again; each thread sums its s partials
+  //      one TM x TN partial per step (scf.for over s, the sums in
+  //      registers) and applies the epilogue to its sums right after: no
+  //      third kernel, the sums never go back to global memory.
+  //      Without a kept epilogue (bare matmul, or the model refused it):
+  //      the reduction itself is tiled the same way and writes the M x N
+  //      result, and every elementwise consumer of the matmul is mapped as
+  //      its own kernel after it (blocks [BM, BN], threads [TM, TN] over its
+  //      loops, e.g. a refused transpose: three gpu.launch ops). A kept
+  //      epilogue whose matmul result has other users (e.g. the matmul also
+  //      returned) is not fused either (the fusion would clone the reduction
+  //      for them) and runs as its own kernel.
   //   5. Vectorize, hoist the accumulator, bufferize (the partials become
   //      one s x M x N buffer), each block loop to its gpu.launch, threads
   //      mapped with block_dims = num_threads (@hwsched_gpu_map_threads),
   //      vector ops lowered one pattern set at a time.
   // Operands are read from global memory (no shared-memory staging, no
   // pipelining: the schedule of bench/tileconfig/gpu_check.py's
-  // lowering, which this mirrors). Limits: one linalg.matmul under %root;
-  // M, N multiples of BM, BN (as @gpu_matmul_smem_pipelined); no fused
-  // epilogue (an elementwise consumer of the matmul stays untiled and is
-  // not mapped).
+  // lowering, which this mirrors). The fusion decision is the model's for
+  // the epilogue fused into the matmul's kernel (its register floor counts
+  // the main loop's accumulators and fragments), which is stricter than
+  // what the lighter reduction kernel needs. Limits: one linalg.matmul
+  // under %root; M, N multiples of BM, BN (as @gpu_matmul_smem_pipelined;
+  // an unfused consumer's loops too); only direct consumers of the matmul
+  // are scheduled (a chain of elementwise ops should be one linalg.generic,
+  // e.g. after linalg-fuse-elementwise-ops: the ops after the first stay
+  // untiled outside the kernels, as in the unsplit schedule).
   transform.named_sequence @gpu_matmul_split_k(
       %root: !transform.any_op {transform.consumed}) {
     %func_b, %nthreads = transform.include @gpu_matmul_split_k_tiled failures(propagate) (%root)
