@@ -749,8 +749,10 @@ module attributes {transform.with_named_sequence} {
     //     through it, the matmul's result becomes the combine's.
     %epilogue = transform.cost_model.filter_fusable_consumers %matmul { explain }
         : (!transform.any_op) -> !transform.any_op
-    %users = transform.get_consumers_of_result %matmul[0]
+    // One entry per use: deduplicated (an epilogue may read the result twice).
+    %uses = transform.get_consumers_of_result %matmul[0]
         : (!transform.any_op) -> !transform.any_op
+    %users = transform.merge_handles deduplicate %uses : !transform.any_op
     %consumers = transform.include @gpu_matmul_split_k_linalg_users failures(propagate) (%users)
         : (!transform.any_op) -> !transform.any_op
     %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%consumers)
