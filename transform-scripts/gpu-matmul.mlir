@@ -504,10 +504,15 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_auto(%root): one entry point for one linalg.matmul (with its
   // linalg.fill init) that lets the cost model choose between the two GPU
   // schedules of this file:
-  //   1. transform.cost_model.select_tile_config on the matmul with the
-  //      split_k result (six results, no `explain`: the schedule's own call
-  //      explains), i.e. the split factor is one of the decisions, the SM-fill
-  //      rule included (cost_weights.sm_fill_threshold).
+  //   1. @gpu_matmul_split_k_config on the matmul: select_tile_config with
+  //      the split_k result (six results, no `explain`: the schedule's own
+  //      call explains), i.e. the split factor is one of the decisions, the
+  //      SM-fill rule included (cost_weights.sm_fill_threshold). A pick that
+  //      does not split on the A/B-only figures is asked again with
+  //      accumulator_in_smem and static_smem, the unsplit schedule's own
+  //      figures, and that answer decides (see that sequence: a split is
+  //      then taken when it beats the unsplit schedule as it would be
+  //      built, e.g. 64 x 2048 x 256 on the RTX 4090).
   //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels,
   //      the elementwise epilogue the model keeps fused into the
   //      reduction kernel; no epilogue, or a refused one run as its own
@@ -515,13 +520,11 @@ module attributes {transform.with_named_sequence} {
   //      split_k = 1: @gpu_matmul_smem_pipelined (shared-memory staging,
   //      schedule_stages, merge_allocations; it needs exactly one fusable
   //      elementwise epilogue, its own limit).
-  // Both schedules ask select_tile_config again. The split one gets the
-  // same sizes. The unsplit one asks for five results with
-  // accumulator_in_smem and static_smem (what its shared memory holds), so
-  // its sizes can differ from the unsplit six-result pick of this decision
-  // (which counts the A/B stages only, as the split schedule does) where
-  // that pick does not fit its static 48 KiB; the decision itself
-  // (split or not) is taken on the A/B-only figures.
+  // Both schedules ask select_tile_config again and get this decision's
+  // sizes: the split one through the same @gpu_matmul_split_k_config
+  // (with `explain`); the unsplit one asks for five results with
+  // accumulator_in_smem and static_smem, which is the s = 1 pick of the
+  // second call above.
   // Dispatch: each branch's guard (transform.match.param.cmpi on split_k in
   // a nested failures(suppress) sequence, as in gpu-dispatch.mlir) only
   // yields %root, or an empty handle when it does not match; the schedule
@@ -586,10 +589,8 @@ module attributes {transform.with_named_sequence} {
     %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
     transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
     %tiles, %thread, %red, %stages, %nthreads, %split =
-        transform.cost_model.select_tile_config %matmul
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>)
+        transform.include @gpu_matmul_split_k_config failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %split_root = transform.sequence %root, %split : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
     ^bb0(%r: !transform.any_op, %s: !transform.param<i64>):
       %g = transform.sequence %r, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
@@ -625,9 +626,11 @@ module attributes {transform.with_named_sequence} {
   // blocks and the reduction of the s partial sums, which also runs the
   // epilogue the cost model keeps.
   // Every size comes from select_tile_config (six results, `explain`).
-  //   1. select_tile_config with the split_k result; a pick with s = 1 is a
-  //      silenceable failure (the unsplit schedule is
-  //      @gpu_matmul_smem_pipelined). Then
+  //   1. select_tile_config with the split_k result, through
+  //      @gpu_matmul_split_k_config (the decision @gpu_matmul_auto takes:
+  //      the A/B-only pick, asked again with the unsplit schedule's figures
+  //      when it does not split); a pick with s = 1 is a silenceable failure
+  //      (the unsplit schedule is @gpu_matmul_smem_pipelined). Then
   //      filter_fusable_consumers(matmul) { explain } (the remark says why
   //      a consumer is kept or refused). Every Linalg consumer of the
   //      matmul must be elementwise (all loops parallel): one with a
@@ -725,10 +728,8 @@ module attributes {transform.with_named_sequence} {
 
     // 1. The configuration, with the split factor.
     %tiles, %thread, %red, %stages, %nthreads, %split =
-        transform.cost_model.select_tile_config %matmul { explain }
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>)
+        transform.include @gpu_matmul_split_k_config_explain failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %bm, %bn, %b_kk = transform.split_handle %tiles
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %tm, %tn, %t_k = transform.split_handle %thread
@@ -762,12 +763,18 @@ module attributes {transform.with_named_sequence} {
     // here, and would be left outside the kernels.
     %n_cons = transform.num_associations %consumers : (!transform.any_op) -> !transform.param<i64>
     %n_ew = transform.num_associations %elementwise : (!transform.any_op) -> !transform.param<i64>
+    // (The remark only when the check below fails: a suppressed sequence
+    // goes on after a failure, the nested propagating one stops.)
     transform.sequence %matmul, %n_ew, %n_cons
         : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
     ^bb0(%m: !transform.any_op, %a: !transform.param<i64>, %b: !transform.param<i64>):
-      transform.match.param.cmpi ne %a, %b : !transform.param<i64>
-      transform.debug.emit_remark_at %m, "split-K schedule: a Linalg consumer of this matmul has a reduction loop; only elementwise consumers are scheduled"
-        : !transform.any_op
+      transform.sequence %m, %a, %b
+          : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%m2: !transform.any_op, %a2: !transform.param<i64>, %b2: !transform.param<i64>):
+        transform.match.param.cmpi ne %a2, %b2 : !transform.param<i64>
+        transform.debug.emit_remark_at %m2, "split-K schedule: a Linalg consumer of this matmul has a reduction loop; only elementwise consumers are scheduled"
+          : !transform.any_op
+      }
     }
     transform.match.param.cmpi eq %n_ew, %n_cons : !transform.param<i64>
     // The kept epilogue is fused into the reduction kernel when it is the
@@ -925,6 +932,112 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.yield %func_b, %nthreads : !transform.any_op, !transform.param<i64>
+  }
+
+  // The split decision of @gpu_matmul_auto and @gpu_matmul_split_k (one
+  // sequence, so both take the same one): select_tile_config's six results
+  // (tile_sizes, thread_tile_sizes, reduction_tile_sizes, num_stages,
+  // num_threads, split_k) for %matmul.
+  //   - Asked first as the split-K schedule builds its candidates (A/B
+  //     stages only, dynamic shared-memory cap). A pick with split_k > 1 is
+  //     final: @gpu_matmul_smem_pipelined's own figures (accumulator tile
+  //     in shared memory, static 48 KiB cap) could only make the unsplit
+  //     candidates slower or infeasible.
+  //   - A pick with split_k = 1 is asked again with accumulator_in_smem and
+  //     static_smem, the figures of the unsplit schedule that would run it,
+  //     and that answer is final: split_k = 1 there is exactly the pick
+  //     @gpu_matmul_smem_pipelined's five-result call makes (same options),
+  //     split_k > 1 means a split beats the unsplit schedule as it would be
+  //     built, even with the accumulator tile and the static cap counted
+  //     against the split candidates too (which the split-K schedule does
+  //     not have: the rule leans to the unsplit schedule there).
+  transform.named_sequence @gpu_matmul_split_k_config(
+      %matmul: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %t, %th, %r, %st, %nt, %s =
+        transform.cost_model.select_tile_config %matmul 
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %m_split, %m_unsplit = transform.include @gpu_matmul_split_k_if_split failures(propagate) (%matmul, %s)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %u_t, %u_th, %u_r, %u_st, %u_nt, %u_s = transform.foreach %m_unsplit : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s =
+          transform.cost_model.select_tile_config %m { accumulator_in_smem, static_smem }
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %k_t, %k_th, %k_r, %k_st, %k_nt, %k_s = transform.foreach %m_split : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      transform.yield %t, %th, %r, %st, %nt, %s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %o_t = transform.merge_handles %k_t, %u_t : !transform.param<i64>
+    %o_th = transform.merge_handles %k_th, %u_th : !transform.param<i64>
+    %o_r = transform.merge_handles %k_r, %u_r : !transform.param<i64>
+    %o_st = transform.merge_handles %k_st, %u_st : !transform.param<i64>
+    %o_nt = transform.merge_handles %k_nt, %u_nt : !transform.param<i64>
+    %o_s = transform.merge_handles %k_s, %u_s : !transform.param<i64>
+    transform.yield %o_t, %o_th, %o_r, %o_st, %o_nt, %o_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // @gpu_matmul_split_k_config with `explain` on both calls.
+  transform.named_sequence @gpu_matmul_split_k_config_explain(
+      %matmul: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %t, %th, %r, %st, %nt, %s =
+        transform.cost_model.select_tile_config %matmul { explain }
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %m_split, %m_unsplit = transform.include @gpu_matmul_split_k_if_split failures(propagate) (%matmul, %s)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %u_t, %u_th, %u_r, %u_st, %u_nt, %u_s = transform.foreach %m_unsplit : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s =
+          transform.cost_model.select_tile_config %m { explain, accumulator_in_smem, static_smem }
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %k_t, %k_th, %k_r, %k_st, %k_nt, %k_s = transform.foreach %m_split : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      transform.yield %t, %th, %r, %st, %nt, %s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %o_t = transform.merge_handles %k_t, %u_t : !transform.param<i64>
+    %o_th = transform.merge_handles %k_th, %u_th : !transform.param<i64>
+    %o_r = transform.merge_handles %k_r, %u_r : !transform.param<i64>
+    %o_st = transform.merge_handles %k_st, %u_st : !transform.param<i64>
+    %o_nt = transform.merge_handles %k_nt, %u_nt : !transform.param<i64>
+    %o_s = transform.merge_handles %k_s, %u_s : !transform.param<i64>
+    transform.yield %o_t, %o_th, %o_r, %o_st, %o_nt, %o_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // (%h, empty) when %s > 1, (empty, %h) when %s = 1 (%s >= 1).
+  transform.named_sequence @gpu_matmul_split_k_if_split(
+      %h: !transform.any_op {transform.readonly},
+      %s: !transform.param<i64> {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %split = transform.sequence %h, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%h1: !transform.any_op, %s1: !transform.param<i64>):
+      %g = transform.sequence %h1, %s1 : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb0(%h2: !transform.any_op, %s2: !transform.param<i64>):
+        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %s2, %c1 : !transform.param<i64>
+        transform.yield %h2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %unsplit = transform.sequence %h, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%h1: !transform.any_op, %s1: !transform.param<i64>):
+      %g = transform.sequence %h1, %s1 : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb0(%h2: !transform.any_op, %s2: !transform.param<i64>):
+        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi eq %s2, %c1 : !transform.param<i64>
+        transform.yield %h2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %split, %unsplit : !transform.any_op, !transform.any_op
   }
 
   // (%a, %b) when %n == %want, else two empty handles: the guard of the
