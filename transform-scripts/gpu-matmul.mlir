@@ -504,21 +504,27 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_auto(%root): one entry point for one linalg.matmul (with its
   // linalg.fill init) that lets the cost model choose between the two GPU
   // schedules of this file:
-  //   1. transform.cost_model.select_tile_config on the matmul with the
-  //      split_k result (six results, no `explain`: the schedule's own call
-  //      explains), i.e. the split factor is one of the decisions, the SM-fill
-  //      rule included (cost_weights.sm_fill_threshold).
-  //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels);
+  //   1. @gpu_matmul_split_k_config on the matmul: select_tile_config with
+  //      the split_k result (six results, no `explain`: the schedule's own
+  //      call explains), i.e. the split factor is one of the decisions, the
+  //      SM-fill rule included (cost_weights.sm_fill_threshold). A pick that
+  //      does not split on the A/B-only figures is asked again with
+  //      accumulator_in_smem and static_smem, the unsplit schedule's own
+  //      figures, and that answer decides (see that sequence: a split is
+  //      then taken when it beats the unsplit schedule as it would be
+  //      built, e.g. 64 x 2048 x 256 on the RTX 4090).
+  //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels,
+  //      the elementwise epilogue the model keeps fused into the
+  //      reduction kernel; no epilogue, or a refused one run as its own
+  //      kernel, are fine too);
   //      split_k = 1: @gpu_matmul_smem_pipelined (shared-memory staging,
   //      schedule_stages, merge_allocations; it needs exactly one fusable
   //      elementwise epilogue, its own limit).
-  // Both schedules ask select_tile_config again. The split one gets the
-  // same sizes. The unsplit one asks for five results with
-  // accumulator_in_smem and static_smem (what its shared memory holds), so
-  // its sizes can differ from the unsplit six-result pick of this decision
-  // (which counts the A/B stages only, as the split schedule does) where
-  // that pick does not fit its static 48 KiB; the decision itself
-  // (split or not) is taken on the A/B-only figures.
+  // Both schedules ask select_tile_config again and get this decision's
+  // sizes: the split one through the same @gpu_matmul_split_k_config
+  // (with `explain`); the unsplit one asks for five results with
+  // accumulator_in_smem and static_smem, which is the s = 1 pick of the
+  // second call above.
   // Dispatch: each branch's guard (transform.match.param.cmpi on split_k in
   // a nested failures(suppress) sequence, as in gpu-dispatch.mlir) only
   // yields %root, or an empty handle when it does not match; the schedule
@@ -583,10 +589,8 @@ module attributes {transform.with_named_sequence} {
     %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
     transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
     %tiles, %thread, %red, %stages, %nthreads, %split =
-        transform.cost_model.select_tile_config %matmul
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>)
+        transform.include @gpu_matmul_split_k_config failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %split_root = transform.sequence %root, %split : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
     ^bb0(%r: !transform.any_op, %s: !transform.param<i64>):
       %g = transform.sequence %r, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
@@ -617,12 +621,21 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_split_k(%root): split-K schedule for one linalg.matmul
   // (with its linalg.fill init) whose select_tile_config pick splits K
   // (split_k s > 1: a small M x N with a large K, where the output tiles
-  // alone leave SMs idle), down to two gpu.launch ops: the partial kernel
-  // over (s, M/BM, N/BN) blocks and the reduction of the s partial sums.
+  // alone leave SMs idle), and its elementwise epilogue (bias, activation),
+  // down to two gpu.launch ops: the partial kernel over (s, M/BM, N/BN)
+  // blocks and the reduction of the s partial sums, which also runs the
+  // epilogue the cost model keeps.
   // Every size comes from select_tile_config (six results, `explain`).
-  //   1. select_tile_config with the split_k result; a pick with s = 1 is a
-  //      silenceable failure (the unsplit schedule is
-  //      @gpu_matmul_smem_pipelined).
+  //   1. select_tile_config with the split_k result, through
+  //      @gpu_matmul_split_k_config (the decision @gpu_matmul_auto takes:
+  //      the A/B-only pick, asked again with the unsplit schedule's figures
+  //      when it does not split); a pick with s = 1 is a silenceable failure
+  //      (the unsplit schedule is @gpu_matmul_smem_pipelined). Then
+  //      filter_fusable_consumers(matmul) { explain } (the remark says why
+  //      a consumer is kept or refused). Every Linalg consumer of the
+  //      matmul must be elementwise (all loops parallel): one with a
+  //      reduction loop is a silenceable failure (a remark says so),
+  //      payload untouched.
   //   2. transform.hwsched.split_k by s (upstream linalg::splitReduction):
   //      partial op over loops (s, M, N, K / s) into an s x M x N tensor
   //      filled with 0, then a reduction over s into the matmul's init.
@@ -630,19 +643,36 @@ module attributes {transform.with_named_sequence} {
   //      (its fill fused), K / s tiled by BK (scf.for), threads [TM, TN]
   //      on #gpu.thread<y>, <x>, K step 1 (the register model's
   //      assumption; remark "predicted registers per thread").
-  //   4. Reduction kernel: blocks [BM, BN] (the matmul's fill fused),
-  //      threads [TM, TN], each thread summing its s partials one TM x TN
-  //      partial per step (scf.for over s, the sums in registers).
+  //   4. Reduction kernel, with the kept epilogue (when it is the matmul's
+  //      only user): the epilogue tiled by blocks [BM, BN], the reduction
+  //      and the matmul's fill fused into the block loop, then threads
+  //      [TM, TN] with both fused again; each thread sums its s partials
+  //      one TM x TN partial per step (scf.for over s, the sums in
+  //      registers) and applies the epilogue to its sums right after: no
+  //      third kernel, the sums never go back to global memory.
+  //      Without a kept epilogue (bare matmul, or the model refused it):
+  //      the reduction itself is tiled the same way and writes the M x N
+  //      result, and every elementwise consumer of the matmul is mapped as
+  //      its own kernel after it (blocks [BM, BN], threads [TM, TN] over its
+  //      loops, e.g. a refused transpose: three gpu.launch ops). A kept
+  //      epilogue whose matmul result has other users (e.g. the matmul also
+  //      returned) is not fused either (the fusion would clone the reduction
+  //      for them) and runs as its own kernel.
   //   5. Vectorize, hoist the accumulator, bufferize (the partials become
   //      one s x M x N buffer), each block loop to its gpu.launch, threads
   //      mapped with block_dims = num_threads (@hwsched_gpu_map_threads),
   //      vector ops lowered one pattern set at a time.
   // Operands are read from global memory (no shared-memory staging, no
   // pipelining: the schedule of bench/tileconfig/gpu_check.py's
-  // lowering, which this mirrors). Limits: one linalg.matmul under %root;
-  // M, N multiples of BM, BN (as @gpu_matmul_smem_pipelined); no fused
-  // epilogue (an elementwise consumer of the matmul stays untiled and is
-  // not mapped).
+  // lowering, which this mirrors). The fusion decision is the model's for
+  // the epilogue fused into the matmul's kernel (its register floor counts
+  // the main loop's accumulators and fragments), which is stricter than
+  // what the lighter reduction kernel needs. Limits: one linalg.matmul
+  // under %root; M, N multiples of BM, BN (as @gpu_matmul_smem_pipelined;
+  // an unfused consumer's loops too); only direct consumers of the matmul
+  // are scheduled (a chain of elementwise ops should be one linalg.generic,
+  // e.g. after linalg-fuse-elementwise-ops: the ops after the first stay
+  // untiled outside the kernels, as in the unsplit schedule).
   transform.named_sequence @gpu_matmul_split_k(
       %root: !transform.any_op {transform.consumed}) {
     %func_b, %nthreads = transform.include @gpu_matmul_split_k_tiled failures(propagate) (%root)
@@ -698,10 +728,8 @@ module attributes {transform.with_named_sequence} {
 
     // 1. The configuration, with the split factor.
     %tiles, %thread, %red, %stages, %nthreads, %split =
-        transform.cost_model.select_tile_config %matmul { explain }
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
-           !transform.param<i64>)
+        transform.include @gpu_matmul_split_k_config_explain failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %bm, %bn, %b_kk = transform.split_handle %tiles
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %tm, %tn, %t_k = transform.split_handle %thread
@@ -716,6 +744,54 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi gt %bk, %zero : !transform.param<i64>
     // This schedule is the split one: s = 1 picks go elsewhere.
     transform.match.param.cmpi gt %split, %one : !transform.param<i64>
+
+    // 1b. The model's fusion decision (filter_fusable_consumers { explain }),
+    //     on the matmul before the split: the consumers keep their ops
+    //     through it, the matmul's result becomes the combine's.
+    %epilogue = transform.cost_model.filter_fusable_consumers %matmul { explain }
+        : (!transform.any_op) -> !transform.any_op
+    // One entry per use: deduplicated (an epilogue may read the result twice).
+    %uses = transform.get_consumers_of_result %matmul[0]
+        : (!transform.any_op) -> !transform.any_op
+    %users = transform.merge_handles deduplicate %uses : !transform.any_op
+    %consumers = transform.include @gpu_matmul_split_k_linalg_users failures(propagate) (%users)
+        : (!transform.any_op) -> !transform.any_op
+    %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%consumers)
+        : (!transform.any_op) -> !transform.any_op
+    // Every Linalg consumer of the matmul must be elementwise (all loops
+    // parallel): a reduction or contraction consuming it is not scheduled
+    // here, and would be left outside the kernels.
+    %n_cons = transform.num_associations %consumers : (!transform.any_op) -> !transform.param<i64>
+    %n_ew = transform.num_associations %elementwise : (!transform.any_op) -> !transform.param<i64>
+    // (The remark only when the check below fails: a suppressed sequence
+    // goes on after a failure, the nested propagating one stops.)
+    transform.sequence %matmul, %n_ew, %n_cons
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%m: !transform.any_op, %a: !transform.param<i64>, %b: !transform.param<i64>):
+      transform.sequence %m, %a, %b
+          : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%m2: !transform.any_op, %a2: !transform.param<i64>, %b2: !transform.param<i64>):
+        transform.match.param.cmpi ne %a2, %b2 : !transform.param<i64>
+        transform.debug.emit_remark_at %m2, "split-K schedule: a Linalg consumer of this matmul has a reduction loop; only elementwise consumers are scheduled"
+          : !transform.any_op
+      }
+    }
+    transform.match.param.cmpi eq %n_ew, %n_cons : !transform.param<i64>
+    // The kept epilogue is fused into the reduction kernel when it is the
+    // matmul's only user: fuse_into_containing_op would clone the combine
+    // for any other user, which would then read an untiled reduction.
+    // Otherwise nothing is fused and every elementwise consumer (none for a
+    // bare matmul; the kept one too) is mapped as its own kernel in step 4.
+    %n_users = transform.num_associations %users : (!transform.any_op) -> !transform.param<i64>
+    %fused_epi, %fused_epi2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%epilogue, %epilogue, %n_users, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %n_fuse = transform.num_associations %fused_epi : (!transform.any_op) -> !transform.param<i64>
+    %refused, %refused2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%elementwise, %elementwise, %n_fuse, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
 
     // 2. Split K.
     %split_fill, %partial, %combine = transform.hwsched.split_k %matmul by %split
@@ -747,27 +823,78 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %regs, "predicted registers per thread:" at %p_1
         : !transform.param<i64>, !transform.any_op
 
-    // 4. Reduction kernel: loops (s, M, N), s reduced.
-    %c_b, %forall_c = transform.structured.tile_using_forall %combine
-        tile_sizes [0, %bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    // 4. Reduction kernel: loops (s, M, N), s reduced; with a kept epilogue
+    //    (%fused_epi holds it) the blocks and threads tile the epilogue and the
+    //    combine and fill are fused into them, else the combine is tiled
+    //    (no kept epilogue). Zero or one iteration each.
+    %fused_c, %fused_f = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%combine, %fill, %n_fuse, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %f_b, %forall_c2 = transform.structured.fuse_into_containing_op %fill into %forall_c
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %c_t, %forall_ct = transform.structured.tile_using_forall %c_b
-        tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %unfused_c, %unfused_f = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%combine, %fill, %n_fuse, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    // One partial at a time: the thread's TM x TN sums stay in registers
-    // (hoisted out of the loop) and only one TM x TN partial is live, not
-    // all s of them (s x TM x TN values spilled at 128 registers for
-    // 8 x 8 thread tiles, s = 2, on the RTX 4090 at 1024^3).
-    %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %f_t, %forall_ft = transform.structured.tile_using_forall %f_b
-        tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %fused_epi, %fused_c, %fused_f
+        : !transform.any_op, !transform.any_op, !transform.any_op {
+    ^bb0(%e: !transform.any_op, %c: !transform.any_op, %f: !transform.any_op):
+      %e_b, %forall_e = transform.structured.tile_using_forall %e
+          tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %c_b, %forall_e2 = transform.structured.fuse_into_containing_op %c into %forall_e
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %f_b, %forall_e3 = transform.structured.fuse_into_containing_op %f into %forall_e2
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %e_t, %forall_et = transform.structured.tile_using_forall %e_b
+          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %c_t, %forall_et2 = transform.structured.fuse_into_containing_op %c_b into %forall_et
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %f_t, %forall_et3 = transform.structured.fuse_into_containing_op %f_b into %forall_et2
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      // As below: one partial at a time, the sums in registers; the
+      // epilogue then reads them.
+      %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    }
+    transform.foreach %unfused_c, %unfused_f : !transform.any_op, !transform.any_op {
+    ^bb0(%c: !transform.any_op, %f: !transform.any_op):
+      %c_b, %forall_c = transform.structured.tile_using_forall %c
+          tile_sizes [0, %bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %f_b, %forall_c2 = transform.structured.fuse_into_containing_op %f into %forall_c
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %c_t, %forall_ct = transform.structured.tile_using_forall %c_b
+          tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      // One partial at a time: the thread's TM x TN sums stay in registers
+      // (hoisted out of the loop) and only one TM x TN partial is live, not
+      // all s of them (s x TM x TN values spilled at 128 registers for
+      // 8 x 8 thread tiles, s = 2, on the RTX 4090 at 1024^3).
+      %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %f_t, %forall_ft = transform.structured.tile_using_forall %f_b
+          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+    }
+    // Refused elementwise consumers: each its own kernel after the
+    // reduction, blocks [BM, BN] and threads [TM, TN] over its loops.
+    transform.foreach %refused : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      %r_b, %forall_r = transform.structured.tile_using_forall %r
+          tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %r_t, %forall_rt = transform.structured.tile_using_forall %r_b
+          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+    }
 
     // 5. Vectorize, accumulator in registers, bufferize.
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
@@ -805,6 +932,183 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.yield %func_b, %nthreads : !transform.any_op, !transform.param<i64>
+  }
+
+  // The split decision of @gpu_matmul_auto and @gpu_matmul_split_k (one
+  // sequence, so both take the same one): select_tile_config's six results
+  // (tile_sizes, thread_tile_sizes, reduction_tile_sizes, num_stages,
+  // num_threads, split_k) for %matmul.
+  //   - Asked first as the split-K schedule builds its candidates (A/B
+  //     stages only, dynamic shared-memory cap). A pick with split_k > 1 is
+  //     final: @gpu_matmul_smem_pipelined's own figures (accumulator tile
+  //     in shared memory, static 48 KiB cap) could only make the unsplit
+  //     candidates slower or infeasible.
+  //   - A pick with split_k = 1 is asked again with accumulator_in_smem and
+  //     static_smem, the figures of the unsplit schedule that would run it,
+  //     and that answer is final: split_k = 1 there is exactly the pick
+  //     @gpu_matmul_smem_pipelined's five-result call makes (same options),
+  //     split_k > 1 means a split beats the unsplit schedule as it would be
+  //     built, even with the accumulator tile and the static cap counted
+  //     against the split candidates too (which the split-K schedule does
+  //     not have: the rule leans to the unsplit schedule there).
+  transform.named_sequence @gpu_matmul_split_k_config(
+      %matmul: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %t, %th, %r, %st, %nt, %s =
+        transform.cost_model.select_tile_config %matmul 
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %m_split, %m_unsplit = transform.include @gpu_matmul_split_k_if_split failures(propagate) (%matmul, %s)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %u_t, %u_th, %u_r, %u_st, %u_nt, %u_s = transform.foreach %m_unsplit : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s =
+          transform.cost_model.select_tile_config %m { accumulator_in_smem, static_smem }
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %k_t, %k_th, %k_r, %k_st, %k_nt, %k_s = transform.foreach %m_split : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      transform.yield %t, %th, %r, %st, %nt, %s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %o_t = transform.merge_handles %k_t, %u_t : !transform.param<i64>
+    %o_th = transform.merge_handles %k_th, %u_th : !transform.param<i64>
+    %o_r = transform.merge_handles %k_r, %u_r : !transform.param<i64>
+    %o_st = transform.merge_handles %k_st, %u_st : !transform.param<i64>
+    %o_nt = transform.merge_handles %k_nt, %u_nt : !transform.param<i64>
+    %o_s = transform.merge_handles %k_s, %u_s : !transform.param<i64>
+    transform.yield %o_t, %o_th, %o_r, %o_st, %o_nt, %o_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // @gpu_matmul_split_k_config with `explain` on both calls.
+  transform.named_sequence @gpu_matmul_split_k_config_explain(
+      %matmul: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %t, %th, %r, %st, %nt, %s =
+        transform.cost_model.select_tile_config %matmul { explain }
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %m_split, %m_unsplit = transform.include @gpu_matmul_split_k_if_split failures(propagate) (%matmul, %s)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %u_t, %u_th, %u_r, %u_st, %u_nt, %u_s = transform.foreach %m_unsplit : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s =
+          transform.cost_model.select_tile_config %m { explain, accumulator_in_smem, static_smem }
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.yield %a_t, %a_th, %a_r, %a_st, %a_nt, %a_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %k_t, %k_th, %k_r, %k_st, %k_nt, %k_s = transform.foreach %m_split : !transform.any_op
+        -> !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64> {
+    ^bb0(%m: !transform.any_op):
+      transform.yield %t, %th, %r, %st, %nt, %s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    }
+    %o_t = transform.merge_handles %k_t, %u_t : !transform.param<i64>
+    %o_th = transform.merge_handles %k_th, %u_th : !transform.param<i64>
+    %o_r = transform.merge_handles %k_r, %u_r : !transform.param<i64>
+    %o_st = transform.merge_handles %k_st, %u_st : !transform.param<i64>
+    %o_nt = transform.merge_handles %k_nt, %u_nt : !transform.param<i64>
+    %o_s = transform.merge_handles %k_s, %u_s : !transform.param<i64>
+    transform.yield %o_t, %o_th, %o_r, %o_st, %o_nt, %o_s : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // (%h, empty) when %s > 1, (empty, %h) when %s = 1 (%s >= 1).
+  transform.named_sequence @gpu_matmul_split_k_if_split(
+      %h: !transform.any_op {transform.readonly},
+      %s: !transform.param<i64> {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %split = transform.sequence %h, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%h1: !transform.any_op, %s1: !transform.param<i64>):
+      %g = transform.sequence %h1, %s1 : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb0(%h2: !transform.any_op, %s2: !transform.param<i64>):
+        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %s2, %c1 : !transform.param<i64>
+        transform.yield %h2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %unsplit = transform.sequence %h, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%h1: !transform.any_op, %s1: !transform.param<i64>):
+      %g = transform.sequence %h1, %s1 : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb0(%h2: !transform.any_op, %s2: !transform.param<i64>):
+        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi eq %s2, %c1 : !transform.param<i64>
+        transform.yield %h2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %split, %unsplit : !transform.any_op, !transform.any_op
+  }
+
+  // (%a, %b) when %n == %want, else two empty handles: the guard of the
+  // split-K schedule's branches (zero or one iteration of a transform.foreach
+  // over the result), with the pattern of gpu-dispatch.mlir.
+  transform.named_sequence @gpu_matmul_split_k_if_eq(
+      %a: !transform.any_op {transform.readonly},
+      %b: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %want: !transform.param<i64> {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %ra, %rb = transform.sequence %a, %b, %n, %want
+        : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op, !transform.any_op failures(suppress) {
+    ^bb0(%a1: !transform.any_op, %b1: !transform.any_op, %n1: !transform.param<i64>, %w1: !transform.param<i64>):
+      %ga, %gb = transform.sequence %a1, %b1, %n1, %w1
+          : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+            -> !transform.any_op, !transform.any_op failures(propagate) {
+      ^bb0(%a2: !transform.any_op, %b2: !transform.any_op, %n2: !transform.param<i64>, %w2: !transform.param<i64>):
+        transform.match.param.cmpi eq %n2, %w2 : !transform.param<i64>
+        transform.yield %a2, %b2 : !transform.any_op, !transform.any_op
+      }
+      transform.yield %ga, %gb : !transform.any_op, !transform.any_op
+    }
+    transform.yield %ra, %rb : !transform.any_op, !transform.any_op
+  }
+
+  // The Linalg ops among %ops (e.g. the users of the matmul's result,
+  // without a bufferization.materialize_in_destination or a func.return).
+  transform.named_sequence @gpu_matmul_split_k_linalg_users(
+      %ops: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.foreach %ops : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op):
+        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op):
+          transform.match.structured %o2 : !transform.any_op {
+          ^bb0(%s: !transform.any_op):
+            transform.match.structured.yield
+          }
+          transform.yield %o2 : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      transform.yield %m : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // The ops among the Linalg ops %ops whose loops are all parallel.
+  transform.named_sequence @gpu_matmul_split_k_elementwise(
+      %ops: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.foreach %ops : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op):
+        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op):
+          transform.match.structured %o2 : !transform.any_op {
+          ^bb0(%s: !transform.any_op):
+            transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+            transform.match.structured.yield
+          }
+          transform.yield %o2 : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      transform.yield %m : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
   }
 
   // Step 5's vector lowering of @gpu_matmul_split_k: the reduction over s
