@@ -368,12 +368,14 @@ static TimingGraph buildTimingGraph(const LoopDependenceGraph &graph,
 }
 
 /// Longest paths (queue-based Bellman-Ford) for t[to] >= t[from] + w(edge),
-/// t >= 0 and optionally t <= upperBound. Returns true when feasible. On a
-/// positive cycle, `cycle` (if given) receives its edge indices.
+/// t >= 0 and optionally t <= upperBound. Returns true when feasible, and
+/// then the earliest such t in `times` (if given). On a positive cycle,
+/// `cycle` (if given) receives its edge indices.
 template <typename Weight>
 static bool longestPathsFeasible(const TimingGraph &tg, Weight weight,
                                  std::optional<int64_t> upperBound,
-                                 std::vector<unsigned> *cycle) {
+                                 std::vector<unsigned> *cycle,
+                                 std::vector<int64_t> *times = nullptr) {
   unsigned n = tg.numNodes;
   std::vector<int64_t> dist(n, 0);
   std::vector<unsigned> length(n, 0);
@@ -435,6 +437,8 @@ static bool longestPathsFeasible(const TimingGraph &tg, Weight weight,
       }
     }
   }
+  if (times)
+    *times = std::move(dist);
   return true;
 }
 
@@ -507,6 +511,22 @@ static int64_t achievedIIOf(const TimingGraph &tg,
 int64_t hwsched::computeRecMII(const LoopDependenceGraph &graph,
                                const SchedulerConfig &config) {
   return recMIIOf(buildTimingGraph(graph, config));
+}
+
+std::vector<int64_t>
+hwsched::computeIssueOffsets(const LoopDependenceGraph &graph,
+                             const SchedulerConfig &config,
+                             const std::vector<unsigned> &stages, int64_t ii) {
+  TimingGraph tg = buildTimingGraph(graph, config);
+  auto weight = [&](const TimingEdge &e) {
+    int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
+                    static_cast<int64_t>(stages[e.from]);
+    return e.latency - delta * ii;
+  };
+  std::vector<int64_t> times;
+  if (!longestPathsFeasible(tg, weight, ii - 1, nullptr, &times))
+    return {};
+  return times;
 }
 
 int64_t hwsched::computeAchievedII(const LoopDependenceGraph &graph,

@@ -95,18 +95,34 @@ std::optional<std::string> hwsched::detail::drawStageSchedule(
         return std::max<int64_t>(u.issueCycles, 1);
     return 1;
   };
-  // Iteration i runs stage s in slot i + s; ops sharing a slot and a unit
-  // issue back to back. Drawing stages + 2 iterations shows a prologue, at
-  // least one full kernel slot and the epilogue.
+  // Iteration i runs stage s in slot i + s, each op at its issue offset in
+  // the slot: the earliest one the schedule's latencies allow (an op waits
+  // for its operands, e.g. a matmul for a copy whose latency spans more than
+  // the stages between them), then pushed back past ops issued before it on
+  // the same unit in the same slot. Drawing stages + 2 iterations shows a
+  // prologue, at least one full kernel slot and the epilogue.
   int64_t ii = std::max<int64_t>(schedule.achievedII, 1);
   int64_t iterations = schedule.numStages + 2;
   std::vector<ScheduleBox> boxes;
-  std::map<std::pair<unsigned, std::string>, int64_t> offsetInSlot;
-  std::vector<int64_t> offsets(graph.nodes.size(), 0);
-  for (auto [n, node] : llvm::enumerate(graph.nodes)) {
-    int64_t &used = offsetInSlot[{schedule.stage[n], node.unit}];
-    offsets[n] = used;
-    used += node.isSync ? 0 : issueCycles(node.unit);
+  SchedulerConfig config;
+  config.units.assign(units.begin(), units.end());
+  std::vector<int64_t> offsets =
+      computeIssueOffsets(graph, config, schedule.stage, ii);
+  // The level-merging fallback's stages need not admit offsets at its
+  // interval: start every op at its slot then.
+  if (offsets.size() != graph.nodes.size())
+    offsets.assign(graph.nodes.size(), 0);
+  std::vector<unsigned> order(graph.nodes.size());
+  for (unsigned n = 0; n < order.size(); ++n)
+    order[n] = n;
+  llvm::stable_sort(
+      order, [&](unsigned a, unsigned b) { return offsets[a] < offsets[b]; });
+  std::map<std::pair<unsigned, std::string>, int64_t> busyUntil;
+  for (unsigned n : order) {
+    const auto &node = graph.nodes[n];
+    int64_t &free = busyUntil[{schedule.stage[n], node.unit}];
+    offsets[n] = std::max(offsets[n], free);
+    free = offsets[n] + (node.isSync ? 0 : issueCycles(node.unit));
   }
   for (int64_t it = 0; it < iterations; ++it)
     for (auto [n, node] : llvm::enumerate(graph.nodes)) {

@@ -95,6 +95,15 @@ int64_t computeResMII(const LoopDependenceGraph &graph,
 int64_t computeRecMII(const LoopDependenceGraph &graph,
                       const SchedulerConfig &config);
 
+/// The earliest issue offsets t(v) in [0, II) (see the timing model above)
+/// of the stage assignment `stages` at interval `ii`: where in its slot each
+/// op can start once its operands' latencies have elapsed. Empty when no
+/// offsets exist at `ii`.
+std::vector<int64_t> computeIssueOffsets(const LoopDependenceGraph &graph,
+                                         const SchedulerConfig &config,
+                                         const std::vector<unsigned> &stages,
+                                         int64_t ii);
+
 /// Smallest II >= `lowerBound` under which `stages` is a valid modulo
 /// schedule (ignoring edges removed by multi-buffering).
 int64_t computeAchievedII(const LoopDependenceGraph &graph,
