@@ -61,9 +61,9 @@ static constexpr int64_t kPointerWords = 2;
 
 int64_t hwsched::getStepsInFlight(const RegisterModelTerms &terms,
                                   const RegisterCalibration &cal) {
-  // Only loads from shared memory inside a K-step loop the compiler can
-  // unroll (static trip count) are hoisted across steps.
-  if (terms.stagedOperands == 0 || terms.kStepTrip <= 1)
+  // Only the loads of a K-step loop (one reduction element per iteration)
+  // that the compiler can unroll are hoisted across steps.
+  if (terms.kStepTrip <= 1)
     return 1;
   // Little's law on the shared-memory load pipe: more loads in flight than
   // latency / issue interval do not return any sooner.
@@ -292,7 +292,7 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
                               isPrivateBuffer(getMemoryRoot(operand.value))))
         hasInternalInput = true;
     }
-    bool staged = false;
+    bool loads = false;
     for (auto [k, operand] : llvm::enumerate(op.operands)) {
       if (operand.isScalar)
         continue;
@@ -314,10 +314,9 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
         est.fragments += words;
         est.fragmentsPerStep += registerWords(getTileElements(operand, stepExt),
                                               operand.elementBits);
-        if (isSharedMemory(operand.value) && !isPrivate) {
-          staged = true;
+        loads = true;
+        if (isSharedMemory(operand.value) && !isPrivate)
           ++est.stagedOperands;
-        }
       } else if (!internal && !intoPrivate && !isPrivate) {
         est.epilogueInputs += words;
       }
@@ -329,7 +328,16 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
       for (int64_t e : ext)
         fmas *= std::max<int64_t>(e, 1);
       terms.fmasPerStep = std::max(terms.fmasPerStep, fmas);
-      if (staged)
+      // The loop around an op that does one element of each reduction loop
+      // per iteration is the K-step loop whose loads the compiler hoists.
+      // An op doing several (a K step of 4) already holds their fragments
+      // together (`fragments` counts them all), and ptxas does not hoist
+      // the next iteration's on top (bench/costmodel corpus).
+      bool oneStep =
+          llvm::all_of(llvm::zip(op.isReductionLoop, ext), [](auto pair) {
+            return !std::get<0>(pair) || std::get<1>(pair) == 1;
+          });
+      if (loads && oneStep)
         terms.kStepTrip =
             std::max(terms.kStepTrip, getEnclosingTripCount(op.op));
     }

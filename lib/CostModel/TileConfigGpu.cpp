@@ -142,9 +142,11 @@ static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
     terms.fmasPerStep = tm * tn;
   } else if (view.hasK()) {
     // Reduction: one accumulator and one input element per output per step,
-    // read from global memory (nothing is staged).
+    // read from global memory (nothing is staged), K stepped by 1 over BK.
     terms.accumulators = registerWords(tm * tn, view.accBits);
     terms.fragments = registerWords(tm * tn, view.inBits);
+    terms.kStepTrip = std::max<int64_t>(bk, 1);
+    terms.fmasPerStep = tm * tn;
   } else {
     terms.temporaries = registerWords(tm * tn, view.accBits);
     terms.epilogueInputs = registerWords(

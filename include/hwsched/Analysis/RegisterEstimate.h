@@ -28,17 +28,21 @@
 //  - Accumulators: output tile of every op with reduction loops;
 //  - Fragments: the operand tiles one iteration of those ops loads (A: tm x
 //    tk, B: tk x tn);
-//  - StepsInFlight: for operands read from shared memory inside a K-step
-//    loop of static trip count T, the compiler unrolls that loop and issues
-//    the loads of later steps before the FMAs of the current one, to hide the
-//    shared-memory latency L (pipeline.units.smem_load.latency_cycles)
-//    within one thread's instruction stream:
+//  - StepsInFlight: for ops doing one element of each reduction loop per
+//    iteration of a K-step loop of trip count T (static, or its bound), the
+//    compiler unrolls that loop and issues the loads of later steps before
+//    the FMAs of the current one, to hide the load latency L
+//    (pipeline.units.smem_load.latency_cycles) within one thread's
+//    instruction stream:
 //      min(T, ceil(L / issue), 1 + ceil(2L / FMAs per step))
 //    (issue = pipeline.units.smem_load.issue_cycles: by Little's law no more
 //    than ceil(L / issue) loads of one stream are usefully in flight; 2L:
 //    the loads of a step are issued a round trip ahead of their use, one
-//    FMA per cycle). Operands loaded from global memory: 1 (ptxas does not
-//    hoist those across steps, bench/costmodel corpus);
+//    FMA per cycle; the factor 2 is the one choice made after reading
+//    ptxas' output). ptxas schedules global loads like shared ones, so the
+//    same figures serve both. 1 otherwise (an op doing a K step of 4 holds
+//    its 4 steps' fragments already; ptxas does not hoist more,
+//    bench/costmodel corpus);
 //  - EpilogueInputs: tiles loaded by the ops without reductions (bias,
 //    residual, ...), except copies into a private buffer (their values are
 //    the accumulators);

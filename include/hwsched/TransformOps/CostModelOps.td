@@ -60,11 +60,11 @@ def FilterFusableConsumersOp
       epilogue: accumulators + epilogue inputs + temporaries; plus thread
       and block ids, 64-bit loop counters, a 64-bit pointer per buffer and
       a stage offset per operand staged in shared memory). Steps in flight:
-      1 for operands loaded from global memory; for operands read from
-      `#gpu.address_space<workgroup>` inside a K-step `scf.for` of static
-      trip count T, min(T, ceil(L / issue), 1 + ceil(2L / FMAs per step))
+      for an op doing one element of each reduction loop per iteration of
+      a K-step `scf.for` of trip count T (static or bounded),
+      min(T, ceil(L / issue), 1 + ceil(2L / FMAs per step)), else 1,
       with L and issue from `pipeline.units.smem_load` (the compiler issues
-      later steps' loads early to hide the shared-memory latency;
+      later steps' loads early to hide the load latency;
       `include/hwsched/Analysis/RegisterEstimate.h`, checked against ptxas
       by `bench/tileconfig/reg_check.py`). Hard limit: the
       register floor (accumulators + one reduction step's fragments +
@@ -293,8 +293,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       block not a multiple of the warp size or above
       `gpu.max_threads_per_block`; registers per thread from the register
       model of `estimate` (terms: accumulators TM*TN, fragments TM + TN
-      with the steps in flight over a BK-deep K-step loop whose A and B
-      tiles are in shared memory, one pointer per operand) above
+      with the steps in flight over a BK-deep K-step loop, one pointer per
+      operand and a stage offset for the A and B tiles in shared memory)
+      above
       `gpu.max_registers_per_thread` (`reg_limit`); shared memory
       (BM*BK + BK*BN) * bytes * stages above `onchip.capacity_bytes`; no
       block fitting an SM; tiles twice the problem; more stages than K tiles;
