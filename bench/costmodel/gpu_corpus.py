@@ -263,7 +263,7 @@ def lowering(sequential):
 
 REMARK = re.compile(
     r"registers=(\d+) \(acc=(\d+) frag=(\d+) epi=(\d+) tmp=(\d+) addr=(\d+) "
-    r"step=(\d+) floor=(\d+)")
+    r"(?:staged=\d+ inflight=\d+ )?step=(\d+) floor=(\d+)")
 
 
 def write_library(path, kernel, tm, tn, kt, spec):

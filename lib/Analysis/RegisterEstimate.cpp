@@ -6,66 +6,147 @@
 
 #include "hwsched/Analysis/RegisterEstimate.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace hwsched;
 
 llvm::ArrayRef<llvm::StringRef> hwsched::getRegisterCalibrationKeys() {
   static const llvm::StringRef keys[] = {
-      "cost_weights.reg_base",
-      "cost_weights.reg_per_accumulator",
-      "cost_weights.reg_per_fragment",
-      "cost_weights.reg_per_epilogue_input",
-      "cost_weights.reg_per_temporary",
-      "cost_weights.reg_per_address_operand",
       "cost_weights.reg_floor_base",
       "cost_weights.default_thread_tile_elements",
-      "cost_weights.default_reduction_tile"};
+      "cost_weights.default_reduction_tile",
+      "pipeline.units.smem_load.latency_cycles",
+      "pipeline.units.smem_load.issue_cycles"};
   return keys;
 }
 
 bool hwsched::loadRegisterCalibration(const HwSpec &spec,
                                       RegisterCalibration &out,
                                       std::string &missing) {
-  double *fields[] = {&out.base,         &out.perAccumulator,
-                      &out.perFragment,  &out.perEpilogueInput,
-                      &out.perTemporary, &out.perAddressOperand,
-                      &out.floorBase};
   llvm::ArrayRef<llvm::StringRef> keys = getRegisterCalibrationKeys();
-  for (auto [i, field] : llvm::enumerate(fields)) {
-    std::optional<double> value = spec.getNumber(keys[i]);
+  double values[5];
+  for (auto [i, key] : llvm::enumerate(keys)) {
+    std::optional<double> value = spec.getNumber(key);
     if (!value) {
-      missing = keys[i].str();
+      missing = key.str();
       return false;
     }
-    *field = *value;
+    values[i] = *value;
   }
-  std::optional<double> tile = spec.getNumber(keys[7]);
-  std::optional<double> step = spec.getNumber(keys[8]);
-  if (!tile || !step) {
-    missing = (!tile ? keys[7] : keys[8]).str();
-    return false;
-  }
-  out.defaultThreadTileElements = std::max<int64_t>(1, std::llround(*tile));
-  out.defaultReductionTile = std::max<int64_t>(1, std::llround(*step));
+  out.floorBase = values[0];
+  out.defaultThreadTileElements = std::max<int64_t>(1, std::llround(values[1]));
+  out.defaultReductionTile = std::max<int64_t>(1, std::llround(values[2]));
+  out.smemLatency = std::max(1.0, values[3]);
+  out.smemIssue = std::max(1.0, values[4]);
   return true;
+}
+
+/// Registers read once at launch and kept: the thread and block ids (x, y)
+/// the addresses are computed from.
+static constexpr int64_t kLaunchRegisters = 4;
+/// The 64-bit induction variables of the K-tile and K-step loops.
+static constexpr int64_t kLoopRegisters = 4;
+/// Words of a 64-bit address (`.address_size 64`).
+static constexpr int64_t kPointerWords = 2;
+
+int64_t hwsched::getStepsInFlight(const RegisterModelTerms &terms,
+                                  const RegisterCalibration &cal) {
+  // Only the loads of a K-step loop (one reduction element per iteration)
+  // that the compiler can unroll are hoisted across steps.
+  if (terms.kStepTrip <= 1)
+    return 1;
+  // Little's law on the shared-memory load pipe: more loads in flight than
+  // latency / issue interval do not return any sooner.
+  auto littlesLaw = (int64_t)std::ceil(cal.smemLatency / cal.smemIssue);
+  // The step in use plus the later steps whose FMAs (one per cycle in the
+  // thread's stream) cover a load round trip of 2L.
+  int64_t fmas = std::max<int64_t>(terms.fmasPerStep, 1);
+  int64_t cover = 1 + (int64_t)std::ceil(2.0 * cal.smemLatency / fmas);
+  return std::max<int64_t>(1, std::min({terms.kStepTrip, littlesLaw, cover}));
 }
 
 int64_t hwsched::evaluateRegisterModel(const RegisterModelTerms &terms,
                                        const RegisterCalibration &cal) {
+  int64_t fixed =
+      kLaunchRegisters + kLoopRegisters +
+      kPointerWords * (terms.addressOperands + terms.stagedOperands);
   // Fragments are dead once the epilogue runs: the demand is the peak of the
   // two phases, not their sum.
-  double mainLoop = cal.perAccumulator * terms.accumulators +
-                    cal.perFragment * terms.fragments;
-  double epilogue = cal.perAccumulator * terms.accumulators +
-                    cal.perEpilogueInput * terms.epilogueInputs +
-                    cal.perTemporary * terms.temporaries;
-  double demand = cal.base + cal.perAddressOperand * terms.addressOperands +
-                  std::max(mainLoop, epilogue);
-  return std::max<int64_t>(1, (int64_t)std::ceil(demand - 1e-9));
+  int64_t mainLoop =
+      terms.accumulators + terms.fragments * getStepsInFlight(terms, cal);
+  int64_t epilogue =
+      terms.accumulators + terms.epilogueInputs + terms.temporaries;
+  return std::max<int64_t>(1, fixed + std::max(mainLoop, epilogue));
+}
+
+/// The buffer a view chain (subview, cast, reshape) reads: values that view
+/// the same buffer need one base pointer.
+static Value getMemoryRoot(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view || view.getViewSource() == value)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// A buffer private to the thread (memref.alloca or the private address
+/// space): promoted to registers, it needs no pointer; its values are
+/// counted where they are held (e.g. the accumulators).
+static bool isPrivateBuffer(Value root) {
+  if (root.getDefiningOp<memref::AllocaOp>())
+    return true;
+  auto type = dyn_cast<MemRefType>(root.getType());
+  auto space =
+      type ? dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())
+           : nullptr;
+  return space && space.getValue() == gpu::AddressSpace::Private;
+}
+
+/// An operand read from shared memory (#gpu.address_space<workgroup>).
+static bool isSharedMemory(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && type.getMemorySpace() &&
+         gpu::GPUDialect::isWorkgroupMemoryAddressSpace(type.getMemorySpace());
+}
+
+/// The trip count of the scf.for directly around `op` (the K-step loop of a
+/// per-thread contraction); 1 without such a loop. A dynamic trip count (a
+/// partial K tile) counts with its constant upper bound, else as unbounded:
+/// the compiler unrolls such a loop by a factor with a remainder and hoists
+/// the loads the same way, so only the other limits of the steps in flight
+/// apply.
+static int64_t getEnclosingTripCount(Operation *op) {
+  auto loop = op ? dyn_cast_or_null<scf::ForOp>(op->getParentOp()) : nullptr;
+  if (!loop)
+    return 1;
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!ub) {
+    FailureOr<int64_t> bound = ValueBoundsConstraintSet::computeConstantBound(
+        presburger::BoundType::UB,
+        ValueBoundsConstraintSet::Variable(loop.getUpperBound()),
+        /*stopCondition=*/nullptr, /*closedUB=*/true);
+    if (succeeded(bound))
+      ub = *bound;
+    else if (lb && step && *step > 0)
+      return std::numeric_limits<int64_t>::max();
+  }
+  if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+    return 1;
+  return (*ub - *lb + *step - 1) / *step;
 }
 
 /// Per-thread extents for an op that is not tiled to threads: the spec's
@@ -140,6 +221,8 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
   est.conservative = group.dynamicShape;
   SmallVector<SmallVector<int64_t>> extents(group.ops.size());
   llvm::DenseSet<void *> addressed;
+  RegisterModelTerms terms;
+  terms.fmasPerStep = 1;
   bool anchorReduces = false, anchorIsFill = false;
 
   for (auto [i, op] : llvm::enumerate(group.ops)) {
@@ -194,14 +277,35 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
     for (auto [loop, isReduction] : llvm::enumerate(op.isReductionLoop))
       if (isReduction)
         stepExt[loop] = 1;
+    // A copy into a private buffer (the accumulator promoted for the K loop)
+    // loads the accumulators themselves: nothing beyond them is live.
+    bool intoPrivate = false;
+    bool hasInternalInput = false;
+    for (auto [k, operand] : llvm::enumerate(op.operands)) {
+      if (operand.isScalar)
+        continue;
+      if (operand.isInit && isPrivateBuffer(getMemoryRoot(operand.value)))
+        intoPrivate = !reduces;
+      // An input produced in the group, or read from a private buffer (the
+      // promoted accumulator), already sits in registers.
+      if (!operand.isInit && (group.operandProducer[i][k] >= 0 ||
+                              isPrivateBuffer(getMemoryRoot(operand.value))))
+        hasInternalInput = true;
+    }
+    bool loads = false;
     for (auto [k, operand] : llvm::enumerate(op.operands)) {
       if (operand.isScalar)
         continue;
       bool internal = group.operandProducer[i][k] >= 0;
+      Value root = getMemoryRoot(operand.value);
+      bool isPrivate = isPrivateBuffer(root);
       int64_t words =
           registerWords(getTileElements(operand, ext), operand.elementBits);
       if (operand.isInit) {
-        (reduces ? est.accumulators : est.temporaries) += words;
+        if (reduces)
+          est.accumulators += words;
+        else if (!intoPrivate && !hasInternalInput)
+          est.temporaries += words;
       } else if (reduces) {
         // A value produced in the group already sits in registers (the
         // producer's accumulators): only loaded operands are fragments.
@@ -210,20 +314,42 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
         est.fragments += words;
         est.fragmentsPerStep += registerWords(getTileElements(operand, stepExt),
                                               operand.elementBits);
-      } else if (!internal) {
+        loads = true;
+        if (isSharedMemory(operand.value) && !isPrivate)
+          ++est.stagedOperands;
+      } else if (!internal && !intoPrivate && !isPrivate) {
         est.epilogueInputs += words;
       }
-      if (!internal)
-        addressed.insert(operand.value.getAsOpaquePointer());
+      if (!internal && !isPrivate)
+        addressed.insert(root.getAsOpaquePointer());
+    }
+    if (reduces) {
+      int64_t fmas = 1;
+      for (int64_t e : ext)
+        fmas *= std::max<int64_t>(e, 1);
+      terms.fmasPerStep = std::max(terms.fmasPerStep, fmas);
+      // The loop around an op that does one element of each reduction loop
+      // per iteration is the K-step loop whose loads the compiler hoists.
+      // An op doing several (a K step of 4) already holds their fragments
+      // together (`fragments` counts them all), and ptxas does not hoist
+      // the next iteration's on top (bench/costmodel corpus).
+      bool oneStep =
+          llvm::all_of(llvm::zip(op.isReductionLoop, ext), [](auto pair) {
+            return !std::get<0>(pair) || std::get<1>(pair) == 1;
+          });
+      if (loads && oneStep)
+        terms.kStepTrip =
+            std::max(terms.kStepTrip, getEnclosingTripCount(op.op));
     }
   }
   est.addressOperands = addressed.size();
-  RegisterModelTerms terms;
   terms.accumulators = est.accumulators;
   terms.fragments = est.fragments;
   terms.epilogueInputs = est.epilogueInputs;
   terms.temporaries = est.temporaries;
   terms.addressOperands = est.addressOperands;
+  terms.stagedOperands = est.stagedOperands;
+  est.stepsInFlight = getStepsInFlight(terms, cal);
   est.registers = evaluateRegisterModel(terms, cal);
   double floor = cal.floorBase + est.accumulators + est.fragmentsPerStep;
   est.floorRegisters = std::max<int64_t>(1, (int64_t)std::ceil(floor - 1e-9));

@@ -308,6 +308,7 @@ std::string hwsched::formatRegisterEstimate(const RegisterEstimate &est) {
   os << "registers=" << est.registers << " (acc=" << est.accumulators
      << " frag=" << est.fragments << " epi=" << est.epilogueInputs
      << " tmp=" << est.temporaries << " addr=" << est.addressOperands
+     << " staged=" << est.stagedOperands << " inflight=" << est.stepsInFlight
      << " step=" << est.fragmentsPerStep << " floor=" << est.floorRegisters
      << " tile=[";
   llvm::interleave(est.threadTile, os, ",");

@@ -123,8 +123,13 @@ static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
   return true;
 }
 
-/// Registers per thread of one candidate through the shared model.
+/// Registers per thread of one candidate through the shared model, counted
+/// for the kernel the candidate describes: each thread steps K by 1 over a
+/// BK tile (an outer product of a TM column of A and a TN row of B) whose A
+/// and B tiles are staged in shared memory (the shared bytes counted below),
+/// so estimate on the scheduled per-thread matmul counts the same terms.
 static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
+                                  int64_t bk,
                                   const RegisterCalibration &weights) {
   RegisterModelTerms terms;
   terms.addressOperands = view.numOperands;
@@ -132,10 +137,16 @@ static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
     terms.accumulators = registerWords(tm * tn, view.accBits);
     terms.fragments =
         registerWords(tm, view.inBits) + registerWords(tn, view.inBits);
+    terms.stagedOperands = 2;
+    terms.kStepTrip = std::max<int64_t>(bk, 1);
+    terms.fmasPerStep = tm * tn;
   } else if (view.hasK()) {
-    // Reduction: one accumulator and one input element per output per step.
+    // Reduction: one accumulator and one input element per output per step,
+    // read from global memory (nothing is staged), K stepped by 1 over BK.
     terms.accumulators = registerWords(tm * tn, view.accBits);
     terms.fragments = registerWords(tm * tn, view.inBits);
+    terms.kStepTrip = std::max<int64_t>(bk, 1);
+    terms.fmasPerStep = tm * tn;
   } else {
     terms.temporaries = registerWords(tm * tn, view.accBits);
     terms.epilogueInputs = registerWords(
@@ -235,7 +246,8 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               int64_t threads = (bm / tm) * (bn / tn);
               bool badThreads =
                   threads % f.warpSize || threads > f.maxThreadsPerBlock;
-              int64_t registers = candidateRegisters(view, tm, tn, f.weights);
+              int64_t registers =
+                  candidateRegisters(view, tm, tn, bk, f.weights);
               int64_t accumulatorBytes = stagesTiles && view.accumulatorInSmem
                                              ? bm * bn * view.accBytes
                                              : 0;

@@ -12,9 +12,9 @@
 // partials' reduce step included in the score.
 // CHECK-LABEL: select_tile_config on 'nvidia-h100' for a contraction (batch 1, M 128, N 128, K 128)
 // CHECK-SAME: num_threads [16, 8, 1], split_k 4
-// CHECK: candidate #1: tile 16x32x8, inner 2x2, warp 8x16, 4 stages, split_k 4, 128 threads: {{.*}}, 128 blocks, 0.06 waves (efficiency 0.97)
+// CHECK: candidate #1: tile 16x32x8, inner 2x2, warp 8x16, 4 stages, split_k 4, 128 threads: {{.*}}, 128 blocks, 0.11 waves (efficiency 0.97)
 // CHECK: remark: winner: 16x32x8 tile, 2x2 inner tile, 4 stages, split-K 4 has the lowest
-// CHECK-SAME: ; split-K 4: 128 blocks, the partial sums (4 x M x N) are reduced in a second step estimated at 376 ns; 128 of 132 SMs busy, 0.06 waves
+// CHECK-SAME: ; split-K 4: 128 blocks, the partial sums (4 x M x N) are reduced in a second step estimated at 376 ns; 128 of 132 SMs busy, 0.11 waves
 // CHECK: remark: result 5: 4 : i64
 func.func @mm_128x128x128_h100(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
@@ -35,7 +35,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: select_tile_config on 'nvidia-rtx4090' for a contraction (batch 1, M 128, N 128, K 128)
 // CHECK-SAME: split_k 4
 // CHECK: remark: winner: 16x32x16 tile, 2x2 inner tile, 2 stages, split-K 4
-// CHECK-SAME: ; 128 of 128 SMs busy, 0.08 waves{{$}}
+// CHECK-SAME: ; 128 of 128 SMs busy, 0.11 waves{{$}}
 func.func @mm_128x128x128_rtx4090(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
   return %r : tensor<128x128xf32>
@@ -64,7 +64,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK: remark: fill rule: the best-scored candidate, 16x16x32 tile, 1x2 inner tile, 4 stages, busies 64/108 SMs in its only wave (59%) < cost_weights.sm_fill_threshold 66%: picked the fastest candidate at or above it, 16x16x8 tile, 1x2 inner tile, 4 stages, split-K 4
 // CHECK: remark: winner: 16x16x8 tile, 1x2 inner tile, 4 stages, split-K 4 was picked by the fill rule
 // CHECK-SAME: it is estimated 16.8% slower than the best-scored candidate, 16x16x32 tile, 1x2 inner tile, 4 stages,
-// CHECK-SAME: ; 108 of 108 SMs busy, 0.15 waves{{$}}
+// CHECK-SAME: ; 108 of 108 SMs busy, 0.24 waves{{$}}
 // CHECK: remark: result 5: 4 : i64
 func.func @mm_128x128x128_a100(%a: tensor<128x128xf32>, %b: tensor<128x128xf32>, %c: tensor<128x128xf32>) -> tensor<128x128xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<128x128xf32>, tensor<128x128xf32>) outs(%c : tensor<128x128xf32>) -> tensor<128x128xf32>
@@ -86,7 +86,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 2048, N 2048, K 2048)
 // CHECK-SAME: tile_sizes [32, 64, 0], {{.*}}, split_k 1
 // CHECK: remark: winner: 32x64x8 tile, 4x4 inner tile, 3 stages has the lowest
-// CHECK-SAME: ; 108 of 108 SMs busy, 1.90 waves{{$}}
+// CHECK-SAME: ; 108 of 108 SMs busy, 3.16 waves{{$}}
 func.func @mm_2048x2048x2048_a100(%a: tensor<2048x2048xf32>, %b: tensor<2048x2048xf32>, %c: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<2048x2048xf32>, tensor<2048x2048xf32>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   return %r : tensor<2048x2048xf32>
@@ -126,7 +126,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 4096, N 64, K 4096)
 // CHECK-SAME: tile_sizes [32, 64, 0], {{.*}}, split_k 4
 // CHECK: remark: winner: 32x64x8 tile, 4x4 inner tile, 3 stages, split-K 4
-// CHECK-SAME: ; split-K 4: 512 blocks, {{.*}}; 108 of 108 SMs busy, 0.47 waves{{$}}
+// CHECK-SAME: ; split-K 4: 512 blocks, {{.*}}; 108 of 108 SMs busy, 0.79 waves{{$}}
 func.func @mm_4096x64x4096_a100(%a: tensor<4096x4096xf32>, %b: tensor<4096x64xf32>, %c: tensor<4096x64xf32>) -> tensor<4096x64xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<4096x4096xf32>, tensor<4096x64xf32>) outs(%c : tensor<4096x64xf32>) -> tensor<4096x64xf32>
   return %r : tensor<4096x64xf32>
@@ -146,7 +146,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 3136, N 256, K 64)
 // CHECK-SAME: split_k 1
 // CHECK: remark: winner: 64x128x8 tile, 8x8 inner tile, 2 stages has the lowest
-// CHECK-SAME: ; 98 of 108 SMs busy, 0.18 waves (91% of the SM time >= cost_weights.sm_fill_threshold 66%: the fill rule does not apply): the fastest candidate busying more
+// CHECK-SAME: ; 98 of 108 SMs busy, 0.23 waves (91% of the SM time >= cost_weights.sm_fill_threshold 66%: the fill rule does not apply): the fastest candidate busying more
 func.func @mm_3136x256x64_a100(%a: tensor<3136x64xf32>, %b: tensor<64x256xf32>, %c: tensor<3136x256xf32>) -> tensor<3136x256xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<3136x64xf32>, tensor<64x256xf32>) outs(%c : tensor<3136x256xf32>) -> tensor<3136x256xf32>
   return %r : tensor<3136x256xf32>

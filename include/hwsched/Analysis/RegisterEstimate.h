@@ -5,35 +5,59 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A linear register-pressure model for one (fused) GPU kernel, per thread:
+// A structural register model for one (fused) GPU kernel, per thread, in
+// 32-bit words: what the kernel holds live, counted from the IR (estimate,
+// filter_fusable_consumers) or from a tile candidate (select_tile_config),
+// both through evaluateRegisterModel so that they agree by construction.
 //
-//   demand = base + w_addr*AddressOperands
-//          + max(w_acc*Accumulators + w_frag*Fragments,              (main
-//          loop)
-//                w_acc*Accumulators + w_epi*EpilogueInputs
-//                                   + w_tmp*Temporaries) (epilogue)
+//   demand = launch + loops + 2*(memory roots + staged operands)
+//          + max(Accumulators + Fragments * StepsInFlight,          (main loop)
+//                Accumulators + EpilogueInputs + Temporaries)     (epilogue)
 //   floor  = floor_base + Accumulators + FragmentsPerStep
 //
-// The demand is what ptxas allocates without a cap (the peak over the two
-// phases of the kernel: fragments are dead once the epilogue runs). The
-// floor is what cannot be rematerialised or loaded later: the accumulators
-// and one reduction step's operands; a cap below the floor spills.
-//
-// counted in 32-bit words over the per-thread tile:
+//  - launch = 4: the thread and block ids (x, y) the addresses are built
+//    from, read once from special registers and kept;
+//  - loops = 4: the 64-bit induction variables of the K-tile loop and the
+//    K-step loop;
+//  - memory roots: distinct buffers the kernel addresses (a subview chain
+//    counts once; private buffers promoted to registers do not count), one
+//    64-bit pointer (2 words) each (`.address_size 64`);
+//  - staged operands: reduction operands read from shared memory (A and B
+//    tiles multi-buffered by the pipeline): the loop carries a 64-bit stage
+//    offset for each (2 words);
 //  - Accumulators: output tile of every op with reduction loops;
-//  - Fragments: the per-step operand tiles of those ops (e.g. A: tm x tk,
-//    B: tk x tn for a matmul with a reduction step tk);
-//  - EpilogueInputs: tiles read from memory by the ops without reductions
-//    (bias, residual, ...);
-//  - Temporaries: output tiles of the ops without reductions;
-//  - AddressOperands: distinct memory operands (base pointer + indices);
+//  - Fragments: the operand tiles one iteration of those ops loads (A: tm x
+//    tk, B: tk x tn);
+//  - StepsInFlight: for ops doing one element of each reduction loop per
+//    iteration of a K-step loop of trip count T (static, or its bound), the
+//    compiler unrolls that loop and issues the loads of later steps before
+//    the FMAs of the current one, to hide the load latency L
+//    (pipeline.units.smem_load.latency_cycles) within one thread's
+//    instruction stream:
+//      min(T, ceil(L / issue), 1 + ceil(2L / FMAs per step))
+//    (issue = pipeline.units.smem_load.issue_cycles: by Little's law no more
+//    than ceil(L / issue) loads of one stream are usefully in flight; 2L:
+//    the loads of a step are issued a round trip ahead of their use, one
+//    FMA per cycle; the factor 2 is the one choice made after reading
+//    ptxas' output). ptxas schedules global loads like shared ones, so the
+//    same figures serve both. 1 otherwise (an op doing a K step of 4 holds
+//    its 4 steps' fragments already; ptxas does not hoist more,
+//    bench/costmodel corpus);
+//  - EpilogueInputs: tiles loaded by the ops without reductions (bias,
+//    residual, ...), except copies into a private buffer (their values are
+//    the accumulators);
+//  - Temporaries: output tiles of ops without reductions that have no input
+//    produced in the group (a consumer of the accumulators computes in
+//    place);
 //  - FragmentsPerStep: the fragments of one reduction element (tm + tn for
 //    a matmul outer product).
-// The weights and the per-thread tile assumed for ops that are not yet tiled
-// to threads come from the spec (`cost_weights.reg_*`,
-// `cost_weights.default_thread_tile_elements`,
-// `cost_weights.default_reduction_tile`), fitted against ptxas by
-// bench/costmodel/calibrate.py.
+// The demand is what ptxas allocates without a cap; the floor is what
+// cannot be rematerialised or loaded later (a cap below it spills). Only
+// the per-thread tile assumed for ops not yet tiled to threads comes from
+// `cost_weights` (default_thread_tile_elements, default_reduction_tile),
+// and reg_floor_base; every other figure is counted or read from the spec's
+// hardware figures. Measured against ptxas by bench/tileconfig/reg_check.py
+// (results in bench/tileconfig/RESULTS.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,17 +71,19 @@
 
 namespace hwsched {
 
-/// The calibrated constants of the register model.
+/// The spec figures of the register model.
 struct RegisterCalibration {
-  double base = 0, perAccumulator = 0, perFragment = 0, perEpilogueInput = 0,
-         perTemporary = 0, perAddressOperand = 0, floorBase = 0;
+  /// cost_weights.reg_floor_base.
+  double floorBase = 0;
+  /// pipeline.units.smem_load.{latency,issue}_cycles.
+  double smemLatency = 1, smemIssue = 1;
   /// Per-thread output elements and reduction step assumed for ops that are
   /// not tiled to threads yet.
   int64_t defaultThreadTileElements = 1;
   int64_t defaultReductionTile = 1;
 };
 
-/// Spec keys the register model reads (all under cost_weights).
+/// Spec keys the register model reads.
 llvm::ArrayRef<llvm::StringRef> getRegisterCalibrationKeys();
 
 /// Reads the calibration from `spec`; on a missing key returns false and
@@ -72,6 +98,8 @@ struct RegisterEstimate {
   int64_t epilogueInputs = 0;
   int64_t temporaries = 0;
   int64_t addressOperands = 0;
+  int64_t stagedOperands = 0;
+  int64_t stepsInFlight = 1;
   int64_t fragmentsPerStep = 0;
   /// Rounded-up demand (registers per thread without a cap).
   int64_t registers = 0;
@@ -96,13 +124,24 @@ struct RegisterModelTerms {
   int64_t fragments = 0;
   int64_t epilogueInputs = 0;
   int64_t temporaries = 0;
+  /// Distinct memory roots (64-bit pointers).
   int64_t addressOperands = 0;
+  /// Reduction operands read from shared memory (multi-buffered stages).
+  int64_t stagedOperands = 0;
+  /// Trip count of the K-step loop around the reduction (1: none known).
+  int64_t kStepTrip = 1;
+  /// FMAs (multiply-adds) of one iteration of the reduction ops.
+  int64_t fmasPerStep = 1;
 };
 
-/// The model's demand (registers per thread without a cap), rounded up:
-/// base + address registers + the larger of the main loop (accumulators +
-/// fragments) and the epilogue (accumulators + epilogue inputs +
-/// temporaries), weighted by `calibration`. The one place the formula lives.
+/// Reduction steps whose fragments are live at once (see the file comment).
+int64_t getStepsInFlight(const RegisterModelTerms &terms,
+                         const RegisterCalibration &calibration);
+
+/// The model's demand (registers per thread without a cap): launch and loop
+/// registers + pointers + the larger of the main loop (accumulators +
+/// fragments x steps in flight) and the epilogue (accumulators + epilogue
+/// inputs + temporaries). The one place the formula lives.
 int64_t evaluateRegisterModel(const RegisterModelTerms &terms,
                               const RegisterCalibration &calibration);
 

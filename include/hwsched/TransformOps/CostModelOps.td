@@ -54,10 +54,19 @@ def FilterFusableConsumersOp
 
     - GPU: `Cost = register_pressure*RegPressure +
       coalescing_penalty*CoalescingPenalty - bandwidth_saved*BandwidthSaved`.
-      The fused kernel's registers per thread come from a two-phase model
-      (main loop: accumulators + operand fragments; epilogue: accumulators +
-      epilogue inputs + temporaries; plus a base) calibrated against ptxas
-      (`cost_weights.reg_*`, see `bench/costmodel/`). Hard limit: the
+      The fused kernel's registers per thread come from a structural
+      two-phase model of what the kernel holds live (main loop:
+      accumulators + operand fragments x reduction steps in flight;
+      epilogue: accumulators + epilogue inputs + temporaries; plus thread
+      and block ids, 64-bit loop counters, a 64-bit pointer per buffer and
+      a stage offset per operand staged in shared memory). Steps in flight:
+      for an op doing one element of each reduction loop per iteration of
+      a K-step `scf.for` of trip count T (static or bounded),
+      min(T, ceil(L / issue), 1 + ceil(2L / FMAs per step)), else 1,
+      with L and issue from `pipeline.units.smem_load` (the compiler issues
+      later steps' loads early to hide the load latency;
+      `include/hwsched/Analysis/RegisterEstimate.h`, checked against ptxas
+      by `bench/tileconfig/reg_check.py`). Hard limit: the
       register floor (accumulators + one reduction step's fragments +
       `reg_floor_base`) must not exceed `gpu.max_registers_per_thread`
       (`reg_limit`), else the kernel spills. RegPressure: registers above
@@ -99,8 +108,10 @@ def FilterFusableConsumersOp
     `fusion of '<consumer>' into '<producer>' on <spec>: fuse|reject
     (<reason>); cost=<c> = <sign><weight>*<term>(<value>)...; limits:
     <limit> <value> <= <limit> (ok|VIOLATED[, soft]), ...` and, on GPUs,
-    `registers=<n> (acc=.. frag=.. epi=.. tmp=.. addr=.. step=.. floor=..
-    tile=[..] tiled|default)`.
+    `registers=<n> (acc=.. frag=.. epi=.. tmp=.. addr=.. staged=..
+    inflight=.. step=.. floor=.. tile=[..] tiled|default)` (`addr`: distinct
+    buffers addressed, `staged`: reduction operands read from shared
+    memory, `inflight`: reduction steps whose fragments are live at once).
 
     #### Return modes
 
@@ -139,9 +150,12 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate"> {
 
     Metrics:
     - `registers_per_thread` (GPU targets only): the register demand per
-      thread of the two-phase register model (see
+      thread of the structural two-phase register model (see
       `filter_fusable_consumers`), from the per-thread tile of ops tiled to
-      `#gpu.thread`, else the spec's default per-thread tile;
+      `#gpu.thread`, else the spec's default per-thread tile; the same
+      function gives `select_tile_config`'s figure for its pick, so on the
+      kernel the pick describes (K step 1 over a BK tile, A and B staged in
+      shared memory) both agree;
     - `onchip_bytes`: live tile bytes, each operand once, aligned to
       `onchip.alignment_bytes`;
     - `offchip_bytes`: bytes the kernel reads from and writes to off-chip
@@ -278,8 +292,10 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       tile 4TM x 8TN), stages 2..`pipeline.max_stages`. Pruned: threads per
       block not a multiple of the warp size or above
       `gpu.max_threads_per_block`; registers per thread from the register
-      model of `estimate` (weights `cost_weights.reg_*`, terms:
-      accumulators TM*TN, fragments TM + TN, address operands) above
+      model of `estimate` (terms: accumulators TM*TN, fragments TM + TN
+      with the steps in flight over a BK-deep K-step loop, one pointer per
+      operand and a stage offset for the A and B tiles in shared memory)
+      above
       `gpu.max_registers_per_thread` (`reg_limit`); shared memory
       (BM*BK + BK*BN) * bytes * stages above `onchip.capacity_bytes`; no
       block fitting an SM; tiles twice the problem; more stages than K tiles;
