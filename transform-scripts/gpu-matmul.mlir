@@ -191,14 +191,19 @@ module attributes {transform.with_named_sequence} {
   //   7. Threads: the global -> shared copies are split over the block's
   //      threads (tile_using_forall num_threads [BM/TM, BN/TN]); every
   //      matmul copy (prologue, kernel, epilogue), the fill and the epilogue
-  //      are tiled by [TM, TN] on #gpu.thread<y>, <x>. Each thread's TM x TN
-  //      accumulator is promoted to a private memref.alloca (copied in from
-  //      and out to the shared accumulator tile once per K step; LLVM's SROA
-  //      keeps it in registers) and its matmul steps K by 1 (the register
-  //      model's assumption). transform.cost_model.estimate
-  //      registers_per_thread on that per-thread matmul is printed as
-  //      "predicted registers per thread: N" (once per matmul copy).
-  //   8. Vectorized, the thread loops mapped to thread ids.
+  //      are tiled by [TM, TN] on #gpu.thread<y>, <x>; each thread's
+  //      matmul steps K by 1 (the register model's assumption).
+  //      transform.cost_model.estimate registers_per_thread on that
+  //      per-thread matmul is printed as "predicted registers per thread: N"
+  //      (once per matmul copy).
+  //   8. Vectorized, the thread loops mapped to thread ids. Then each
+  //      thread's TM x TN accumulator is hoisted out of the K loops
+  //      (transform.structured.hoist_redundant_vector_transfers, after
+  //      memref.fold_memref_alias_ops so that the transfers index the shared
+  //      accumulator tile itself): it is a loop-carried vector, i.e. in
+  //      registers for the whole pipelined K loop, read from the shared tile
+  //      once before the loop and written back once after it. The K loop
+  //      itself only copies A/B tiles, waits at barriers and runs FMAs.
   //   9. transform.smem.merge_allocations { explain } on the gpu.launch:
   //      one workgroup byte buffer (remark: sum, peak, offsets).
   //  10. Vector ops lowered for the NVVM path: contractions to FMAs, 1-D
@@ -223,14 +228,16 @@ module attributes {transform.with_named_sequence} {
   // otherwise); static shapes whose M, N are multiples of BM, BN (a partial
   // block tile gives thread loops of dynamic size, which upstream
   // map_nested_forall_to_threads rejects with a definite failure, e.g.
-  // M = 500 on nvidia-a100). The block's accumulator tile lives in shared
-  // memory between K steps (each thread copies its TM x TN part in and out
-  // of registers once per K step): the K loop must be pipelined while its
-  // body is block-level (schedule_stages multi-buffers a buffer only when
-  // its direct users sit in the K loop itself, as upstream
-  // memref::multiBuffer requires), so the thread tiling, and with it a
-  // per-thread accumulator carried across K steps, comes after the
-  // pipelining, when the accumulator is already a buffer. The copies are
+  // M = 500 on nvidia-a100). The block's accumulator tile is still
+  // allocated in shared memory (BM x BN x 4 bytes, counted by
+  // select_tile_config's accumulator_in_smem): the K loop must be pipelined
+  // while its body is block-level (schedule_stages multi-buffers a buffer
+  // only when its direct users sit in the K loop itself, as upstream
+  // memref::multiBuffer requires), so the thread tiling comes after the
+  // pipelining, when the accumulator is already a buffer; step 8 takes it
+  // back into registers across the K loop, but the buffer stays (it holds
+  // the sums between the kernel loop and the pipeline's epilogue steps and
+  // feeds the fused epilogue). The copies are
   // synchronous (linalg.copy, not nvgpu.device_async_copy): the pipeline
   // overlaps through multi-buffering and barriers only.
   transform.named_sequence @gpu_matmul_smem_pipelined(
@@ -262,12 +269,24 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.include @hwsched_gpu_map_threads failures(propagate) (%func_m, %nthreads)
         : (!transform.any_op, !transform.param<i64>) -> ()
+    // Step 8's accumulator hoisting out of the K loop: only now is the
+    // thread's code directly in the K loop (no thread forall in between).
+    // Each thread touches its own TM x TN part of the shared accumulator
+    // tile only, so keeping it in registers across the loop's barriers is
+    // exact.
+    transform.apply_patterns to %func_m {
+      transform.apply_patterns.memref.fold_memref_alias_ops
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %func_m : !transform.any_op
+    %func_hh = transform.structured.hoist_redundant_vector_transfers %func_m
+        : (!transform.any_op) -> !transform.any_op
     // 9. One shared-memory buffer for the accumulator and the A/B stages.
-    %launch_p = transform.structured.match ops{["gpu.launch"]} in %func_m
+    %launch_p = transform.structured.match ops{["gpu.launch"]} in %func_hh
         : (!transform.any_op) -> !transform.any_op
     %smem = transform.smem.merge_allocations %launch_p { explain }
         : (!transform.any_op) -> !transform.any_op
-    transform.include @gpu_matmul_smem_lower_vectors failures(propagate) (%func_m)
+    transform.include @gpu_matmul_smem_lower_vectors failures(propagate) (%func_hh)
         : (!transform.any_op) -> ()
     transform.yield
   }
@@ -427,11 +446,10 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>) -> ()
 
     // 7. Threads: the global -> shared copies split over the block's threads
-    //    (num_threads = the block dims; before the promotion below, whose
-    //    private copies must stay per thread); every matmul (prologue,
+    //    (num_threads = the block dims); every matmul (prologue,
     //    kernel, epilogue copies), the fill and the epilogue by the
-    //    per-thread tile; the thread's accumulator in a private buffer, its
-    //    matmul stepping K by 1 (what the register model assumes).
+    //    per-thread tile, its matmul stepping K by 1 (what the register
+    //    model assumes).
     %copies_p = transform.structured.match ops{["linalg.copy"]} in %scope
         : (!transform.any_op) -> !transform.any_op
     %cp_t, %cp_f = transform.structured.tile_using_forall %copies_p
@@ -444,13 +462,7 @@ module attributes {transform.with_named_sequence} {
         tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %mm_p = transform.structured.promote %mm_t
-        { operands_to_promote = [2], use_alloca, use_original_subview_size }
-        : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    %mm_1, %loop_1 = transform.structured.tile_using_for %mm_p tile_sizes [0, 0, 1]
+    %mm_1, %loop_1 = transform.structured.tile_using_for %mm_t tile_sizes [0, 0, 1]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %regs = transform.cost_model.estimate %mm_1 { metric = "registers_per_thread" }
         : (!transform.any_op) -> !transform.param<i64>
@@ -463,28 +475,51 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
 
-    // 8. Vectorize the thread tiles.
+    // 8. Vectorize the thread tiles; the thread's TM x TN accumulator then
+    //    stays in registers across its K-by-1 loop (hoisted transfers; the
+    //    indices must be on the shared buffer itself, not a subview, for
+    //    the hoisting to see that nothing else in the loop touches it).
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func_v {
+      transform.apply_patterns.memref.fold_memref_alias_ops
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func_v : !transform.any_op
+    %func_hoisted = transform.structured.hoist_redundant_vector_transfers %func_v
+        : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 
   // Step 10 of @gpu_matmul_smem_pipelined.
   transform.named_sequence @gpu_matmul_smem_lower_vectors(
       %func: !transform.any_op {transform.consumed}) {
-    // 10. Vector ops to 1-D for the NVVM path.
+    // 10. Vector ops to 1-D for the NVVM path, one pattern set per rewrite:
+    //     with the accumulators carried through the K loops as vectors, all
+    //     sets in one rewrite do not terminate on unit-dimension thread
+    //     tiles (e.g. 1 x 2; as in @gpu_matmul_split_k_lower_vectors).
     transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_outerproduct
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.transfer_permutation_patterns
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_transpose
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_broadcast
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.lower_shape_cast
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.vector.cast_away_vector_leading_one_dim
+    } : !transform.any_op
+    transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op

@@ -36,17 +36,24 @@
 // A100:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c8, {{.*}} = %c8, {{.*}} = %c1)
 // A100-NEXT:      %[[SMEM:.+]] = memref.alloc() {alignment = 64 : i64} : memref<16384xi8, #gpu.address_space<workgroup>>
 // A100-NOT:       memref.alloc()
-// A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>
+// A100-DAG:       %[[ACC:[a-z_0-9]+]] = memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<32x32xf32, #gpu.address_space<workgroup>>
 // A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<3x32x16xf32, #gpu.address_space<workgroup>>
 // A100-DAG:       memref.view %[[SMEM]][%{{.+}}][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<3x16x32xf32, #gpu.address_space<workgroup>>
 // The pipelined K loop (prologue: 2 of the 16 K tiles), barriers around it.
+// Each thread's 4x4 accumulator is a loop-carried vector (registers): the
+// loop does not touch the shared accumulator tile, which is read before the
+// loop and written after it.
 // A100:           gpu.barrier
-// A100:           scf.for %{{.+}} = %c0 to %c224 step %c16 iter_args(
-// A100:             gpu.barrier
-// A100:             memref.alloca() : memref<64xi8>
-// A100:             scf.for %{{.+}} = %c0 to %c16 step %c1 {
+// A100:           vector.load %{{.+}}, %[[ACC]][
+// A100:           scf.for %{{.+}} = %c0 to %c224 step %c16 iter_args({{.*}}) -> ({{.*}}, vector<4x4xf32>) {
+// A100-NOT:         %[[ACC]][
+// A100-NOT:         memref.alloca
+// A100:             scf.for %{{.+}} = %c0 to %c16 step %c1 iter_args(%{{.+}} = %{{.+}}) -> (vector<4x4xf32>) {
+// A100-NOT:         %[[ACC]][
 // A100:               vector.fma
+// A100-NOT:         %[[ACC]][
 // A100:           } {hwsched.gpu_k_loop_pipelined}
+// A100:           vector.store %{{.+}}, %[[ACC]][
 // A100:           arith.maximumf
 // A100:           gpu.terminator
 // A100-NOT:     scf.forall
@@ -69,7 +76,8 @@
 // H100-NEXT:      memref.alloc() {alignment = 64 : i64} : memref<32768xi8, #gpu.address_space<workgroup>>
 // H100-DAG:       memref<4x32x16xf32, #gpu.address_space<workgroup>>
 // H100-DAG:       memref<4x16x64xf32, #gpu.address_space<workgroup>>
-// H100:           scf.for %{{.+}} = %c0 to %c208 step %c16 iter_args(
-// H100:             memref.alloca() : memref<64xi8>
+// H100:           scf.for %{{.+}} = %c0 to %c208 step %c16 iter_args({{.*}}) -> ({{.*}}, vector<4x4xf32>) {
+// H100-NOT:         memref.alloca
+// H100:             scf.for %{{.+}} = %c0 to %c16 step %c1 iter_args(%{{.+}} = %{{.+}}) -> (vector<4x4xf32>) {
 // H100:           } {hwsched.gpu_k_loop_pipelined}
 // H100-NOT:     scf.forall
