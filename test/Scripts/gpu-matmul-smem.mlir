@@ -44,7 +44,7 @@
 // loop does not touch the shared accumulator tile, which is read before the
 // loop and written after it.
 // A100:           gpu.barrier
-// A100:           vector.load %{{.+}}, %[[ACC]][
+// A100:           vector.load %[[ACC]][
 // A100:           scf.for %{{.+}} = %c0 to %c224 step %c16 iter_args({{.*}}) -> ({{.*}}, vector<4x4xf32>) {
 // A100-NOT:         %[[ACC]][
 // A100-NOT:         memref.alloca
