@@ -161,9 +161,12 @@ std::string hwsched::renderMemoryLayoutSvg(const MemoryLayoutPicture &p) {
       svg.label(bx + 3, by + std::min(bh, 14.0) - 2, b.name,
                 "font-size=\"10\" fill=\"white\"");
   }
+  // An off-scale capacity is named above the frame, away from the peak
+  // line, which it would otherwise seem to label.
   if (p.capacityBytes > 0 && !capacityOnScale) {
-    svg.label(left + plotW - 260, top + 14,
-              "capacity " + formatBytes(p.capacityBytes) + " (above the plot)",
+    svg.label(left + plotW - 300, 40,
+              "capacity " + formatBytes(p.capacityBytes) +
+                  " (off the scale, above the plot)",
               "fill=\"#d62728\"");
   } else if (p.capacityBytes > 0) {
     svg.line(left, y(p.capacityBytes), left + plotW, y(p.capacityBytes),
@@ -171,9 +174,12 @@ std::string hwsched::renderMemoryLayoutSvg(const MemoryLayoutPicture &p) {
     svg.label(left + plotW - 140, y(p.capacityBytes) - 4,
               "capacity " + formatBytes(p.capacityBytes), "fill=\"#d62728\"");
   }
-  if (p.peakBytes > 0)
+  if (p.peakBytes > 0) {
     svg.line(left, y(p.peakBytes), left + plotW, y(p.peakBytes), "#333",
              "stroke-width=\"1\" stroke-dasharray=\"2,3\"");
+    svg.label(left + 4, y(p.peakBytes) - 3, "peak " + formatBytes(p.peakBytes),
+              "font-size=\"10\" fill=\"#333\"");
+  }
   // Axes: a few byte ticks and the program-time axis.
   for (int t = 0; t <= 4; ++t) {
     int64_t byte = maxByte * t / 4;
