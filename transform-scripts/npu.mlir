@@ -120,6 +120,112 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // @npu_fuse_and_pipeline_elementwise_chain(%func, %tile_rows, %tile_cols)
+  // @npu_fuse_elementwise_chain on the chain in %func (a func.func), then the
+  // fused tile loop becomes a ping-pong pipeline in the unified buffer, i.e.
+  // the double buffering the fusion decision budgeted for
+  // (npu.ping_pong_factor) is materialized in the IR:
+  //   1. every input tile the loop reads from global memory is promoted to
+  //      the UB (promote_tensor to "ub": a copy-in, unit mte2), and every
+  //      fused op writes its result into a UB tile of its own
+  //      (bufferize_to_allocation of the destination only, memory space "ub":
+  //      a destination the op does not read is not copied in): the loop
+  //      computes on the UB only (unit vector) and its last result is copied
+  //      out to the output tile (unit mte3);
+  //   2. the module holding %func is bufferized (function boundaries,
+  //      identity layouts: call this after the module's other tensor-level
+  //      schedules), the tile loop
+  //      (scf.forall) becomes one scf.for over all tiles (forall_to_for,
+  //      coalesce) and the UB buffers move out of it (buffer-loop-hoisting);
+  //   3. transform.pipeline.schedule_stages { explain } on that loop, with
+  //      the spec's stage limit: copy-in, compute and copy-out of different
+  //      tiles overlap, each UB buffer that crosses a stage gets one copy per
+  //      tile in flight (two: ping-pong), and set_flag / wait_flag pairs
+  //      order the MTE and vector pipes (pipeline.sync = "npu_flags").
+  // When the model fuses nothing, the chain is left as
+  // @npu_fuse_elementwise_chain leaves it (its remarks say why) and nothing
+  // is bufferized. Knobs as @npu_fuse_elementwise_chain.
+  transform.named_sequence @npu_fuse_and_pipeline_elementwise_chain(
+      %func: !transform.any_op {transform.readonly},
+      %tile_rows: !transform.param<i64> {transform.readonly},
+      %tile_cols: !transform.param<i64> {transform.readonly}) {
+    transform.match.operation_name %func ["func.func"] : !transform.any_op
+    transform.include @npu_fuse_elementwise_chain failures(propagate)
+        (%func, %tile_rows, %tile_cols)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    %heads = transform.structured.match ops{["linalg.add"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %loops = transform.get_parent_op %heads
+        { op_name = "scf.forall", allow_empty_results, deduplicate }
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %loops : !transform.any_op {
+    ^bb0(%loop: !transform.any_op):
+      // 1., on tensors.
+      %tiles = transform.structured.match ops{["tensor.extract_slice"]} in %loop
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %tiles : !transform.any_op {
+      ^bb1(%tile: !transform.any_op):
+        %v = transform.get_result %tile[0] : (!transform.any_op) -> !transform.any_value
+        %ub = transform.structured.promote_tensor to "ub" %v : !transform.any_value
+      }
+      %ops = transform.structured.match interface{LinalgOp} in %loop
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %ops : !transform.any_op {
+      ^bb1(%op: !transform.any_op):
+        %buf, %new = transform.structured.bufferize_to_allocation %op
+            {memory_space = "ub", bufferize_destination_only, memcpy_op = "linalg.copy"}
+            : !transform.any_op
+      }
+    }
+    // 2. Only when something was fused (one loop per fused chain): the
+    // guard yields %func or nothing; the steps run in a foreach over that
+    // (zero or one iteration), so their own failures propagate.
+    %n = transform.num_associations %loops : (!transform.any_op) -> !transform.param<i64>
+    %to_pipeline = transform.sequence %func, %n : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
+    ^bb0(%f0: !transform.any_op, %n0: !transform.param<i64>):
+      %g = transform.sequence %f0, %n0 : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
+      ^bb1(%f1: !transform.any_op, %n1: !transform.param<i64>):
+        %z = transform.param.constant 0 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %n1, %z : !transform.param<i64>
+        transform.yield %f1 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.foreach %to_pipeline : !transform.any_op {
+    ^bb0(%f: !transform.any_op):
+      // The whole module, across function boundaries (a function bufferized
+      // alone returns a to_tensor that later bufferization rejects); the
+      // mark finds %func again afterwards.
+      transform.annotate %f "hwsched.npu_pipeline" : !transform.any_op
+      %module = transform.get_parent_op %f {op_name = "builtin.module"}
+          : (!transform.any_op) -> !transform.any_op
+      %mb = transform.bufferization.one_shot_bufferize %module {
+          bufferize_function_boundaries = true,
+          function_boundary_type_conversion = 1 : i32,
+          memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
+      %fb = transform.structured.match ops{["func.func"]}
+          attributes {hwsched.npu_pipeline} in %mb
+          : (!transform.any_op) -> !transform.any_op
+      transform.apply_patterns to %fb {
+        transform.apply_patterns.canonicalization
+      } : !transform.any_op
+      %foralls = transform.structured.match ops{["scf.forall"]} in %fb
+          : (!transform.any_op) -> !transform.any_op
+      %outer, %inner = transform.loop.forall_to_for %foralls
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %loop = transform.loop.coalesce %outer
+          : (!transform.any_op) -> !transform.any_op
+      %fh = transform.apply_registered_pass "buffer-loop-hoisting" to %fb
+          : (!transform.any_op) -> !transform.any_op
+      %tile_loop = transform.structured.match ops{["scf.for"]} in %fh
+          : (!transform.any_op) -> !transform.any_op
+      // 3.
+      %pipelined = transform.pipeline.schedule_stages %tile_loop { explain }
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+
   // @npu_cube_reduction(%root, %tile_rows, %tile_cols)
   // For every cube op (linalg.matmul) under %root, asks the NPU cost model
   // whether its consumers (e.g. a LayerNorm-style row reduction) should be

@@ -6,6 +6,10 @@ module attributes {transform.with_named_sequence} {
       !transform.any_op {transform.readonly},
       !transform.param<i64> {transform.readonly},
       !transform.param<i64> {transform.readonly})
+  transform.named_sequence private @npu_fuse_and_pipeline_elementwise_chain(
+      !transform.any_op {transform.readonly},
+      !transform.param<i64> {transform.readonly},
+      !transform.param<i64> {transform.readonly})
   transform.named_sequence private @npu_cube_reduction(
       !transform.any_op {transform.readonly},
       !transform.param<i64> {transform.readonly},
@@ -16,6 +20,17 @@ module attributes {transform.with_named_sequence} {
     %rows = transform.param.constant 16 : i64 -> !transform.param<i64>
     %cols = transform.param.constant 32 : i64 -> !transform.param<i64>
     transform.include @npu_fuse_elementwise_chain failures(propagate) (%root, %rows, %cols)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The chain fused with 16x32 tiles and pipelined in the UB (ping-pong).
+  transform.named_sequence @chain_pipelined_16x32(%root: !transform.any_op {transform.readonly}) {
+    %chain = transform.structured.match ops{["func.func"]} attributes{sym_name = "chain"} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %rows = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %cols = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @npu_fuse_and_pipeline_elementwise_chain failures(propagate) (%chain, %rows, %cols)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
     transform.yield
   }
