@@ -149,6 +149,9 @@ module attributes {transform.with_named_sequence} {
       %func: !transform.any_op {transform.readonly},
       %tile_rows: !transform.param<i64> {transform.readonly},
       %tile_cols: !transform.param<i64> {transform.readonly}) {
+    // One function: it is found again by a mark after the module is
+    // bufferized (a silenceable "wrong operation name" otherwise, before any
+    // change).
     transform.match.operation_name %func ["func.func"] : !transform.any_op
     transform.include @npu_fuse_elementwise_chain failures(propagate)
         (%func, %tile_rows, %tile_cols)

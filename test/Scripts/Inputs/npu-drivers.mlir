@@ -35,6 +35,16 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // Bad handle: the pipelined chain sequence given the module, not a
+  // func.func.
+  transform.named_sequence @chain_pipelined_on_module(%root: !transform.any_op {transform.readonly}) {
+    %rows = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %cols = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @npu_fuse_and_pipeline_elementwise_chain failures(propagate) (%root, %rows, %cols)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   // Cube + consumers with 8x32 tiles for the accepted consumers.
   transform.named_sequence @cube_8x32(%root: !transform.any_op {transform.readonly}) {
     %rows = transform.param.constant 8 : i64 -> !transform.param<i64>
