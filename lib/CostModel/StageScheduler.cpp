@@ -491,17 +491,25 @@ static int64_t recMIIOf(const TimingGraph &tg) {
   return ii;
 }
 
+/// Whether the stage assignment `stages` admits issue offsets in [0, ii)
+/// under the timing model (an edge u -> v of distance d needs t(v) +
+/// (d + stage(v) - stage(u)) * ii >= t(u) + latency(u)); the earliest
+/// offsets go to `times` (if given).
+static bool offsetsFeasible(const TimingGraph &tg,
+                            const std::vector<unsigned> &stages, int64_t ii,
+                            std::vector<int64_t> *times = nullptr) {
+  auto weight = [&](const TimingEdge &e) {
+    int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
+                    static_cast<int64_t>(stages[e.from]);
+    return e.latency - delta * ii;
+  };
+  return longestPathsFeasible(tg, weight, ii - 1, nullptr, times);
+}
+
 static int64_t achievedIIOf(const TimingGraph &tg,
                             const std::vector<unsigned> &stages,
                             int64_t lowerBound) {
-  auto ok = [&](int64_t ii) {
-    auto weight = [&](const TimingEdge &e) {
-      int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
-                      static_cast<int64_t>(stages[e.from]);
-      return e.latency - delta * ii;
-    };
-    return longestPathsFeasible(tg, weight, ii - 1, nullptr);
-  };
+  auto ok = [&](int64_t ii) { return offsetsFeasible(tg, stages, ii); };
   int64_t lo = std::max<int64_t>(lowerBound, 1);
   // Every kernel-iteration chain fits once II exceeds the sum of latencies,
   // and every cycle spans at least one kernel iteration.
@@ -517,14 +525,8 @@ std::vector<int64_t>
 hwsched::computeIssueOffsets(const LoopDependenceGraph &graph,
                              const SchedulerConfig &config,
                              const std::vector<unsigned> &stages, int64_t ii) {
-  TimingGraph tg = buildTimingGraph(graph, config);
-  auto weight = [&](const TimingEdge &e) {
-    int64_t delta = static_cast<int64_t>(e.distance) + stages[e.to] -
-                    static_cast<int64_t>(stages[e.from]);
-    return e.latency - delta * ii;
-  };
   std::vector<int64_t> times;
-  if (!longestPathsFeasible(tg, weight, ii - 1, nullptr, &times))
+  if (!offsetsFeasible(buildTimingGraph(graph, config), stages, ii, &times))
     return {};
   return times;
 }

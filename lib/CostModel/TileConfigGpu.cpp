@@ -167,6 +167,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
   // buffers statically (ptxas refuses more; the opt-in does not apply).
   int64_t smemCap = f.smemPerBlock;
   const char *smemRuleName = "shared memory > onchip.capacity_bytes";
+  const char *smemCapSource = "onchip.capacity_bytes";
   if (view.staticSmem) {
     int64_t staticCap = 0;
     if (!requireInteger(spec, "gpu.max_static_smem_per_block_bytes", staticCap,
@@ -176,6 +177,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
       smemCap = staticCap;
       smemRuleName =
           "shared memory > gpu.max_static_smem_per_block_bytes (static)";
+      smemCapSource = "gpu.max_static_smem_per_block_bytes, static_smem";
     }
   }
   bool stagesTiles = view.isGemm();
@@ -190,10 +192,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                                           view.accBytes)
                                 .str()
                           : std::string(),
-                      smemCap,
-                      smemCap < f.smemPerBlock
-                          ? "gpu.max_static_smem_per_block_bytes, static_smem"
-                          : "onchip.capacity_bytes")
+                      smemCap, smemCapSource)
             .str();
   int64_t smallestOverCap = -1;
 
@@ -423,10 +422,7 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
     selection.capacityDetail =
         llvm::formatv("the smallest candidate over the shared-memory cap "
                       "needs {0} bytes > {1} ({2}){3}",
-                      smallestOverCap, smemCap,
-                      smemCap < f.smemPerBlock
-                          ? "gpu.max_static_smem_per_block_bytes, static_smem"
-                          : "onchip.capacity_bytes",
+                      smallestOverCap, smemCap, smemCapSource,
                       view.accumulatorInSmem
                           ? ", accumulator tile included (accumulator_in_smem)"
                           : "")
