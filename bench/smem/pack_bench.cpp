@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hwsched/Transforms/AllocationPacking.h"
+#include "hwsched/CostModel/AllocationPacking.h"
 
 #include <chrono>
 #include <cstdio>
@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
     std::printf("%s %zu %llu %llu %s %d %d %d %.3f\n", name.c_str(), n,
                 (unsigned long long)result.lowerBound.bytes,
                 (unsigned long long)result.peak, result.strategy.c_str(),
-                result.exactSearchRan ? 1 : 0, result.provedOptimal ? 1 : 0,
+                result.searchedComponents ? 1 : 0, result.provedOptimal ? 1 : 0,
                 ok ? 1 : 0, best);
   }
   return 0;

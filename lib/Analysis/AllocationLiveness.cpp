@@ -25,6 +25,14 @@
 using namespace mlir;
 using namespace hwsched;
 
+std::string hwsched::describeBuffer(const ScopeAllocationLiveness &liveness,
+                                    size_t index) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "#" << index << " " << liveness.buffers[index].memref.getType();
+  return text;
+}
+
 bool hwsched::isAllocationScopeBoundary(Operation *op) {
   return op->hasTrait<OpTrait::IsIsolatedFromAbove>() || isa<gpu::LaunchOp>(op);
 }
@@ -244,6 +252,30 @@ std::string escapeReason(OpOperand &use, Operation *scope) {
          "', which has no memory-effect information";
 }
 
+/// Whether `use` may read or write the bytes of the buffer it names. Making
+/// a view or a cast of it, reading its sizes or metadata, or selecting it
+/// touches no byte: the accesses through the result (an alias the caller
+/// follows as well) are what count, so views created up front do not
+/// lengthen the lifetime. Ops with regions or terminators (loops carrying
+/// the buffer, yields), and ops whose effects are unknown or on no
+/// particular value, count as accesses.
+bool isAccess(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (user->getNumRegions() != 0 || user->hasTrait<OpTrait::IsTerminator>())
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!effects)
+    return true;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](const MemoryEffects::EffectInstance &e) {
+    if (isa<MemoryEffects::Allocate>(e.getEffect()))
+      return false;
+    Value value = e.getValue();
+    return !value || value == use.get();
+  });
+}
+
 /// Size and alignment of a buffer of `type` (allocated by `alloc`, or a
 /// workgroup attribution of `context` with alignment `alignAttr`); sets
 /// `pinReason` when unknown.
@@ -429,6 +461,8 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
         std::string reason = escapeReason(use, scope);
         if (!reason.empty() && buffer.pinReason.empty())
           buffer.pinReason = reason;
+        if (!isAccess(use))
+          continue;
         buffer.uses.push_back(lifetimeUser(user, scope));
         interval.addUse(buffer.uses.back());
         if (isAsyncCopy(user)) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "DecisionPictureBuilders.h"
@@ -20,52 +21,6 @@ using namespace hwsched;
 //===----------------------------------------------------------------------===//
 // MergeAllocationsOp
 //===----------------------------------------------------------------------===//
-
-/// "#i memref<...> (N B), ..." for every buffer index in `indices`.
-static std::string listBuffers(const ScopeAllocationLiveness &live,
-                               ArrayRef<size_t> indices) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleaveComma(indices, os, [&](size_t i) {
-    os << describeBuffer(live, i) << " (" << live.buffers[i].bytes << " B)";
-  });
-  return text;
-}
-
-/// The `explain` text of a plan, written before the rewrite erases the
-/// allocations it names.
-static std::string explainPlan(const ScopeAllocationLiveness &live,
-                               const AllocationMergePlan &plan) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "merged " << plan.merged.size() << " of " << live.buffers.size()
-     << " on-chip allocations: sum " << plan.sumBytes << " B, peak "
-     << plan.peakBytes << " B (buffer " << plan.mergedBytes << " B, align "
-     << plan.mergedAlignment << "), lower bound " << plan.lowerBoundBytes
-     << " B";
-  if (plan.lowerBoundOp)
-    os << " at '" << plan.lowerBoundOp->getName() << "' "
-       << plan.lowerBoundOp->getLoc();
-  os << "; live there: " << listBuffers(live, plan.liveAtLowerBound);
-  os << "; offsets:";
-  for (auto [slot, index] : llvm::enumerate(plan.merged))
-    os << " #" << index << "@" << plan.offsets[slot];
-  os << "; packing " << plan.strategy
-     << (plan.provedOptimal ? " (optimal)" : "");
-  for (size_t index : plan.pinned)
-    os << "; pinned " << describeBuffer(live, index) << ": "
-       << live.buffers[index].pinReason;
-  for (auto [index, buffer] : llvm::enumerate(live.buffers))
-    if (!buffer.widenedReason.empty() && buffer.pinReason.empty())
-      os << "; #" << index << " " << buffer.widenedReason;
-  if (live.nestedScopeAllocations)
-    os << "; " << live.nestedScopeAllocations
-       << " allocation(s) of nested scopes left to those scopes";
-  if (live.launchAttributions)
-    os << "; " << live.launchAttributions
-       << " workgroup attribution(s) of the gpu.launch not merged";
-  return text;
-}
 
 DiagnosedSilenceableFailure
 transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
@@ -86,10 +41,26 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *scope : state.getPayloadOps(getScope()))
     scopes.insert(scope);
   DenseMap<Value, Operation *> claimedBy;
+  // The search budget: each scope gets all of it.
+  PackingOptions packing;
+  for (IntegerAttr attr : {getSearchStepsAttr(), getTimeBudgetMsAttr()})
+    if (attr && attr.getInt() < 0)
+      return emitSilenceableError()
+             << "'"
+             << (attr == getSearchStepsAttr() ? "search_steps"
+                                              : "time_budget_ms")
+             << "' must be >= 0, got " << attr.getInt();
+  if (IntegerAttr steps = getSearchStepsAttr())
+    packing.searchSteps = packing.fitSteps = steps.getInt();
+  if (IntegerAttr ms = getTimeBudgetMsAttr())
+    packing.timeBudgetMs = ms.getInt();
   for (Operation *scope : scopes) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, scope, {"target", "explain"}, target);
+        resolveTarget(*this, scope,
+                      {"target", "explain", getSearchStepsAttrName().getValue(),
+                       getTimeBudgetMsAttrName().getValue()},
+                      target);
     if (!resolved.succeeded())
       return resolved;
     if (scope->getNumRegions() == 0)
@@ -98,16 +69,19 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
              << "' at " << scope->getLoc();
     uint64_t alignment =
         target.spec.getInteger("onchip.alignment_bytes").value_or(1);
-    uint64_t capacity =
+    AllocationCapacity capacity;
+    capacity.bytes =
         target.spec.getInteger("onchip.capacity_bytes").value_or(0);
+    capacity.source =
+        ("onchip.capacity_bytes = " + llvm::Twine(capacity.bytes) + " of '" +
+         target.spec.getName() + "'")
+            .str();
     ScopeWork item;
     item.barriers =
         target.spec.getKind() == HwKind::Gpu ||
         target.spec.getString("pipeline.sync").value_or("") == "gpu_barrier";
     item.liveness = analyzeAllocationLiveness(scope, target.onChipMemorySpace,
                                               alignment, item.barriers);
-    item.plan = planAllocationMerge(item.liveness, capacity);
-    const AllocationMergePlan &plan = item.plan;
     for (const OnChipBuffer &buffer : item.liveness.buffers) {
       auto [it, inserted] = claimedBy.try_emplace(buffer.memref, scope);
       if (!inserted) {
@@ -126,40 +100,23 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
         DiagnosedSilenceableFailure failure =
             emitSilenceableError()
             << "on-chip allocation of '" << scope->getName()
-            << "' is larger than 2^62 bytes, above onchip.capacity_bytes = "
-            << capacity << " of '" << target.spec.getName() << "'";
+            << "' is larger than 2^62 bytes, above " << capacity.source;
         failure.attachNote(buffer.getLoc()) << "allocation here";
         return failure;
       }
-    if (capacity != 0 && plan.lowerBoundBytes > capacity) {
-      DiagnosedSilenceableFailure failure =
-          emitSilenceableError()
-          << "on-chip allocations of '" << scope->getName()
-          << "' need at least " << plan.lowerBoundBytes << " B at '"
-          << plan.lowerBoundOp->getName()
-          << "', above onchip.capacity_bytes = " << capacity << " of '"
-          << target.spec.getName() << "' by " << plan.lowerBoundBytes - capacity
-          << " B; live there: "
-          << listBuffers(item.liveness, plan.liveAtLowerBound);
-      failure.attachNote(plan.lowerBoundOp->getLoc())
-          << "program point where the live on-chip buffers exceed the "
-             "capacity";
-      return failure;
+    llvm::Expected<AllocationMergePlan> plan =
+        planAllocationMerge(item.liveness, capacity, packing);
+    if (!plan)
+      return silenceable(*this, plan.takeError());
+    item.plan = std::move(*plan);
+    if (getExplain() && !item.liveness.buffers.empty()) {
+      llvm::raw_string_ostream os(item.explanation);
+      item.plan.print(os, item.liveness);
     }
-    if (plan.exceedsCapacity())
-      return emitSilenceableError()
-             << "could not pack the on-chip allocations of '"
-             << scope->getName()
-             << "' into onchip.capacity_bytes = " << capacity << " of '"
-             << target.spec.getName() << "': best packing needs "
-             << plan.peakBytes << " B, lower bound " << plan.lowerBoundBytes
-             << " B";
-    if (getExplain() && !item.liveness.buffers.empty())
-      item.explanation = explainPlan(item.liveness, plan);
     if (!item.liveness.buffers.empty()) {
       std::string pictureError;
       std::optional<std::string> picture = hwsched::detail::drawMergePlan(
-          item.liveness, plan, target.spec.getName(),
+          item.liveness, item.plan, target.spec.getName(),
           hwsched::detail::pictureStem(scope, "smem", work.size()),
           pictureError);
       if (!pictureError.empty())

@@ -19,67 +19,6 @@
 using namespace mlir;
 using namespace hwsched;
 
-std::string hwsched::describeBuffer(const ScopeAllocationLiveness &liveness,
-                                    size_t index) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "#" << index << " " << liveness.buffers[index].memref.getType();
-  return text;
-}
-
-AllocationMergePlan
-hwsched::planAllocationMerge(const ScopeAllocationLiveness &liveness,
-                             uint64_t capacityBytes,
-                             const PackingOptions &options) {
-  AllocationMergePlan plan;
-  plan.capacityBytes = capacityBytes;
-  int64_t lastPoint = static_cast<int64_t>(liveness.programOrder.size()) - 1;
-
-  std::vector<PackingItem> all, mergedItems;
-  std::vector<size_t> allIndex;
-  uint64_t pinnedBytes = 0;
-  for (auto [index, buffer] : llvm::enumerate(liveness.buffers)) {
-    bool pinned = !buffer.pinReason.empty();
-    if (pinned)
-      plan.pinned.push_back(index);
-    if (buffer.unboundedSize)
-      continue;
-    PackingItem item{buffer.start, buffer.end, buffer.bytes, buffer.alignment};
-    plan.sumBytes += getFootprint(item);
-    if (pinned) {
-      // A pinned buffer keeps its own allocation for the whole scope.
-      pinnedBytes += getFootprint(item);
-      item.start = 0;
-      item.end = lastPoint;
-    } else {
-      plan.merged.push_back(index);
-      mergedItems.push_back(item);
-      plan.mergedAlignment = std::max(plan.mergedAlignment, buffer.alignment);
-    }
-    all.push_back(item);
-    allIndex.push_back(index);
-  }
-
-  PackingLowerBound bound = computePackingLowerBound(all);
-  plan.lowerBoundBytes = bound.bytes;
-  if (bound.point >= 0)
-    plan.lowerBoundOp = liveness.programOrder[bound.point];
-  for (size_t i : bound.live)
-    plan.liveAtLowerBound.push_back(allIndex[i]);
-
-  PackingOptions packing = options;
-  packing.capacity =
-      capacityBytes > pinnedBytes ? capacityBytes - pinnedBytes : capacityBytes;
-  PackingResult packed = packAllocations(mergedItems, packing);
-  plan.offsets.assign(packed.offsets.begin(), packed.offsets.end());
-  plan.mergedBytes = packed.peak;
-  plan.peakBytes = packed.peak + pinnedBytes;
-  plan.strategy = packed.strategy;
-  plan.exactSearchRan = packed.exactSearchRan;
-  plan.provedOptimal = packed.provedOptimal;
-  return plan;
-}
-
 //===----------------------------------------------------------------------===//
 // Barriers
 //===----------------------------------------------------------------------===//

@@ -6,9 +6,12 @@
 //
 // Which on-chip allocations of a scope are live where. Program points are the
 // pre-order numbers of the ops in the scope; a buffer is live on an inclusive
-// interval of them. The interval covers every use of the buffer and of its
-// aliases (views, casts, selects, region yields and iter_args, through
-// BufferViewFlowAnalysis), extended over structured control flow:
+// interval of them. The interval runs from the first to the last access
+// (a read or write of its bytes, or an op whose effects are unknown) through
+// the buffer or any alias (views, casts, selects, region yields and
+// iter_args, through BufferViewFlowAnalysis); making a view, reading sizes or
+// metadata is no access, so views created up front do not lengthen it. It
+// is extended over structured control flow:
 //   - a use nested in an op that does not contain the allocation (a loop, an
 //     scf.if) counts as a use of that whole op, so a buffer used in a loop
 //     but allocated outside it is live across the whole loop;
@@ -77,9 +80,10 @@ struct OnChipBuffer {
   mlir::Operation *endOp = nullptr;
   /// Non-empty when the buffer cannot be merged; says why.
   std::string pinReason;
-  /// The ops that use the buffer or an alias, as counted for the lifetime
-  /// (a value yielded back into a loop counts as a use by the loop; the
-  /// waits of async copies count), in program order.
+  /// The ops that access the buffer or an alias, as counted for the
+  /// lifetime (a value yielded back into a loop counts as a use by the loop;
+  /// the waits of async copies count; making views does not), in program
+  /// order.
   llvm::SmallVector<mlir::Operation *> uses;
   /// Deallocations of the buffer (they end no lifetime: erased on merge).
   llvm::SmallVector<mlir::Operation *> deallocs;
@@ -130,6 +134,11 @@ ScopeAllocationLiveness analyzeAllocationLiveness(mlir::Operation *scope,
                                                   mlir::Attribute memorySpace,
                                                   uint64_t minAlignment,
                                                   bool barrierSafe = false);
+
+/// "#i memref<...>" for diagnostics: the buffer's index in program order
+/// and its type.
+std::string describeBuffer(const ScopeAllocationLiveness &liveness,
+                           size_t index);
 
 } // namespace hwsched
 

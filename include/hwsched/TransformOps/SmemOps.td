@@ -31,42 +31,59 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     `affine.min`); without one the buffer stays separate.
 
     Lifetimes: program points are the ops of the scope in pre-order. A
-    buffer is live from its first to its last use (deallocations do not
-    count), following aliases
-    (`subview`, `view`, `expand_shape`, `collapse_shape`,
-    `reinterpret_cast`, `cast`, `select`, region yields and iter_args, via
-    `BufferViewFlowAnalysis`). A use inside a loop or branch that does not
-    contain the allocation covers that whole op; a value yielded back into a
-    loop (iter_args, ping-pong buffers) or used after the loop it was
-    allocated in covers the whole loop. An `nvgpu.device_async_copy` keeps
-    its buffers live until the `nvgpu.device_async_wait` that consumes its
-    token (through `nvgpu.device_async_create_group` and loop-carried
-    tokens); a wait with `numGroups` > 0 may leave the copy running, so the
-    buffers then stay live to the end of the scope; a copy never waited for
-    pins its buffers. In a region with several blocks (unstructured control flow)
-    program order says nothing about back edges, so a buffer used there is
-    live over the whole region (no reuse inside it; the remark says so for
-    each such buffer). A buffer with a use
-    the analysis cannot follow (a call, a return or other terminator leaving
-    the scope, `memref.store` of the memref, taking its address, an op
-    without memory-effect information), a non-identity layout or an
-    unbounded dynamic size is pinned: it keeps its own allocation, and the
-    `explain` remark says why.
+    buffer is live from its first to its last access: a read or write of
+    its bytes (an op with a memory effect on it, or whose effects are
+    unknown) through the buffer or any alias (`subview`, `view`,
+    `expand_shape`, `collapse_shape`, `reinterpret_cast`, `cast`, `select`,
+    region yields and iter_args, via `BufferViewFlowAnalysis`). Creating a
+    view, taking a dimension or a deallocation is no access, so views made
+    up front (as distributed GPU code does) do not lengthen the lifetime;
+    a buffer never accessed is live at its allocation only. An access inside
+    a loop or branch that does not contain the allocation covers that whole
+    op; a value yielded back into a loop (iter_args, ping-pong buffers) or
+    used after the loop it was allocated in covers the whole loop. An
+    `nvgpu.device_async_copy` keeps its buffers live until the
+    `nvgpu.device_async_wait` that consumes its token (through
+    `nvgpu.device_async_create_group` and loop-carried tokens); a wait with
+    `numGroups` > 0 may leave the copy running, so the buffers then stay
+    live to the end of the scope; a copy never waited for pins its buffers.
+    In a region with several blocks (unstructured control flow) program
+    order says nothing about back edges, so a buffer used there is live
+    over the whole region (no reuse inside it; the remark says so for each
+    such buffer). A buffer with a use the analysis cannot follow (a call, a
+    return or other terminator leaving the scope, `memref.store` of the
+    memref, taking its address, an op without memory-effect information), a
+    non-identity layout or an unbounded dynamic size is pinned: it keeps its
+    own allocation, and the `explain` remark says why.
 
     Packing: sizes are rounded up to the alignment, the largest of the
     element size (sub-byte types round up to a byte), the allocation's
     `alignment` attribute and `onchip.alignment_bytes`. The lower bound is
-    the maximum over program points of the live (rounded) bytes; pinned
-    buffers count as live throughout. Several greedy orders (first fit and
-    best fit by decreasing size, size x lifetime, lifetime, start order and
-    conflicting bytes; above 400 buffers only the first two orders, above
-    2000 first fit only) are tried and the best kept. Up to 400 buffers, the
-    buffers ending at the peak are then moved to the front of the best order
-    and placed again (iterated greedy, at most 16 rounds). When that misses
-    the lower bound on at most 20 buffers, or misses the capacity that the
-    lower bound says is reachable, an exact branch-and-bound search over
-    canonical placements (each buffer at 0 or right above one it interferes
-    with) runs with a fixed step budget. The result is deterministic.
+    the maximum over program points of the live (rounded) bytes, under the
+    same lifetimes; pinned buffers count as live throughout. Buffers whose
+    lifetimes never meet the rest form independent groups, packed apart.
+    Each group is first packed greedily (first fit and best fit over five
+    orders: decreasing size, size x lifetime, lifetime, start, conflicting
+    bytes; then the buffers ending at the peak move to the front, at most 16
+    rounds). A group whose peak is above the lower bound then runs an exact
+    search for dynamic storage allocation (canonical packings, each buffer
+    at 0 or right on top of a buffer it meets in time, with spatial and
+    section inference and dominance pruning, after MiniMalloc, ASPLOS
+    2023) as a decision procedure: first "does it fit the capacity?" when
+    the greedy peak exceeds it, then "does it fit the lower bound?", then a
+    binary search between the best peak found and the lowest target not
+    yet excluded; each question gets half of the steps left.
+
+    Budget: `search_steps` (default 2^27, about a tenth of a second) bounds
+    the work of the exact search in steps, elementary operations of the
+    search (a buffer examined, a minimum offset raised, a section looked at
+    again), counted the same on every machine, so the result is
+    deterministic; 0 keeps the greedy packing. `time_budget_ms` (default
+    none) also stops the search after that many milliseconds of wall-clock
+    time; when it does, the result depends on the machine and its load.
+    Kernels with a handful of buffers finish their search far below the
+    default; problems with hundreds of tightly packed buffers may need
+    more (the MiniMalloc benchmarks in bench/smem use 2^31).
 
     Rewrite: one `memref.alloc` (`memref.alloca` when all merged buffers
     were allocas) of `memref<N x i8, space>` with `alignment` set, at the
@@ -120,7 +137,11 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     `explain` emits one remark per scope: allocations merged, sum of sizes,
     our peak (merged buffer plus pinned buffers), the lower bound with the
     program point and the live buffers there, each buffer's offset
-    (`#i@offset`, buffers numbered in program order), the packing strategy,
+    (`#i@offset`, buffers numbered in program order), the packing strategy
+    ("first-fit/size", ..., or "search") with "(optimal" only when the peak
+    equals a proven bound for the same lifetimes (the lower bound, or one
+    raised by an exhaustive search), else the proven bound, then the
+    questions and steps of the search and whether its budget ran out,
     pinned buffers with the reason, and barriers inserted and reused.
 
     #### Return modes
@@ -140,13 +161,21 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
     - a lower bound above `onchip.capacity_bytes`: silenceable failure naming
       the program point (also as a note at its location), the buffers live
       there, the capacity and the excess;
-    - a lower bound within capacity but no packing found within it:
-      silenceable failure with both figures.
+    - a lower bound within capacity, but the exact search proves that no
+      packing fits it: silenceable failure "proved infeasible" with the
+      lower bound, the proven bound and the best packing found;
+    - a lower bound within capacity, and the budget ran out before a packing
+      within it was found: silenceable failure "no packing ... found within
+      the budget" with the best peak, the lower bound and the steps spent
+      (a larger `search_steps` or `time_budget_ms` may find one);
+    - a negative `search_steps` or `time_budget_ms`: silenceable failure.
   }], HwschedSpecFailureDoc, HwschedTargetDoc);
 
   let arguments = (ins TransformHandleTypeInterface:$scope,
                        OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain);
+                       UnitAttr:$explain,
+                       OptionalAttr<I64Attr>:$search_steps,
+                       OptionalAttr<I64Attr>:$time_budget_ms);
   let results = (outs TransformHandleTypeInterface:$merged);
   let assemblyFormat = "$scope attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
