@@ -46,6 +46,12 @@ config.substitutions.extend([
 # below for the one configuration where it cannot).
 config.available_features.add("plugin")
 
+# GoogleTest unit tests (unittests/), built where libgtest-dev is installed.
+if config.hwsched_unittests in ("ON", "1", "TRUE"):
+    config.available_features.add("unittests")
+    config.substitutions.append(
+        ("%unittests", os.path.join(config.hwsched_obj_root, "unittests")))
+
 # Ground truth for GPU figures: tests that need ptxas declare REQUIRES: ptxas
 # and are skipped where CUDA is not installed.
 ptxas = shutil.which("ptxas") or (

@@ -80,59 +80,68 @@ constexpr uint64_t kUnplaced = std::numeric_limits<uint64_t>::max();
 constexpr uint64_t kNoMin = std::numeric_limits<uint64_t>::max();
 
 /// Maximum over a range of sections of a value that changes by range
-/// additions (the unplaced bytes of each section). A segment tree whose
-/// nodes keep the maximum of their range including the additions recorded
-/// at the node itself, so nothing is pushed down.
+/// additions (the unplaced bytes of each section). A segment tree over a
+/// power-of-two number of leaves whose inner nodes keep the maximum of their
+/// children plus the additions recorded at the node itself, so nothing is
+/// pushed down: additions walk up from the leaves, the whole range is the
+/// root, and a part is read from the root down.
 class RangeAddMaxTree {
 public:
   void build(const std::vector<int64_t> &values) {
     count = static_cast<int>(values.size());
-    best.assign(4 * std::max(count, 1), 0);
-    pending.assign(best.size(), 0);
-    if (count > 0)
-      build(1, 0, count - 1, values);
+    leaves = 1;
+    while (leaves < count)
+      leaves *= 2;
+    best.assign(2 * leaves, 0);
+    pending.assign(leaves, 0);
+    for (int i = 0; i < count; ++i)
+      best[leaves + i] = values[i];
+    for (int node = leaves - 1; node >= 1; --node)
+      best[node] = std::max(best[2 * node], best[2 * node + 1]);
   }
+  /// Adds `delta` to the sections [lo, hi].
   void add(int lo, int hi, int64_t delta) {
-    add(1, 0, count - 1, lo, hi, delta);
+    int l = lo + leaves, r = hi + leaves + 1;
+    int l0 = l, r0 = r - 1;
+    for (; l < r; l >>= 1, r >>= 1) {
+      if (l & 1)
+        apply(l++, delta);
+      if (r & 1)
+        apply(--r, delta);
+    }
+    rebuild(l0);
+    rebuild(r0);
   }
-  int64_t max(int lo, int hi) const { return max(1, 0, count - 1, lo, hi); }
+  /// The maximum over the sections [lo, hi].
+  int64_t max(int lo, int hi) const {
+    if (lo == 0 && hi == count - 1)
+      return best[1];
+    return max(1, 0, leaves - 1, lo, hi);
+  }
 
 private:
-  void build(int node, int lo, int hi, const std::vector<int64_t> &values) {
-    if (lo == hi) {
-      best[node] = values[lo];
-      return;
-    }
-    int mid = lo + (hi - lo) / 2;
-    build(2 * node, lo, mid, values);
-    build(2 * node + 1, mid + 1, hi, values);
-    best[node] = std::max(best[2 * node], best[2 * node + 1]);
-  }
-  void add(int node, int lo, int hi, int from, int to, int64_t delta) {
-    if (to < lo || hi < from)
-      return;
-    if (from <= lo && hi <= to) {
-      best[node] += delta;
+  void apply(int node, int64_t delta) {
+    best[node] += delta;
+    if (node < leaves)
       pending[node] += delta;
-      return;
-    }
-    int mid = lo + (hi - lo) / 2;
-    add(2 * node, lo, mid, from, to, delta);
-    add(2 * node + 1, mid + 1, hi, from, to, delta);
-    best[node] = std::max(best[2 * node], best[2 * node + 1]) + pending[node];
+  }
+  void rebuild(int node) {
+    for (node >>= 1; node >= 1; node >>= 1)
+      best[node] = std::max(best[2 * node], best[2 * node + 1]) + pending[node];
   }
   int64_t max(int node, int lo, int hi, int from, int to) const {
-    if (to < lo || hi < from)
-      return std::numeric_limits<int64_t>::min();
     if (from <= lo && hi <= to)
       return best[node];
     int mid = lo + (hi - lo) / 2;
-    int64_t m = std::max(max(2 * node, lo, mid, from, to),
-                         max(2 * node + 1, mid + 1, hi, from, to));
-    return m == std::numeric_limits<int64_t>::min() ? m : m + pending[node];
+    int64_t m = std::numeric_limits<int64_t>::min();
+    if (from <= mid)
+      m = std::max(m, max(2 * node, lo, mid, from, to));
+    if (to > mid)
+      m = std::max(m, max(2 * node + 1, mid + 1, hi, from, to));
+    return m + pending[node];
   }
 
-  int count = 0;
+  int count = 0, leaves = 1;
   std::vector<int64_t> best, pending;
 };
 
@@ -225,11 +234,14 @@ struct SearchProblem {
 };
 
 /// Static orders that break ties between buffers at the same offset and
-/// decide which branch comes first. Letters, most significant first:
-/// W = lifetime (program points), A = area (bytes x lifetime), T = the
-/// largest sum of bytes live in one of the buffer's sections; larger first,
-/// then lower index.
-constexpr const char *kOrders[] = {"WAT", "TAW", "TWA"};
+/// decide which branch comes first. Letters, most significant first, larger
+/// first: W = lifetime (program points), A = area (bytes x lifetime), T =
+/// the largest sum of bytes live in one of the buffer's sections, Z = size,
+/// S = earlier start, E = later end; then lower index. The first two are
+/// MiniMalloc's; the sweeps in time win on problems cut from a full
+/// rectangle (where T says nothing), and together the four solved every
+/// problem of bench/smem's corpus that one of them alone did not.
+constexpr const char *kOrders[] = {"TWA", "TAW", "SZ", "EZ"};
 
 enum class Outcome { Found, NotFound, Aborted };
 
@@ -256,6 +268,8 @@ public:
     totals.build(total);
     sectionMin.assign(p.numSections, 0);
     sectionMinCount.assign(p.numSections, 0);
+    // A section gets dirty at most once per placement.
+    dirty.resize(p.numSections);
     live = p.members;
     liveCount.resize(p.numSections);
     slot.resize(p.spanBegin[n]);
@@ -324,6 +338,12 @@ private:
         return static_cast<double>(p.width[i]) * static_cast<double>(p.size[i]);
       case 'T':
         return static_cast<double>(maxTotal[i]);
+      case 'Z':
+        return static_cast<double>(p.size[i]);
+      case 'S':
+        return -static_cast<double>(p.lo[i]);
+      case 'E':
+        return static_cast<double>(p.hi[i]);
       default:
         return 0;
       }
@@ -415,7 +435,7 @@ private:
   };
   /// Trail marks to undo one placement.
   struct Undo {
-    size_t offsetTrail = 0, sectionTrail = 0;
+    size_t offsetTrail = 0, countTrail = 0, rescanTrail = 0;
   };
 
   /// Places buffer `cand.id` at `at`; returns false when an inference rule
@@ -429,7 +449,8 @@ private:
     offset[i] = at;
     solution[i] = at;
     undo.offsetTrail = offsetTrail.size();
-    undo.sectionTrail = sectionTrail.size();
+    undo.countTrail = countTop;
+    undo.rescanTrail = rescanTrail.size();
     int64_t bytes = static_cast<int64_t>(p.size[i]);
     // Out of the total and the unplaced members of each of its sections
     // (swapped to the end of the section's unplaced run; unplace only
@@ -451,15 +472,25 @@ private:
     // The lowest minimum offset of each section's unplaced buffers, and
     // how many buffers hold it: a section is looked at again only when the
     // last of them leaves it (placed here, or raised).
+    // (Raw pointers: this loop is most of the search's time.)
+    const uint64_t *mins = sectionMin.data();
+    uint32_t *counts = sectionMinCount.data();
+    int *dirtyOut = dirty.data();
     auto leave = [&](int j, uint64_t oldMin) {
-      for (int s = p.lo[j]; s <= p.hi[j]; ++s) {
-        if (sectionMin[s] != oldMin)
+      int first = p.lo[j], last = p.hi[j];
+      size_t span = last - first + 1;
+      if (countTrail.size() < countTop + span)
+        countTrail.resize(2 * (countTop + span));
+      int *out = countTrail.data() + countTop;
+      for (int s = first; s <= last; ++s) {
+        if (mins[s] != oldMin)
           continue;
-        sectionTrail.push_back({s, sectionMin[s], sectionMinCount[s]});
-        if (--sectionMinCount[s] == 0)
-          dirty.push_back(s);
+        *out++ = s;
+        if (--counts[s] == 0)
+          *dirtyOut++ = s;
       }
-      work += p.hi[j] - p.lo[j] + 1;
+      countTop = out - countTrail.data();
+      work += span;
     };
     minOffset[i] = kUnplaced;
     leave(i, at);
@@ -470,7 +501,8 @@ private:
       if (offset[j] != kUnplaced)
         continue;
       hatless = false;
-      uint64_t raised = alignUpTo(top, p.align[j]);
+      uint64_t align = p.align[j];
+      uint64_t raised = align <= 1 ? top : (top + align - 1) / align * align;
       uint64_t oldMin = minOffset[j];
       if (raised <= oldMin)
         continue;
@@ -488,12 +520,15 @@ private:
       // Temporal inference: the unplaced buffers of a section stack above
       // the lowest of their minimum offsets. (Placed buffers have minimum
       // offset "unplaced", the largest value.)
-      for (int s : dirty) {
+      const uint64_t *offsets = minOffset.data();
+      for (const int *d = dirty.data(); d != dirtyOut; ++d) {
+        int s = *d;
         uint64_t lowest = kNoMin;
         uint32_t count = 0;
-        uint32_t end = p.memberBegin[s] + liveCount[s];
-        for (uint32_t m = p.memberBegin[s]; m < end; ++m) {
-          uint64_t v = minOffset[live[m]];
+        const int *m = live.data() + p.memberBegin[s];
+        const int *end = m + liveCount[s];
+        for (; m != end; ++m) {
+          uint64_t v = offsets[*m];
           if (v < lowest) {
             lowest = v;
             count = 1;
@@ -502,6 +537,7 @@ private:
           }
         }
         work += liveCount[s];
+        rescanTrail.push_back({s, sectionMin[s]});
         sectionMin[s] = lowest;
         sectionMinCount[s] = lowest == kNoMin ? 0 : count;
         if (lowest != kNoMin &&
@@ -511,7 +547,6 @@ private:
         }
       }
     }
-    dirty.clear();
     // Everything still to place goes at or above `at` and the buffers of a
     // section stack.
     if (ok && static_cast<uint64_t>(
@@ -524,12 +559,16 @@ private:
 
   void unplace(Partition &part, const Candidate &cand, const Undo &undo) {
     int i = cand.id;
-    while (sectionTrail.size() > undo.sectionTrail) {
-      const SectionChange &change = sectionTrail.back();
-      sectionMin[change.section] = change.min;
-      sectionMinCount[change.section] = change.count;
-      sectionTrail.pop_back();
+    // Rescans came after every decrement of this placement: undo them
+    // first (a rescanned section had count 0), then the decrements.
+    while (rescanTrail.size() > undo.rescanTrail) {
+      sectionMin[rescanTrail.back().first] = rescanTrail.back().second;
+      sectionMinCount[rescanTrail.back().first] = 0;
+      rescanTrail.pop_back();
     }
+    for (size_t k = countTop; k > undo.countTrail; --k)
+      ++sectionMinCount[countTrail[k - 1]];
+    countTop = undo.countTrail;
     while (offsetTrail.size() > undo.offsetTrail) {
       minOffset[offsetTrail.back().first] = offsetTrail.back().second;
       offsetTrail.pop_back();
@@ -601,13 +640,13 @@ private:
   std::vector<int> rank, cut, splits, dirty;
   std::vector<int64_t> total;
   RangeAddMaxTree totals;
-  struct SectionChange {
-    int section;
-    uint64_t min;
-    uint32_t count;
-  };
+  /// Undo records: raised minimum offsets (buffer, old value), sections
+  /// whose count of buffers at the minimum dropped by one, and sections
+  /// rescanned (section, old minimum; their count was 0).
   std::vector<std::pair<int, uint64_t>> offsetTrail;
-  std::vector<SectionChange> sectionTrail;
+  std::vector<int> countTrail;
+  size_t countTop = 0;
+  std::vector<std::pair<int, uint64_t>> rescanTrail;
   std::vector<uint32_t> sectionMinCount;
   /// Per section, its members with the unplaced ones first (`liveCount` of
   /// them), and per (buffer, section of its span) its position there.

@@ -1,0 +1,161 @@
+//===- CanonicalPackingSearchTest.cpp - The exact packing search ----------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/CostModel/CanonicalPackingSearch.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <random>
+
+using namespace hwsched;
+
+namespace {
+/// Eight buffers whose lower bound (9 B, live at point 1 and at point 5) no
+/// packing reaches: the optimum is 10 B (checked by enumerating every
+/// order of first-fit placements).
+std::vector<PackingItem> gapInstance() {
+  return {{2, 3, 3, 1}, {6, 6, 3, 1}, {4, 5, 1, 1}, {1, 4, 2, 1},
+          {1, 5, 2, 1}, {2, 6, 2, 1}, {5, 7, 4, 1}, {1, 1, 4, 1}};
+}
+
+/// A rectangle of `points` x `bytes` cut at random into `count` buffers
+/// (guillotine cuts, bytes in multiples of `grain`): every program point
+/// has exactly `bytes` live, so the optimum is the lower bound.
+std::vector<PackingItem> cutRectangle(size_t count, unsigned seed,
+                                      int64_t points, uint64_t bytes,
+                                      uint64_t grain) {
+  struct Piece {
+    int64_t t0, t1;
+    uint64_t b0, b1;
+  };
+  std::mt19937 rng(seed);
+  std::vector<Piece> pieces = {{0, points, 0, bytes}};
+  while (pieces.size() < count) {
+    size_t k = rng() % pieces.size();
+    Piece p = pieces[k];
+    bool canTime = p.t1 - p.t0 >= 2, canBytes = (p.b1 - p.b0) / grain >= 2;
+    if (!canTime && !canBytes)
+      continue;
+    if (canTime && (!canBytes || rng() % 2)) {
+      int64_t cut = p.t0 + 1 + rng() % (p.t1 - p.t0 - 1);
+      pieces[k] = {p.t0, cut, p.b0, p.b1};
+      pieces.push_back({cut, p.t1, p.b0, p.b1});
+    } else {
+      uint64_t cut = p.b0 + grain * (1 + rng() % ((p.b1 - p.b0) / grain - 1));
+      pieces[k] = {p.t0, p.t1, p.b0, cut};
+      pieces.push_back({p.t0, p.t1, cut, p.b1});
+    }
+  }
+  std::vector<PackingItem> items;
+  for (const Piece &p : pieces)
+    items.push_back({p.t0, p.t1 - 1, p.b1 - p.b0, 1});
+  return items;
+}
+} // namespace
+
+TEST(CanonicalPackingSearch, FindsAPackingAtTheLowerBound) {
+  // A chain: A meets B, B meets C, A and C can share.
+  std::vector<PackingItem> items = {
+      {0, 2, 32, 1}, {1, 4, 16, 1}, {3, 5, 32, 1}};
+  PackingStepBudget budget(1 << 20);
+  PackingDecision decision = decidePacking(items, 48, budget);
+  ASSERT_EQ(decision.verdict, PackingVerdict::Fits);
+  EXPECT_EQ(decision.peak, 48u);
+  EXPECT_TRUE(verifyPacking(items, decision.offsets));
+  for (size_t i = 0; i < items.size(); ++i)
+    EXPECT_LE(decision.offsets[i] + items[i].size, 48u);
+}
+
+TEST(CanonicalPackingSearch, ProvesATinyInstanceInfeasible) {
+  std::vector<PackingItem> items = gapInstance();
+  ASSERT_EQ(computePackingLowerBound(items).bytes, 9u);
+  PackingStepBudget budget(1 << 20);
+  PackingDecision atBound = decidePacking(items, 9, budget);
+  EXPECT_EQ(atBound.verdict, PackingVerdict::Infeasible);
+  EXPECT_TRUE(atBound.offsets.empty());
+  PackingDecision above = decidePacking(items, 10, budget);
+  ASSERT_EQ(above.verdict, PackingVerdict::Fits);
+  EXPECT_TRUE(verifyPacking(items, above.offsets));
+  EXPECT_EQ(above.peak, 10u);
+  // Cheap refusals: a buffer or the live bytes above the capacity.
+  EXPECT_EQ(decidePacking(items, 8, budget).verdict,
+            PackingVerdict::Infeasible);
+  EXPECT_EQ(decidePacking({{0, 0, 5, 1}}, 4, budget).verdict,
+            PackingVerdict::Infeasible);
+}
+
+TEST(CanonicalPackingSearch, StopsWhenTheBudgetIsSpent) {
+  std::vector<PackingItem> items = cutRectangle(60, 11, 400, 1 << 16, 64);
+  PackingStepBudget budget(10);
+  PackingDecision decision = decidePacking(items, 1 << 16, budget);
+  EXPECT_EQ(decision.verdict, PackingVerdict::OutOfBudget);
+  EXPECT_TRUE(budget.exhausted());
+  EXPECT_FALSE(budget.hitDeadline());
+}
+
+TEST(CanonicalPackingSearch, IsDeterministic) {
+  std::vector<PackingItem> items = cutRectangle(120, 5, 1000, 1 << 20, 1024);
+  PackingStepBudget first(uint64_t(1) << 30), second(uint64_t(1) << 30);
+  PackingDecision a = decidePacking(items, 1 << 20, first);
+  PackingDecision b = decidePacking(items, 1 << 20, second);
+  ASSERT_EQ(a.verdict, PackingVerdict::Fits);
+  EXPECT_EQ(a.offsets, b.offsets);
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(first.used(), second.used());
+}
+
+TEST(CanonicalPackingSearch, SolvesCutRectanglesToTheirOptimum) {
+  for (unsigned seed = 1; seed <= 6; ++seed) {
+    std::vector<PackingItem> items =
+        cutRectangle(100, seed, 1000, 1 << 20, 1024);
+    ASSERT_EQ(computePackingLowerBound(items).bytes, uint64_t(1) << 20);
+    PackingStepBudget budget(uint64_t(1) << 31);
+    PackingDecision decision = decidePacking(items, 1 << 20, budget);
+    ASSERT_EQ(decision.verdict, PackingVerdict::Fits) << "seed " << seed;
+    EXPECT_TRUE(verifyPacking(items, decision.offsets));
+  }
+}
+
+TEST(CanonicalPackingSearch, HonoursAlignments) {
+  // Footprints 64, 48 (alignment 48, not a power of two), 24, 8: the
+  // offsets must be multiples of each buffer's alignment.
+  std::vector<PackingItem> items = {
+      {0, 3, 40, 64}, {1, 4, 48, 48}, {2, 2, 20, 24}, {3, 5, 5, 8}};
+  uint64_t bound = computePackingLowerBound(items).bytes;
+  PackingStepBudget budget(1 << 20);
+  for (uint64_t capacity = bound;; ++capacity) {
+    PackingDecision decision = decidePacking(items, capacity, budget);
+    ASSERT_NE(decision.verdict, PackingVerdict::OutOfBudget);
+    if (decision.verdict != PackingVerdict::Fits)
+      continue;
+    for (size_t i = 0; i < items.size(); ++i)
+      EXPECT_EQ(decision.offsets[i] % items[i].alignment, 0u) << "item " << i;
+    EXPECT_TRUE(verifyPacking(items, decision.offsets));
+    EXPECT_LE(decision.peak, capacity);
+    break;
+  }
+}
+
+TEST(CanonicalPackingSearch, IgnoresEmptyBuffers) {
+  std::vector<PackingItem> items = {{0, 5, 0, 16}, {0, 5, 32, 16}};
+  PackingStepBudget budget(1 << 10);
+  PackingDecision decision = decidePacking(items, 32, budget);
+  ASSERT_EQ(decision.verdict, PackingVerdict::Fits);
+  EXPECT_EQ(decision.offsets[0], 0u);
+  EXPECT_EQ(decision.peak, 32u);
+}
+
+TEST(CanonicalPackingSearch, PrintsItself) {
+  PackingStepBudget budget(1 << 20);
+  PackingDecision decision = decidePacking(gapInstance(), 9, budget);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  decision.print(os);
+  EXPECT_EQ(text.rfind("infeasible 9 B, ", 0), 0u) << text;
+}
