@@ -27,6 +27,20 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // @hwsched_merge_smem_1mib(%root)
+  // @hwsched_merge_smem with the capacity overridden to 1,048,576 B
+  // (smem_limit_bytes, GPU specs): the capacity of MiniMalloc's benchmark
+  // problems, which bench/smem/minimalloc.py replays as payloads. The
+  // exact search gets the op's default budget.
+  transform.named_sequence @hwsched_merge_smem_1mib(
+      %root: !transform.any_op {transform.readonly}) {
+    %scopes = transform.structured.match ops{["func.func", "gpu.func", "gpu.launch"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %buffers = transform.smem.merge_allocations %scopes { explain, smem_limit_bytes = 1048576 }
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
   // @hwsched_merge_smem_quiet(%root)
   // The same without remarks, for pipelines.
   transform.named_sequence @hwsched_merge_smem_quiet(

@@ -39,7 +39,7 @@ def run_packer(binary, cases, repeat=3):
         os.unlink(path)
     rows = {}
     for line in out.splitlines():
-        name, n, lb, peak, strategy, exact, optimal, ok, ms = line.split()
+        name, n, lb, peak, strategy, exact, optimal, ok, ms = line.split()[:9]
         rows[name] = dict(n=int(n), lb=int(lb), peak=int(peak), strategy=strategy,
                           exact=exact == "1", optimal=optimal == "1",
                           ok=ok == "1", ms=float(ms))

@@ -51,7 +51,7 @@ void AllocationMergePlan::print(llvm::raw_ostream &os,
          << " independent groups";
     os << ": " << packing.decisions
        << (packing.decisions == 1 ? " question, " : " questions, ")
-       << packing.searchSteps << " of " << packing.stepBudget << " steps";
+       << packing.searchSteps << " steps";
     if (packing.hitDeadline)
       os << ", time budget reached";
     else if (packing.budgetExhausted)

@@ -364,7 +364,7 @@ void PackingResult::print(llvm::raw_ostream &os) const {
   if (searchedComponents != 0) {
     os << ", search on " << searchedComponents << ": " << decisions
        << (decisions == 1 ? " question" : " questions") << " in " << searchSteps
-       << " of " << stepBudget << " steps";
+       << " steps";
     if (hitDeadline)
       os << " (time budget reached)";
     else if (budgetExhausted)
@@ -442,12 +442,12 @@ PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
   }
 
   // Then lowering the peak, within the search steps.
-  result.stepBudget += options.searchSteps;
   uint64_t target = result.lowerBound.bytes;
   bool fits = llvm::all_of(comps, [&](const Component &comp) {
     return options.capacity == 0 || comp.peak <= options.capacity;
   });
   if (fits) {
+    result.stepBudget += options.searchSteps;
     PackingStepBudget budget(options.searchSteps, deadline);
     for (size_t c : order) {
       Component &comp = comps[c];

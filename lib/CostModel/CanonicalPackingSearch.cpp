@@ -38,11 +38,13 @@ PackingStepBudget::PackingStepBudget(uint64_t steps, uint64_t timeMs)
 }
 
 bool PackingStepBudget::charge(uint64_t steps) {
-  stepsUsed = steps > std::numeric_limits<uint64_t>::max() - stepsUsed
-                  ? std::numeric_limits<uint64_t>::max()
-                  : stepsUsed + steps;
-  if (stepsUsed >= stepLimit)
+  // The count stops at the limit: the work of the node that crosses it is
+  // not finished, and "N of M steps" never reads N > M.
+  if (steps >= stepLimit - std::min(stepsUsed, stepLimit)) {
+    stepsUsed = stepLimit;
     return false;
+  }
+  stepsUsed += steps;
   if (deadline && !deadlinePassed && stepsUsed >= nextClockCheck) {
     // About a tenth of a millisecond of search between looks at the clock.
     nextClockCheck = stepsUsed + (uint64_t(1) << 16);
@@ -145,10 +147,10 @@ private:
   std::vector<int64_t> best, pending;
 };
 
-/// The buffers of one search, in section terms. Sections are the distinct
-/// end points of the intervals: the buffers live at one end point are live
-/// together, every program point's live set is contained in that of the next
-/// end point, and a buffer covers a contiguous run of sections.
+/// The buffers of one search, in section terms. Sections are the end points
+/// of intervals where a maximal set of buffers is live: the buffers live at
+/// one are live together, every program point's live set is contained in
+/// that of a section, and a buffer covers a contiguous run of sections.
 struct SearchProblem {
   explicit SearchProblem(const std::vector<PackingItem> &items,
                          const std::vector<size_t> &ids) {
@@ -169,6 +171,26 @@ struct SearchProblem {
     }
     std::sort(ends.begin(), ends.end());
     ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+    // Keep only the end points where a maximal set of buffers is live: one
+    // with no start since the previous end point sees a subset of what was
+    // live there. (Two buffers that meet in time still share a kept
+    // section, as in any interval graph; a payload with one op per load
+    // otherwise has a section per buffer, each a few buffers smaller than
+    // the last.)
+    std::vector<int64_t> starts;
+    starts.reserve(n);
+    for (int i = 0; i < n; ++i)
+      starts.push_back(items[ids[i]].start);
+    std::sort(starts.begin(), starts.end());
+    size_t kept = 0;
+    for (size_t k = 0; k < ends.size(); ++k) {
+      auto next = std::upper_bound(starts.begin(), starts.end(),
+                                   k == 0 ? std::numeric_limits<int64_t>::min()
+                                          : ends[k - 1]);
+      if (next != starts.end() && *next <= ends[k])
+        ends[kept++] = ends[k];
+    }
+    ends.resize(kept);
     numSections = static_cast<int>(ends.size());
     for (int i = 0; i < n; ++i) {
       const PackingItem &item = items[ids[i]];
@@ -176,7 +198,9 @@ struct SearchProblem {
           std::lower_bound(ends.begin(), ends.end(), item.start) -
           ends.begin());
       hi[i] = static_cast<int>(
-          std::lower_bound(ends.begin(), ends.end(), item.end) - ends.begin());
+                  std::upper_bound(ends.begin(), ends.end(), item.end) -
+                  ends.begin()) -
+              1;
     }
     // Section members (CSR), and where each buffer's run of sections
     // starts in per-(buffer, section) arrays.

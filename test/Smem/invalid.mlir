@@ -230,3 +230,107 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Within the capacity by the lower bound (9 B live at most) but proved
+// infeasible: no placement of these eight buffers needs fewer than 10 B (the
+// exhaustive search over canonical packings says so). The payload is left
+// unchanged.
+// CHECK-LABEL: func.func @proved_infeasible
+// CHECK: memref.alloc() {alignment = 1 : i64} : memref<3xi8
+// CHECK-NOT: memref.view
+module attributes {transform.with_named_sequence} {
+  // expected-note @below {{'func.func' here}}
+  func.func @proved_infeasible() {
+    %c0 = arith.constant 0 : index
+    %v = arith.constant 1 : i8
+    %b0 = memref.alloc() {alignment = 1 : i64} : memref<3xi8, #gpu.address_space<workgroup>>
+    %b1 = memref.alloc() {alignment = 1 : i64} : memref<3xi8, #gpu.address_space<workgroup>>
+    %b2 = memref.alloc() {alignment = 1 : i64} : memref<1xi8, #gpu.address_space<workgroup>>
+    %b3 = memref.alloc() {alignment = 1 : i64} : memref<2xi8, #gpu.address_space<workgroup>>
+    %b4 = memref.alloc() {alignment = 1 : i64} : memref<2xi8, #gpu.address_space<workgroup>>
+    %b5 = memref.alloc() {alignment = 1 : i64} : memref<2xi8, #gpu.address_space<workgroup>>
+    %b6 = memref.alloc() {alignment = 1 : i64} : memref<4xi8, #gpu.address_space<workgroup>>
+    %b7 = memref.alloc() {alignment = 1 : i64} : memref<4xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b3[%c0] : memref<2xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b4[%c0] : memref<2xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b7[%c0] : memref<4xi8, #gpu.address_space<workgroup>>
+    %l7 = memref.load %b7[%c0] : memref<4xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b0[%c0] : memref<3xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b5[%c0] : memref<2xi8, #gpu.address_space<workgroup>>
+    %l0 = memref.load %b0[%c0] : memref<3xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b2[%c0] : memref<1xi8, #gpu.address_space<workgroup>>
+    %l3 = memref.load %b3[%c0] : memref<2xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b6[%c0] : memref<4xi8, #gpu.address_space<workgroup>>
+    %l2 = memref.load %b2[%c0] : memref<1xi8, #gpu.address_space<workgroup>>
+    %l4 = memref.load %b4[%c0] : memref<2xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b1[%c0] : memref<3xi8, #gpu.address_space<workgroup>>
+    %l1 = memref.load %b1[%c0] : memref<3xi8, #gpu.address_space<workgroup>>
+    %l5 = memref.load %b5[%c0] : memref<2xi8, #gpu.address_space<workgroup>>
+    %l6 = memref.load %b6[%c0] : memref<4xi8, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{on-chip allocations of 'func.func' do not fit onchip.capacity_bytes = 9 of 'nvidia-a100': proved infeasible (an exhaustive search over canonical packings found none; lower bound 9 B, proven bound 10 B, best packing 10 B)}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.alignment_bytes" = 1, "onchip.capacity_bytes" = 9 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A packing within the capacity exists (144 B, the lower bound; the search
+// finds it with its default budget, see search-budget.mlir), but greedy
+// needs 160 B and 20 search steps are not enough: "not found within the
+// budget", with the best peak, the bound and the steps spent. Payload
+// unchanged.
+// CHECK-LABEL: func.func @budget_spent
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<64xi8
+// CHECK-NOT: memref.view
+module attributes {transform.with_named_sequence} {
+  // expected-note @below {{'func.func' here}}
+  func.func @budget_spent() {
+    %c0 = arith.constant 0 : index
+    %v = arith.constant 1 : i8
+    %b0 = memref.alloc() {alignment = 16 : i64} : memref<64xi8, #gpu.address_space<workgroup>>
+    %b1 = memref.alloc() {alignment = 16 : i64} : memref<16xi8, #gpu.address_space<workgroup>>
+    %b2 = memref.alloc() {alignment = 16 : i64} : memref<48xi8, #gpu.address_space<workgroup>>
+    %b3 = memref.alloc() {alignment = 16 : i64} : memref<32xi8, #gpu.address_space<workgroup>>
+    %b4 = memref.alloc() {alignment = 16 : i64} : memref<48xi8, #gpu.address_space<workgroup>>
+    %b5 = memref.alloc() {alignment = 16 : i64} : memref<32xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b4[%c0] : memref<48xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b1[%c0] : memref<16xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b5[%c0] : memref<32xi8, #gpu.address_space<workgroup>>
+    %l5 = memref.load %b5[%c0] : memref<32xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b0[%c0] : memref<64xi8, #gpu.address_space<workgroup>>
+    %l4 = memref.load %b4[%c0] : memref<48xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b3[%c0] : memref<32xi8, #gpu.address_space<workgroup>>
+    %l1 = memref.load %b1[%c0] : memref<16xi8, #gpu.address_space<workgroup>>
+    memref.store %v, %b2[%c0] : memref<48xi8, #gpu.address_space<workgroup>>
+    %l0 = memref.load %b0[%c0] : memref<64xi8, #gpu.address_space<workgroup>>
+    %l3 = memref.load %b3[%c0] : memref<32xi8, #gpu.address_space<workgroup>>
+    %l2 = memref.load %b2[%c0] : memref<48xi8, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{no packing of the on-chip allocations of 'func.func' into onchip.capacity_bytes = 144 of 'nvidia-a100' found within the budget: best peak 160 B, lower bound 144 B, 20 of 20 search steps; a larger search_steps or time_budget_ms may find one}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", "onchip.capacity_bytes" = 144, search_steps = 20 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A negative budget is refused before anything else.
+module attributes {transform.with_named_sequence} {
+  func.func @negative_budget() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{'time_budget_ms' must be >= 0, got -5}}
+    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", time_budget_ms = -5 } : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
