@@ -259,13 +259,20 @@ struct SearchProblem {
 
 /// Static orders that break ties between buffers at the same offset and
 /// decide which branch comes first. Letters, most significant first, larger
-/// first: W = lifetime (program points), A = area (bytes x lifetime), T =
-/// the largest sum of bytes live in one of the buffer's sections, Z = size,
-/// S = earlier start, E = later end; then lower index. The first two are
-/// MiniMalloc's; the sweeps in time win on problems cut from a full
-/// rectangle (where T says nothing), and together the four solved every
-/// problem of bench/smem's corpus that one of them alone did not.
-constexpr const char *kOrders[] = {"TWA", "TAW", "SZ", "EZ"};
+/// first: W = lifetime (program points), A = area (bytes x lifetime), C =
+/// sections spanned, a = bytes x sections, T = the largest sum of bytes live
+/// in one of the buffer's sections, Z = size, S = earlier start, E = later
+/// end; then lower index. TWA and TAW are MiniMalloc's and read the time
+/// scale (on its benchmarks' own times they solve every problem); C and a
+/// measure lifetimes in sections, which stay the same when the same
+/// problem comes as a payload with one op per access (where W changes and
+/// TWA/TAW alone solve 4 of MiniMalloc's 11); the sweeps in time win on
+/// problems cut from a full rectangle (where T says nothing). Which order
+/// finds a packing quickly varies from problem to problem with no pattern
+/// we could see (the search's run time is heavy-tailed), hence the round
+/// robin.
+constexpr const char *kOrders[] = {"TWA", "TAW", "TCA", "TaC",
+                                   "CaT", "SZ",  "EZ"};
 
 enum class Outcome { Found, NotFound, Aborted };
 
@@ -284,6 +291,7 @@ public:
     offset.assign(n, kUnplaced);
     solution.assign(n, 0);
     minOffset.assign(n, 0);
+    excludedAt.assign(n, kNoMin);
     rank.assign(n, 0);
     total.assign(p.numSections, 0);
     for (int i = 0; i < n; ++i)
@@ -364,6 +372,11 @@ private:
         return static_cast<double>(maxTotal[i]);
       case 'Z':
         return static_cast<double>(p.size[i]);
+      case 'C':
+        return static_cast<double>(p.hi[i] - p.lo[i] + 1);
+      case 'a':
+        return static_cast<double>(p.hi[i] - p.lo[i] + 1) *
+               static_cast<double>(p.size[i]);
       case 'S':
         return -static_cast<double>(p.lo[i]);
       case 'E':
@@ -415,7 +428,7 @@ private:
       int j = list[k];
       uint64_t m = minOffset[j];
       if (m < current || m >= minHeight ||
-          (m == current && rank[j] <= lastRank))
+          (m == current && rank[j] <= lastRank) || excludedAt[j] == m)
         continue;
       candidates.push_back({j, static_cast<int>(k)});
     }
@@ -429,6 +442,7 @@ private:
               });
     Outcome result = Outcome::NotFound;
     size_t end = candidates.size();
+    Undo exclusions = mark();
     for (size_t c = base; c < end; ++c) {
       Candidate cand = candidates[c];
       uint64_t at = minOffset[cand.id];
@@ -447,7 +461,16 @@ private:
       // help the rest, so its siblings fail as well.
       if (hatless)
         break;
+      // The later siblings place something else first at `at` or above, so
+      // this buffer is never at `at` below them (canonical order): it rests
+      // on a buffer placed later. Its sections then have less room; when
+      // one can no longer hold its unplaced buffers, every later sibling
+      // fails too (a level where no buffer can cover some point and no
+      // bytes are to spare).
+      if (!exclude(cand.id, at))
+        break;
     }
+    undoTo(exclusions);
     candidates.resize(base);
     return result;
   }
@@ -459,8 +482,105 @@ private:
   };
   /// Trail marks to undo one placement.
   struct Undo {
-    size_t offsetTrail = 0, countTrail = 0, rescanTrail = 0;
+    size_t offsetTrail = 0, countTrail = 0, rescanTrail = 0, excludeTrail = 0;
   };
+  Undo mark() const {
+    return {offsetTrail.size(), countTop, rescanTrail.size(),
+            excludeTrail.size()};
+  }
+
+  /// Raises the minimum offset of unplaced buffer `j` from `at` to the next
+  /// aligned offset without making that offset a place for it (it must rest
+  /// on a buffer placed later); returns false when an inference rule shows
+  /// that no completion exists. Undone by undoTo.
+  bool exclude(int j, uint64_t at) {
+    uint64_t raised = alignUpTo(at + 1, p.align[j]);
+    excludeTrail.push_back({j, excludedAt[j]});
+    excludedAt[j] = raised;
+    offsetTrail.push_back({j, at});
+    minOffset[j] = raised;
+    if (raised + p.size[j] > capacity)
+      return false;
+    dirtyEnd = dirty.data();
+    leave(j, at);
+    return rescan();
+  }
+
+  /// Removes `j` (minimum offset `oldMin` until now) from the count of its
+  /// sections' buffers at their lowest minimum offset; a section whose
+  /// count drops to 0 becomes dirty.
+  void leave(int j, uint64_t oldMin) {
+    int first = p.lo[j], last = p.hi[j];
+    size_t span = last - first + 1;
+    if (countTrail.size() < countTop + span)
+      countTrail.resize(2 * (countTop + span));
+    const uint64_t *mins = sectionMin.data();
+    uint32_t *counts = sectionMinCount.data();
+    int *out = countTrail.data() + countTop;
+    for (int s = first; s <= last; ++s) {
+      if (mins[s] != oldMin)
+        continue;
+      *out++ = s;
+      if (--counts[s] == 0)
+        *dirtyEnd++ = s;
+    }
+    countTop = out - countTrail.data();
+    work += span;
+  }
+
+  /// Temporal inference on the dirty sections: the unplaced buffers of a
+  /// section stack above the lowest of their minimum offsets. (Placed
+  /// buffers have minimum offset "unplaced", the largest value.)
+  bool rescan() {
+    const uint64_t *offsets = minOffset.data();
+    for (const int *d = dirty.data(); d != dirtyEnd; ++d) {
+      int s = *d;
+      uint64_t lowest = kNoMin;
+      uint32_t count = 0;
+      const int *m = live.data() + p.memberBegin[s];
+      const int *end = m + liveCount[s];
+      for (; m != end; ++m) {
+        uint64_t v = offsets[*m];
+        if (v < lowest) {
+          lowest = v;
+          count = 1;
+        } else if (v == lowest) {
+          ++count;
+        }
+      }
+      work += liveCount[s];
+      rescanTrail.push_back({s, sectionMin[s]});
+      sectionMin[s] = lowest;
+      sectionMinCount[s] = lowest == kNoMin ? 0 : count;
+      if (lowest != kNoMin &&
+          lowest + static_cast<uint64_t>(total[s]) > capacity)
+        return false;
+    }
+    return true;
+  }
+
+  /// Restores the minimum offsets, section minima and exclusions recorded
+  /// since `undo`.
+  void undoTo(const Undo &undo) {
+    // Rescans came after every decrement of their placement: undo them
+    // first (a rescanned section had count 0), then the decrements.
+    while (rescanTrail.size() > undo.rescanTrail) {
+      sectionMin[rescanTrail.back().first] = rescanTrail.back().second;
+      sectionMinCount[rescanTrail.back().first] = 0;
+      rescanTrail.pop_back();
+    }
+    for (size_t k = countTop; k > undo.countTrail; --k)
+      ++sectionMinCount[countTrail[k - 1]];
+    countTop = undo.countTrail;
+    while (offsetTrail.size() > undo.offsetTrail) {
+      minOffset[offsetTrail.back().first] = offsetTrail.back().second;
+      offsetTrail.pop_back();
+    }
+    while (excludeTrail.size() > undo.excludeTrail) {
+      excludedAt[excludeTrail.back().first] = excludeTrail.back().second;
+      excludeTrail.pop_back();
+    }
+  }
 
   /// Places buffer `cand.id` at `at`; returns false when an inference rule
   /// shows the branch is dead. The placement is always undone by unplace.
@@ -472,9 +592,7 @@ private:
     list.pop_back();
     offset[i] = at;
     solution[i] = at;
-    undo.offsetTrail = offsetTrail.size();
-    undo.countTrail = countTop;
-    undo.rescanTrail = rescanTrail.size();
+    undo = mark();
     int64_t bytes = static_cast<int64_t>(p.size[i]);
     // Out of the total and the unplaced members of each of its sections
     // (swapped to the end of the section's unplaced run; unplace only
@@ -496,26 +614,7 @@ private:
     // The lowest minimum offset of each section's unplaced buffers, and
     // how many buffers hold it: a section is looked at again only when the
     // last of them leaves it (placed here, or raised).
-    // (Raw pointers: this loop is most of the search's time.)
-    const uint64_t *mins = sectionMin.data();
-    uint32_t *counts = sectionMinCount.data();
-    int *dirtyOut = dirty.data();
-    auto leave = [&](int j, uint64_t oldMin) {
-      int first = p.lo[j], last = p.hi[j];
-      size_t span = last - first + 1;
-      if (countTrail.size() < countTop + span)
-        countTrail.resize(2 * (countTop + span));
-      int *out = countTrail.data() + countTop;
-      for (int s = first; s <= last; ++s) {
-        if (mins[s] != oldMin)
-          continue;
-        *out++ = s;
-        if (--counts[s] == 0)
-          *dirtyOut++ = s;
-      }
-      countTop = out - countTrail.data();
-      work += span;
-    };
+    dirtyEnd = dirty.data();
     minOffset[i] = kUnplaced;
     leave(i, at);
     uint64_t top = at + p.size[i];
@@ -528,6 +627,12 @@ private:
       uint64_t align = p.align[j];
       uint64_t raised = align <= 1 ? top : (top + align - 1) / align * align;
       uint64_t oldMin = minOffset[j];
+      // A buffer excluded from its minimum offset (see exclude) may rest
+      // on this one there.
+      if (excludedAt[j] == oldMin && raised >= oldMin) {
+        excludeTrail.push_back({j, excludedAt[j]});
+        excludedAt[j] = kNoMin;
+      }
       if (raised <= oldMin)
         continue;
       offsetTrail.push_back({j, oldMin});
@@ -540,37 +645,8 @@ private:
       leave(j, oldMin);
     }
     work += p.nbrBegin[i + 1] - p.nbrBegin[i];
-    if (ok) {
-      // Temporal inference: the unplaced buffers of a section stack above
-      // the lowest of their minimum offsets. (Placed buffers have minimum
-      // offset "unplaced", the largest value.)
-      const uint64_t *offsets = minOffset.data();
-      for (const int *d = dirty.data(); d != dirtyOut; ++d) {
-        int s = *d;
-        uint64_t lowest = kNoMin;
-        uint32_t count = 0;
-        const int *m = live.data() + p.memberBegin[s];
-        const int *end = m + liveCount[s];
-        for (; m != end; ++m) {
-          uint64_t v = offsets[*m];
-          if (v < lowest) {
-            lowest = v;
-            count = 1;
-          } else if (v == lowest) {
-            ++count;
-          }
-        }
-        work += liveCount[s];
-        rescanTrail.push_back({s, sectionMin[s]});
-        sectionMin[s] = lowest;
-        sectionMinCount[s] = lowest == kNoMin ? 0 : count;
-        if (lowest != kNoMin &&
-            lowest + static_cast<uint64_t>(total[s]) > capacity) {
-          ok = false;
-          break;
-        }
-      }
-    }
+    if (ok)
+      ok = rescan();
     // Everything still to place goes at or above `at` and the buffers of a
     // section stack.
     if (ok && static_cast<uint64_t>(
@@ -583,20 +659,7 @@ private:
 
   void unplace(Partition &part, const Candidate &cand, const Undo &undo) {
     int i = cand.id;
-    // Rescans came after every decrement of this placement: undo them
-    // first (a rescanned section had count 0), then the decrements.
-    while (rescanTrail.size() > undo.rescanTrail) {
-      sectionMin[rescanTrail.back().first] = rescanTrail.back().second;
-      sectionMinCount[rescanTrail.back().first] = 0;
-      rescanTrail.pop_back();
-    }
-    for (size_t k = countTop; k > undo.countTrail; --k)
-      ++sectionMinCount[countTrail[k - 1]];
-    countTop = undo.countTrail;
-    while (offsetTrail.size() > undo.offsetTrail) {
-      minOffset[offsetTrail.back().first] = offsetTrail.back().second;
-      offsetTrail.pop_back();
-    }
+    undoTo(undo);
     int64_t bytes = static_cast<int64_t>(p.size[i]);
     for (int s = p.lo[i]; s <= p.hi[i]; ++s) {
       total[s] += bytes;
@@ -672,6 +735,13 @@ private:
   size_t countTop = 0;
   std::vector<std::pair<int, uint64_t>> rescanTrail;
   std::vector<uint32_t> sectionMinCount;
+  /// Where the sections made dirty by the current placement end.
+  int *dirtyEnd = nullptr;
+  /// Per buffer, the minimum offset it was raised to by exclude (no place
+  /// for it unless a buffer placed later ends there), else kNoMin; and the
+  /// undo records (buffer, old value).
+  std::vector<uint64_t> excludedAt;
+  std::vector<std::pair<int, uint64_t>> excludeTrail;
   /// Per section, its members with the unplaced ones first (`liveCount` of
   /// them), and per (buffer, section of its span) its position there.
   std::vector<int> live;

@@ -27,6 +27,14 @@
 //     buffer resting at its minimum offset leaves a gap that buffer fits, so
 //     such branches are skipped; a buffer that meets no unplaced buffer
 //     ("hatless") that fails makes its siblings fail too;
+//   - exclusion (ours): once a buffer failed as the next placement at its
+//     minimum offset, the later siblings cannot put it there (canonical
+//     order), so its minimum offset is raised for them and the section
+//     inference runs again: when some point at the current level can no
+//     longer be covered and its section has no bytes to spare, the
+//     remaining siblings are cut at once instead of re-enumerating the rest
+//     of the level (perfect packings: at most one buffer can start a
+//     point's column at each level);
 //   - decomposition: when the placed buffers cut the unplaced ones into
 //     groups that never meet in time, each group is solved on its own;
 //   - restarts: several static orders are tried round robin with a node
