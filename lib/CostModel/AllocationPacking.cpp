@@ -211,6 +211,23 @@ GreedyPacking packGreedy(const std::vector<PackingItem> &items,
        }},
   };
 
+  // One greedy placement costs about the buffers plus their neighbours
+  // (and a sort of each list). The orders and refinement rounds after the
+  // first placement stop once they have spent kGreedyWork of that: a few
+  // hundred milliseconds at most, whatever the size (with ~470 buffers
+  // live at every point, 10,000 buffers allow three placements), and the
+  // same count on every machine.
+  uint64_t placementCost = n;
+  for (const std::vector<size_t> &list : inst.neighbours)
+    placementCost += list.size();
+  constexpr uint64_t kGreedyWork = uint64_t(1) << 25;
+  uint64_t work = 0;
+  auto affordable = [&] {
+    if (work != 0 && work + placementCost > kGreedyWork)
+      return false;
+    work += placementCost;
+    return true;
+  };
   std::vector<uint64_t> offsets;
   std::vector<size_t> bestSequence;
   Fit bestFit = Fit::First;
@@ -218,6 +235,8 @@ GreedyPacking packGreedy(const std::vector<PackingItem> &items,
     std::vector<size_t> sequence = base;
     std::sort(sequence.begin(), sequence.end(), order.less);
     for (Fit fit : {Fit::First, Fit::Best}) {
+      if (!affordable())
+        break;
       uint64_t peak = placeGreedy(inst, sequence, fit, offsets);
       if (peak < best.peak) {
         best.peak = peak;
@@ -240,7 +259,8 @@ GreedyPacking packGreedy(const std::vector<PackingItem> &items,
   std::vector<size_t> sequence = bestSequence;
   std::vector<uint64_t> current = best.offsets;
   uint64_t currentPeak = best.peak;
-  for (unsigned round = 0; round < kRefineRounds && best.peak > lowerBound;
+  for (unsigned round = 0;
+       round < kRefineRounds && best.peak > lowerBound && affordable();
        ++round) {
     auto critical = [&](size_t i) {
       return current[i] + inst.footprint[i] == currentPeak;

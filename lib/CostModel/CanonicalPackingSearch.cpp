@@ -359,10 +359,12 @@ public:
 private:
   void setRanks(const Partition &part, const char *order) {
     std::vector<int> ids = part.unplaced;
-    std::vector<int64_t> maxTotal(p.n, 0);
+    // (From the totals tree: a loop over each buffer's sections costs more
+    // than the search itself on long-lived buffers.)
+    maxTotal.resize(p.n);
     for (int i : ids)
-      for (int s = p.lo[i]; s <= p.hi[i]; ++s)
-        maxTotal[i] = std::max(maxTotal[i], total[s]);
+      maxTotal[i] = totals.max(p.lo[i], p.hi[i]);
+    work += ids.size() * 4;
     auto key = [&](int i, char c) -> double {
       switch (c) {
       case 'W':
@@ -751,6 +753,7 @@ private:
   std::vector<uint32_t> liveCount, slot;
   std::vector<Candidate> candidates;
   const char *currentOrder = "";
+  std::vector<int64_t> maxTotal;
   uint64_t nodesLeft = 0;
   uint64_t work = 0;
   bool outOfBudget = false;
@@ -783,6 +786,34 @@ PackingDecision hwsched::decidePacking(const std::vector<PackingItem> &items,
     return decision;
   }
 
+  // Building the neighbour lists is work too (on 10,000 buffers with
+  // hundreds live at once, more than the default search budget): count the
+  // pairs first (a buffer meets those starting before it ends, less those
+  // ending before it starts) and answer "out of budget" without building
+  // when they alone exceed what is left, so a large problem asked many
+  // questions stops in time.
+  {
+    std::vector<int64_t> starts, ends;
+    for (size_t i : ids) {
+      starts.push_back(items[i].start);
+      ends.push_back(items[i].end);
+    }
+    std::sort(starts.begin(), starts.end());
+    std::sort(ends.begin(), ends.end());
+    uint64_t pairs = 0;
+    for (size_t i : ids)
+      pairs += (std::upper_bound(starts.begin(), starts.end(), items[i].end) -
+                starts.begin()) -
+               (std::lower_bound(ends.begin(), ends.end(), items[i].start) -
+                ends.begin());
+    // (A pair costs about as much as 64 search steps to build.)
+    if (!budget.charge(64 * (pairs + ids.size()))) {
+      decision.verdict = PackingVerdict::OutOfBudget;
+      decision.offsets.clear();
+      decision.steps = budget.used() - stepsBefore;
+      return decision;
+    }
+  }
   SearchProblem problem(items, ids);
   CanonicalSearch search(problem, capacity, budget);
   decision.verdict = PackingVerdict::Fits;
