@@ -23,6 +23,8 @@ import baselines  # noqa: E402
 import scenarios  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+import allocation_problems as problems  # noqa: E402
 
 
 def run_packer(binary, cases, repeat=3):
@@ -47,36 +49,12 @@ def run_packer(binary, cases, repeat=3):
 
 
 def make_ir(bufs, name="bench"):
-    """Straight-line kernel: all allocations at the top, a store at each
-    buffer's first program point and a load at its last, so the op sees
-    exactly these intervals (starts before ends at the same point)."""
-    events = {}
-    for i, (s, e, _, _) in enumerate(bufs):
-        events.setdefault(s, ([], []))[0].append(i)
-        events.setdefault(e, ([], []))[1].append(i)
-    lines = ["module attributes {transform.with_named_sequence} {",
-             f"  func.func @{name}() {{",
-             "    %c0 = arith.constant 0 : index",
-             "    %v = arith.constant 1 : i8"]
-    for i, (_, _, size, align) in enumerate(bufs):
-        lines.append(f"    %b{i} = memref.alloc() {{alignment = {align} : i64}} : "
-                     f"memref<{size}xi8, #gpu.address_space<workgroup>>")
-    for t in sorted(events):
-        starts, ends = events[t]
-        for i in starts:
-            lines.append(f"    memref.store %v, %b{i}[%c0] : memref<{bufs[i][2]}xi8, "
-                         "#gpu.address_space<workgroup>>")
-        for i in ends:
-            lines.append(f"    %l{i} = memref.load %b{i}[%c0] : memref<{bufs[i][2]}xi8, "
-                         "#gpu.address_space<workgroup>>")
-    lines += ["    return", "  }",
-              "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {",
-              '    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op',
-              '    %m = transform.smem.merge_allocations %f { target = "nvidia-a100", '
-              '"onchip.alignment_bytes" = 1, "onchip.capacity_bytes" = 1099511627776, explain } '
-              ': (!transform.any_op) -> !transform.any_op',
-              "    transform.yield", "  }", "}"]
-    return "\n".join(lines) + "\n"
+    """Straight-line kernel (utils/allocation_problems.py): all allocations at
+    the top, a store at each buffer's first program point and a load at its
+    last, so the op sees exactly these intervals; no capacity to meet."""
+    return problems.straight_line_kernel(
+        bufs, name, 'target = "nvidia-a100", "onchip.alignment_bytes" = 1, '
+        '"onchip.capacity_bytes" = 1099511627776, explain')
 
 
 PEAK_RE = re.compile(r"peak (\d+) B .* lower bound (\d+) B")

@@ -8,59 +8,16 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include "PackingTestInstances.h"
+
 #include "gtest/gtest.h"
 
 #include <random>
 
 using namespace hwsched;
 
-namespace {
-/// Eight buffers with lower bound 9 B and optimum 10 B.
-std::vector<PackingItem> gapInstance(int64_t shift = 0) {
-  std::vector<PackingItem> items = {{2, 3, 3, 1}, {6, 6, 3, 1}, {4, 5, 1, 1},
-                                    {1, 4, 2, 1}, {1, 5, 2, 1}, {2, 6, 2, 1},
-                                    {5, 7, 4, 1}, {1, 1, 4, 1}};
-  for (PackingItem &item : items) {
-    item.start += shift;
-    item.end += shift;
-  }
-  return items;
-}
-
-/// A `points` x `bytes` rectangle cut into `count` buffers starting at
-/// program point `shift`: the optimum is `bytes`.
-std::vector<PackingItem> cutRectangle(size_t count, unsigned seed,
-                                      int64_t shift = 0) {
-  constexpr int64_t points = 1000;
-  constexpr uint64_t bytes = 1 << 20, grain = 1024;
-  struct Piece {
-    int64_t t0, t1;
-    uint64_t b0, b1;
-  };
-  std::mt19937 rng(seed);
-  std::vector<Piece> pieces = {{0, points, 0, bytes}};
-  while (pieces.size() < count) {
-    size_t k = rng() % pieces.size();
-    Piece p = pieces[k];
-    bool canTime = p.t1 - p.t0 >= 2, canBytes = (p.b1 - p.b0) / grain >= 2;
-    if (!canTime && !canBytes)
-      continue;
-    if (canTime && (!canBytes || rng() % 2)) {
-      int64_t cut = p.t0 + 1 + rng() % (p.t1 - p.t0 - 1);
-      pieces[k] = {p.t0, cut, p.b0, p.b1};
-      pieces.push_back({cut, p.t1, p.b0, p.b1});
-    } else {
-      uint64_t cut = p.b0 + grain * (1 + rng() % ((p.b1 - p.b0) / grain - 1));
-      pieces[k] = {p.t0, p.t1, p.b0, cut};
-      pieces.push_back({p.t0, p.t1, cut, p.b1});
-    }
-  }
-  std::vector<PackingItem> items;
-  for (const Piece &p : pieces)
-    items.push_back({p.t0 + shift, p.t1 - 1 + shift, p.b1 - p.b0, 1});
-  return items;
-}
-} // namespace
+using hwsched::testing::cutRectangle;
+using hwsched::testing::gapInstance;
 
 TEST(AllocationPacking, LowerBoundIsTheLargestLiveSum) {
   std::vector<PackingItem> items = {{0, 2, 10, 1}, {2, 4, 7, 4}, {5, 6, 3, 1}};
@@ -132,7 +89,8 @@ TEST(AllocationPacking, KeepsItsQualityOnThousandsOfBuffers) {
   // buffers, each group packed to the optimum.
   std::vector<PackingItem> items;
   for (unsigned k = 0; k < 20; ++k)
-    for (const PackingItem &item : cutRectangle(100, 100 + k, 1000 * k))
+    for (const PackingItem &item :
+         cutRectangle(100, 100 + k, 1000, 1 << 20, 1024, 1000 * k))
       items.push_back(item);
   PackingOptions options;
   options.capacity = 1 << 20;

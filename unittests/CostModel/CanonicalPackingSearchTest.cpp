@@ -8,6 +8,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include "PackingTestInstances.h"
+
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -16,49 +18,8 @@
 
 using namespace hwsched;
 
-namespace {
-/// Eight buffers whose lower bound (9 B, live at point 1 and at point 5) no
-/// packing reaches: the optimum is 10 B (checked by enumerating every
-/// order of first-fit placements).
-std::vector<PackingItem> gapInstance() {
-  return {{2, 3, 3, 1}, {6, 6, 3, 1}, {4, 5, 1, 1}, {1, 4, 2, 1},
-          {1, 5, 2, 1}, {2, 6, 2, 1}, {5, 7, 4, 1}, {1, 1, 4, 1}};
-}
-
-/// A rectangle of `points` x `bytes` cut at random into `count` buffers
-/// (guillotine cuts, bytes in multiples of `grain`): every program point
-/// has exactly `bytes` live, so the optimum is the lower bound.
-std::vector<PackingItem> cutRectangle(size_t count, unsigned seed,
-                                      int64_t points, uint64_t bytes,
-                                      uint64_t grain) {
-  struct Piece {
-    int64_t t0, t1;
-    uint64_t b0, b1;
-  };
-  std::mt19937 rng(seed);
-  std::vector<Piece> pieces = {{0, points, 0, bytes}};
-  while (pieces.size() < count) {
-    size_t k = rng() % pieces.size();
-    Piece p = pieces[k];
-    bool canTime = p.t1 - p.t0 >= 2, canBytes = (p.b1 - p.b0) / grain >= 2;
-    if (!canTime && !canBytes)
-      continue;
-    if (canTime && (!canBytes || rng() % 2)) {
-      int64_t cut = p.t0 + 1 + rng() % (p.t1 - p.t0 - 1);
-      pieces[k] = {p.t0, cut, p.b0, p.b1};
-      pieces.push_back({cut, p.t1, p.b0, p.b1});
-    } else {
-      uint64_t cut = p.b0 + grain * (1 + rng() % ((p.b1 - p.b0) / grain - 1));
-      pieces[k] = {p.t0, p.t1, p.b0, cut};
-      pieces.push_back({p.t0, p.t1, cut, p.b1});
-    }
-  }
-  std::vector<PackingItem> items;
-  for (const Piece &p : pieces)
-    items.push_back({p.t0, p.t1 - 1, p.b1 - p.b0, 1});
-  return items;
-}
-} // namespace
+using hwsched::testing::cutRectangle;
+using hwsched::testing::gapInstance;
 
 TEST(CanonicalPackingSearch, FindsAPackingAtTheLowerBound) {
   // A chain: A meets B, B meets C, A and C can share.
