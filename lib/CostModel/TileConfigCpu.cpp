@@ -79,8 +79,8 @@ static llvm::SmallVector<int64_t> blockSizes(int64_t unit, int64_t extent,
   return sizes;
 }
 
-bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
-                           TileSelection &selection, std::string &error) {
+llvm::Error tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
+                                  TileSelection &selection) {
   CpuFigures f;
   std::pair<llvm::StringRef, int64_t *> ints[] = {
       {"cpu.vector_width_bits", &f.vectorBits},
@@ -91,14 +91,14 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
       {"cpu.fma_units_per_core", &f.fmaUnits},
       {"pipeline.max_stages", &f.maxStages}};
   for (auto &[key, field] : ints)
-    if (!requireInteger(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireInteger(spec, key, *field))
+      return err;
   std::pair<llvm::StringRef, double *> nums[] = {
       {"compute.clock_ghz", &f.clockGhz},
       {"offchip.bandwidth_gb_per_s", &f.bandwidth}};
   for (auto &[key, field] : nums)
-    if (!requireNumber(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireNumber(spec, key, *field))
+      return err;
   if (std::optional<double> v = spec.getNumber("pipeline.units.load.count"))
     f.loadUnits = std::max(*v, 1.0);
   if (std::optional<double> v =
@@ -274,5 +274,5 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
     enumerate(/*strict=*/false);
   }
   selection.pruned = log.take();
-  return true;
+  return llvm::Error::success();
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/HwSpec/HwSpec.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -91,18 +92,22 @@ std::optional<double> HwSpec::getNumber(llvm::StringRef key) const {
   return value ? value->asNumber() : std::nullopt;
 }
 
-bool HwSpec::getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
-                        llvm::MutableArrayRef<double> out,
-                        std::string &missing) const {
+llvm::Error HwSpec::getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
+                               llvm::MutableArrayRef<double> out,
+                               const llvm::Twine &neededBy) const {
   for (auto [i, key] : llvm::enumerate(keys)) {
     std::optional<double> value = getNumber(key);
-    if (!value) {
-      missing = key.str();
-      return false;
-    }
+    if (!value)
+      return missingFigure(*this, key, neededBy);
     out[i] = *value;
   }
-  return true;
+  return llvm::Error::success();
+}
+
+llvm::Error hwsched::missingFigure(const HwSpec &spec, llvm::StringRef key,
+                                   const llvm::Twine &neededBy) {
+  return refuse(nullptr, "hardware spec '" + spec.getPath() + "' has no '" +
+                             key + "', which " + neededBy + " needs");
 }
 
 std::optional<llvm::StringRef> HwSpec::getString(llvm::StringRef key) const {

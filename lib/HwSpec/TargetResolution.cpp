@@ -47,11 +47,10 @@ static bool isFigureKey(llvm::StringRef name) {
 }
 
 /// Converts an override attribute to a spec value. Returns std::nullopt for
-/// attribute kinds that are not values; sets `error` for values that are of
-/// the right kind but cannot be represented faithfully (they would otherwise
-/// be silently truncated, e.g. an i128 of 2^64 + 1 becoming 1).
-static std::optional<SpecValue> toSpecValue(Attribute attr,
-                                            std::string &error) {
+/// attribute kinds that are not values; a refusal for values that are of the
+/// right kind but cannot be represented faithfully (they would otherwise be
+/// silently truncated, e.g. an i128 of 2^64 + 1 becoming 1).
+static llvm::Expected<std::optional<SpecValue>> toSpecValue(Attribute attr) {
   SpecValue value;
   if (auto boolAttr = llvm::dyn_cast<BoolAttr>(attr)) {
     value.type = SpecValue::Type::Boolean;
@@ -63,9 +62,9 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
                    : bits.getSignificantBits() > 64) {
       SmallString<32> text;
       bits.toString(text, /*Radix=*/10, /*Signed=*/!isUnsigned);
-      error =
-          ("value " + text + " does not fit in a signed 64-bit integer").str();
-      return std::nullopt;
+      return refuse(
+          nullptr,
+          ("value " + text + " does not fit in a signed 64-bit integer").str());
     }
     value.type = SpecValue::Type::Integer;
     value.integer = bits.getSExtValue();
@@ -74,8 +73,7 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
     value.number = floatAttr.getValueAsDouble();
     // JSON has no NaN or infinity, and no figure means either.
     if (!std::isfinite(value.number)) {
-      error = "value is not a finite number";
-      return std::nullopt;
+      return refuse(nullptr, "value is not a finite number");
     }
   } else if (auto strAttr = llvm::dyn_cast<StringAttr>(attr)) {
     value.type = SpecValue::Type::String;
@@ -96,7 +94,7 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
   } else {
     return std::nullopt;
   }
-  return value;
+  return std::optional<SpecValue>(std::move(value));
 }
 
 /// An attribute as the user wrote it, for messages.
@@ -136,18 +134,19 @@ static llvm::Error collectOverrides(Operation *op, ArrayRef<StringRef> ownAttrs,
                         llvm::join(known, ", ") +
                         " or a quoted spec key path such as \"gpu.sm_count\"");
     }
-    std::string valueError;
-    std::optional<SpecValue> value = toSpecValue(attr.getValue(), valueError);
-    if (!valueError.empty())
-      return refuse(nullptr, "override '" + name + "': " + valueError +
-                                 ", got " + printAttr(attr.getValue()));
+    llvm::Expected<std::optional<SpecValue>> value =
+        toSpecValue(attr.getValue());
     if (!value)
+      return refuse(nullptr, "override '" + name +
+                                 "': " + takeRefusalMessage(value.takeError()) +
+                                 ", got " + printAttr(attr.getValue()));
+    if (!*value)
       return refuse(nullptr,
                     "override '" + name +
                         "' must be an integer, float, string, bool, "
                         "array<i64> or array of strings attribute, got " +
                         printAttr(attr.getValue()));
-    override.value = std::move(*value);
+    override.value = std::move(**value);
     overrides.push_back(std::move(override));
   }
   return llvm::Error::success();
@@ -161,12 +160,11 @@ hwsched::resolveTarget(Operation *op, Operation *payload,
     result.target = target.str();
     result.origin = "attribute";
   } else {
-    std::string error;
-    FailureOr<std::optional<std::string>> recorded =
-        payload ? findRecordedTarget(payload, error)
-                : FailureOr<std::optional<std::string>>(std::nullopt);
-    if (failed(recorded))
-      return refuse(nullptr, error);
+    llvm::Expected<std::optional<std::string>> recorded =
+        payload ? findRecordedTarget(payload)
+                : llvm::Expected<std::optional<std::string>>(std::nullopt);
+    if (!recorded)
+      return recorded.takeError();
     if (*recorded) {
       result.target = **recorded;
       result.origin = "payload";
@@ -188,18 +186,17 @@ hwsched::resolveTarget(Operation *op, Operation *payload,
     return refuse(nullptr, llvm::toString(spec.takeError()));
   result.spec = std::move(*spec);
 
-  std::string error;
-  FailureOr<Attribute> space =
-      parseOnChipMemorySpace(result.spec, op->getContext(), error);
-  if (failed(space))
-    return refuse(nullptr, error);
+  llvm::Expected<Attribute> space =
+      parseOnChipMemorySpace(result.spec, op->getContext());
+  if (!space)
+    return space.takeError();
   result.onChipMemorySpace = *space;
   // Parsed here like the memory space, so a malformed pair fails every op
   // that reads the spec, not only the one that uses it.
-  FailureOr<SmallVector<MemorySpacePair>> pairs =
-      parseDirectReadSpaces(result.spec, op->getContext(), error);
-  if (failed(pairs))
-    return refuse(nullptr, error);
+  llvm::Expected<SmallVector<MemorySpacePair>> pairs =
+      parseDirectReadSpaces(result.spec, op->getContext());
+  if (!pairs)
+    return pairs.takeError();
   result.directReadSpaces.assign(pairs->begin(), pairs->end());
   return result;
 }

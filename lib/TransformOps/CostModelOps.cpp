@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "hwsched/Analysis/FusionAnalysis.h"
@@ -16,16 +17,6 @@ using namespace hwsched;
 //===----------------------------------------------------------------------===//
 // FilterFusableConsumersOp
 //===----------------------------------------------------------------------===//
-
-/// A silenceable failure for a spec that lacks a figure the model needs.
-static DiagnosedSilenceableFailure
-reportMissingKey(transform::TransformOpInterface op, const ResolvedTarget &t,
-                 StringRef key) {
-  return op.emitSilenceableError()
-         << "hardware spec '" << t.spec.getPath() << "' has no '" << key
-         << "', which the " << stringifyHwKind(t.spec.getKind())
-         << " cost model needs";
-}
 
 /// Checks that every payload op is structured before anything is decided.
 static DiagnosedSilenceableFailure
@@ -74,11 +65,12 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
         FusionPairFacts facts;
         if (!analyzeFusionPair(producer, consumer, facts))
           continue;
-        Pending entry{producer, consumer, {}, target.spec.getName().str()};
-        std::string missing;
-        if (!decideFusion(facts, target.spec, entry.decision, missing))
-          return reportMissingKey(self, target, missing);
-        pending.push_back(std::move(entry));
+        llvm::Expected<FusionDecision> decision =
+            decideFusion(facts, target.spec);
+        if (!decision)
+          return silenceable(self, decision.takeError());
+        pending.push_back({producer, consumer, std::move(*decision),
+                           target.spec.getName().str()});
       }
     }
 
@@ -182,14 +174,14 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
         diag.attachNote(payload->getLoc()) << "payload op";
         return diag;
       }
-      KernelMetrics kernel;
-      std::string missing;
-      if (!computeKernelMetrics(group, target.spec, kernel, missing))
-        return reportMissingKey(self, target, missing);
+      llvm::Expected<KernelMetrics> kernel =
+          computeKernelMetrics(group, target.spec);
+      if (!kernel)
+        return silenceable(self, kernel.takeError());
       values.push_back(
           Builder(getContext())
-              .getI64IntegerAttr(*hwsched::getMetric(kernel, metric)));
-      computed.push_back({payload, std::move(kernel), std::move(group)});
+              .getI64IntegerAttr(*hwsched::getMetric(*kernel, metric)));
+      computed.push_back({payload, std::move(*kernel), std::move(group)});
     }
 
     return DiagnosedSilenceableFailure::success();

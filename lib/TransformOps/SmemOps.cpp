@@ -157,15 +157,14 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     if (getExplain() && !item.liveness.buffers.empty())
       item.explanation = explainPlan(item.liveness, plan);
     if (!item.liveness.buffers.empty()) {
-      std::string pictureError;
-      std::optional<std::string> picture = hwsched::detail::drawMergePlan(
-          item.liveness, plan, target.spec.getName(),
-          hwsched::detail::pictureStem(scope, "smem", work.size()),
-          pictureError);
-      if (!pictureError.empty())
-        emitWarning() << "no picture: " << pictureError;
-      if (picture && getExplain())
-        item.explanation += "; picture " + *picture;
+      llvm::Expected<std::optional<std::string>> picture =
+          hwsched::detail::drawMergePlan(
+              item.liveness, plan, target.spec.getName(),
+              hwsched::detail::pictureStem(scope, "smem", work.size()));
+      if (!picture)
+        emitWarning() << "no picture: " << llvm::toString(picture.takeError());
+      else if (*picture && getExplain())
+        item.explanation += "; picture " + **picture;
     }
     work.push_back(std::move(item));
   }

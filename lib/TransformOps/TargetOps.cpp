@@ -7,6 +7,7 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -27,13 +28,11 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
         resolveTarget(*this, payload, {"target", "explain"}, target);
     if (!resolved.succeeded())
       return resolved;
-    std::string error;
-    FailureOr<Attribute> spec = buildTargetSystemSpec(
+    llvm::Expected<Attribute> spec = buildTargetSystemSpec(
         target.spec, target.target,
-        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName), getContext(),
-        error);
-    if (failed(spec))
-      return emitSilenceableError() << error;
+        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName), getContext());
+    if (!spec)
+      return silenceable(*this, spec.takeError());
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark()
                                   << "attached hardware spec '"

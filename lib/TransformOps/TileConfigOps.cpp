@@ -15,6 +15,7 @@
 #include "hwsched/Analysis/TileProblem.h"
 #include "hwsched/CostModel/TileConfig.h"
 #include "hwsched/CostModel/TileMeasurement.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/IR/Builders.h"
@@ -157,18 +158,18 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
       results.setRemainingToEmpty(*this);
       return resolved;
     }
-    std::string error;
-    if (!analyzeTileProblem(payload, d.problem, error)) {
+    llvm::Expected<TileProblem> problem = analyzeTileProblem(payload);
+    if (!problem) {
       results.setRemainingToEmpty(*this);
-      DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
-      diag.attachNote(payload->getLoc()) << "payload op";
-      return diag;
+      return silenceable(*this, problem.takeError(), "payload op");
     }
+    d.problem = std::move(*problem);
     // The split-K result is the script's promise to apply the split.
     d.problem.splitK = static_cast<bool>(getSplitK());
     // What the script's schedule keeps in shared memory (GPU rule only).
     d.problem.accumulatorInSmem = getAccumulatorInSmem();
     d.problem.staticSmem = getStaticSmem();
+    SmallVector<std::string> opNotes;
     if (std::optional<ArrayRef<int64_t>> packed = getPackedOperands()) {
       DiagnosedSilenceableFailure marked =
           markPackedOperands(*this, payload, *packed, d.problem);
@@ -177,7 +178,7 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
         return marked;
       }
       if (d.target.spec.getKind() != HwKind::Cpu)
-        d.selection.notes.push_back(
+        opNotes.push_back(
             llvm::formatv("packed_operands ignored: the {0} rule stages "
                           "tiles in on-chip memory whether or not the "
                           "schedule packs them",
@@ -188,8 +189,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     // time there measures the other jobs.
     timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-    bool selected =
-        selectTileConfig(d.problem, d.target.spec, d.selection, error);
+    llvm::Expected<TileSelection> selected =
+        selectTileConfig(d.problem, d.target.spec);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
     d.selectMs =
         (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) * 1e-6;
@@ -198,10 +199,15 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                    << llvm::format("%.3f", d.selectMs) << "\n";
     if (!selected) {
       results.setRemainingToEmpty(*this);
-      DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
-      diag.attachNote(payload->getLoc()) << "payload op";
-      return diag;
+      return silenceable(*this, withCulprit(selected.takeError(), payload),
+                         "payload op");
     }
+    d.selection = std::move(*selected);
+    // Not an insert of an empty range: SmallVector would self-move its
+    // strings (libstdc++ empties a self-moved string).
+    if (!opNotes.empty())
+      d.selection.notes.insert(d.selection.notes.begin(), opNotes.begin(),
+                               opNotes.end());
     if (IntegerAttr topK = getMeasureTopKAttr()) {
       // Candidates run on the host, so only a CPU spec describes them.
       if (d.target.spec.getKind() != HwKind::Cpu)

@@ -117,11 +117,10 @@ struct TileSelection {
   int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
 };
 
-/// Selects the configuration for `problem` on `spec`. On failure (a spec
-/// key the rules need is missing, no candidate survives) returns false and
-/// sets `error`.
-bool selectTileConfig(const TileProblem &problem, const HwSpec &spec,
-                      TileSelection &selection, std::string &error);
+/// Selects the configuration for `problem` on `spec`. A refusal when a spec
+/// key the rules need is missing or no candidate survives.
+llvm::Expected<TileSelection> selectTileConfig(const TileProblem &problem,
+                                               const HwSpec &spec);
 
 /// Expands a GEMM-view candidate to per-loop results for `problem` (used by
 /// selectTileConfig for the winner and by measurement mode for the others).
