@@ -6,13 +6,13 @@ byte chooses the mode (below 40: the rest is MLIR text; else generator
 bytes), its second the op (modulo 10). For every op this writes
   gen-<op>-<k>       a random header and random generator bytes, and
   text-<op>-<name>   a random header and the text of a payload program:
-                     the chunks of test/**/*.mlir and examples/**/*.mlir
+                     the chunks of test/, integration_test/ and examples/ *.mlir
                      (transform scripts and diagnostics expectations
                      stripped), spread over the ops in turn, plus
                      fuzz/seeds/ops/payloads/.
 Deterministic (fixed seeds), and derived from the tree, so the seeds are not
 committed: they always cover the current test payloads. fuzz/run-ci.sh,
-fuzz/make-corpus.sh and test/Reliability/op-fuzzer-corpus.test write them
+fuzz/make-corpus.sh and integration_test/Reliability/op-fuzzer-corpus.test write them
 where they need them. Usage: make_op_seeds.py --out DIR [--per-op N]
 """
 
@@ -46,8 +46,9 @@ def strip_scripts(text):
 
 
 def payloads():
-    files = sorted(glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"), recursive=True))
-    files += sorted(glob.glob(os.path.join(ROOT, "examples", "**", "*.mlir"), recursive=True))
+    files = []
+    for tree in ("test", "integration_test", "examples"):
+        files += sorted(glob.glob(os.path.join(ROOT, tree, "**", "*.mlir"), recursive=True))
     out = []
     for f in files:
         rel = os.path.relpath(f, ROOT)

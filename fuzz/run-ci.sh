@@ -12,7 +12,7 @@
 # and fails on any crash, leak, timeout, sanitizer report or invariant
 # violation, printing the reproducer. Without clang the step is skipped (the
 # seeds and regressions are still replayed by the lit tests
-# test/Reliability/spec-loader-corpus.test and op-fuzzer-corpus.test).
+# integration_test/Reliability/spec-loader-corpus.test and op-fuzzer-corpus.test).
 # One line per target, then the last line:
 #   "libfuzzer: N executions, N crashes" or "libfuzzer: skipped (...)".
 set -uo pipefail
