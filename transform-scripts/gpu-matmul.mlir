@@ -732,7 +732,7 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_split_k_sequential(%root): steps 1-5 of @gpu_matmul_split_k
   // without the GPU mapping (block and thread loops run as scf.for), for
   // checking the split schedule's semantics on the CPU with
-  // utils/exec-check.py (test/Scripts/gpu-matmul-split-k-exec.test).
+  // utils/exec-check.py (integration_test/Scripts/gpu-matmul-split-k-exec.test).
   transform.named_sequence @gpu_matmul_split_k_sequential(
       %root: !transform.any_op {transform.consumed}) {
     %func_b, %nthreads = transform.include @gpu_matmul_split_k_tiled failures(propagate) (%root)

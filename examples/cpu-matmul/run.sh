@@ -7,7 +7,7 @@
 #   HWSCHED_OPT=build/bin/hwsched-opt examples/cpu-matmul/run.sh [--target NAME] [--keep DIR] [--no-baseline]
 #
 # --no-baseline skips the unscheduled program (about 20 s here), as the lit
-# test test/Scripts/example-cpu-matmul.test does.
+# test integration_test/Scripts/example-cpu-matmul.test does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -1,16 +1,10 @@
 // The results of select_tile_config feed the upstream tiling ops directly:
 // tile_using_forall with packed sizes, tile_using_for through split_handle.
 // The tiled IR uses exactly the chosen sizes, and tiling with them preserves
-// the semantics (exec-check on an awkwardly-sized matmul).
+// the semantics (exec-check on an awkwardly-sized matmul:
+// integration_test/TileConfig/select-tile-config-tiling.mlir).
 //
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter | FileCheck %s
-// RUN: %python %utils/exec-check.py %S/../Harness/Inputs/matmul-exec.mlir --opt hwsched-opt --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/tile-with-selected-config.mlir \
-// RUN:   --transform-interpreter=entry-point=cpu_tiles | FileCheck %s --check-prefix=EXEC
-// RUN: %python %utils/exec-check.py %S/../Harness/Inputs/matmul-exec.mlir --opt hwsched-opt --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/tile-with-selected-config.mlir \
-// RUN:   --transform-interpreter=entry-point=gpu_tiles | FileCheck %s --check-prefix=EXEC
-// EXEC: EXEC-CHECK: PASS
 
 // A100 picks 32x32 blocks (the SM-fill rule: 64x64 would busy 64 of 108
 // SMs), a K tile of 16 and 4x4 per thread for this matmul (see
