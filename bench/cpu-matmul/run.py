@@ -493,12 +493,19 @@ class Bench:
         if spec.get("kind") != "cpu":
             die(f"--target {name}: not a CPU spec")
         targets = {}
+        # The cores the spec describes keep their share of its bandwidth.
+        socket_cores = spec["cpu"]["cores"]
+        socket_bw = spec["offchip"]["bandwidth_gb_per_s"]
         for variant, cores in (("1t", 1), ("Nt", self.threads)):
             d = os.path.join(self.work, "spec-" + variant)
             os.makedirs(d, exist_ok=True)
             spec["cpu"]["cores"] = cores
+            spec["offchip"]["bandwidth_gb_per_s"] = socket_bw * cores / socket_cores
             spec["sources"]["cpu.cores"] = (f"bench/cpu-matmul/run.py: {cores} "
                                             "thread(s) on this host")
+            spec["sources"]["offchip.bandwidth_gb_per_s"] = (
+                f"bench/cpu-matmul/run.py: {cores} of the spec's {socket_cores} "
+                f"cores' share of {socket_bw} GB/s")
             with open(os.path.join(d, stem + ".json"), "w") as f:
                 json.dump(spec, f, indent=2)
             env = dict(self.env)

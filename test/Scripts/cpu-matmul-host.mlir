@@ -57,6 +57,40 @@
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s --check-prefix=EXEC
 
+// AVX2 (16 ymm): a 4 x 16 register tile (4 x 2 accumulators); 2 cores:
+// two column panels of 128, on 2 OpenMP threads.
+// ZEN3: MC (C block rows) = 256 : i64
+// ZEN3: NC (C block columns) = 128 : i64
+// ZEN3: KC (K block) = 256 : i64
+// ZEN3: MR (register tile rows) = 4 : i64
+// ZEN3: NR (register tile columns) = 16 : i64
+// ZEN3IR: %[[T:.*]] = llvm.mlir.constant(2 : i32) : i32
+// ZEN3IR: omp.parallel num_threads(%[[T]] : i32)
+// The packed panel: allocated once per thread, at the parallel region.
+// ZEN3IR-NEXT: memref.alloca() {{.*}} : memref<8x256x16xf32>
+// ZEN3IR-NEXT: omp.wsloop
+// ZEN3IR: vector.fma {{.*}} : vector<16xf32>
+
+// AVX-512 (32 zmm): 8 x 32; 4 cores: four panels of 64.
+// ICX: NC (C block columns) = 64 : i64
+// ICX: MR (register tile rows) = 8 : i64
+// ICX: NR (register tile columns) = 32 : i64
+// ICXIR: %[[T:.*]] = llvm.mlir.constant(4 : i32) : i32
+// ICXIR: omp.parallel num_threads(%[[T]] : i32)
+
+// NEON (128-bit, 32 registers): NR is a multiple of 4 lanes.
+// V1: NC (C block columns) = 64 : i64
+// V1: MR (register tile rows) = 8 : i64
+// V1: NR (register tile columns) = 8 : i64
+// V1IR: omp.parallel
+// V1IR: vector.fma {{.*}} : vector<8xf32>
+
+// One core: one column panel of the whole N (a single-iteration loop,
+// folded away), no OpenMP.
+// ONE: NC (C block columns) = 256 : i64
+// ONE: NR (register tile columns) = 16 : i64
+// ONEIR-NOT: omp.
+
 // EXEC: EXEC-CHECK: PASS
 
 // N96: omp.parallel num_threads(%[[T:.*]] : i32)
