@@ -286,29 +286,57 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // @hwsched_cpu_parallelize(%bufferized_module)
+  // @hwsched_cpu_panels_to_loops(%bufferized_module)
   // The column-panel loops (the scf.forall of step 1, one iteration per NC
-  // block) become scf.parallel and, when the spec gives more than one core
-  // (cpu.cores: for `host`, the cores this process may run on), OpenMP
-  // (convert-scf-to-openmp, num_threads = cpu.cores): the lowered program
-  // then needs an OpenMP runtime (LLVM's libomp: mlir-runner
-  // -shared-libs=.../libomp.so; utils/exec-check.py adds it). With one
-  // core the loops stay sequential. Consumes %bufferized_module.
-  transform.named_sequence @hwsched_cpu_parallelize(
-      %bufferized: !transform.any_op {transform.consumed}) {
-    %panels = transform.structured.match ops{["scf.forall"]}
-        attributes {hwsched.cpu_panels} in %bufferized
-        : (!transform.any_op) -> !transform.any_op
-    transform.foreach %panels : !transform.any_op {
-    ^bb0(%forall: !transform.any_op):
-      %parallel = transform.loop.forall_to_parallel %forall
-          : (!transform.any_op) -> !transform.any_op
-    }
+  // block) become scf.parallel when the spec gives more than one core
+  // (cpu.cores: for `host`, the cores this process may run on), else plain
+  // scf.for loops.
+  transform.named_sequence @hwsched_cpu_panels_to_loops(
+      %bufferized: !transform.any_op {transform.readonly}) {
     %cores = transform.hwsched.query_spec %bufferized
         { key = "cpu.cores", default_target = "host" }
         : (!transform.any_op) -> !transform.param<i64>
-    // The guard (cmpi) stops the inner sequence for one core; the outer one
-    // then goes on with the loops left sequential.
+    // The guard (cmpi) stops the inner sequence for one core.
+    transform.sequence %bufferized, %cores : !transform.any_op, !transform.param<i64>
+        failures(suppress) {
+    ^bb0(%m: !transform.any_op, %t: !transform.param<i64>):
+      transform.sequence %m, %t : !transform.any_op, !transform.param<i64>
+          failures(propagate) {
+      ^bb0(%m2: !transform.any_op, %threads: !transform.param<i64>):
+        %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %threads, %one : !transform.param<i64>
+        %panels = transform.structured.match ops{["scf.forall"]}
+            attributes {hwsched.cpu_panels} in %m2
+            : (!transform.any_op) -> !transform.any_op
+        transform.foreach %panels : !transform.any_op {
+        ^bb0(%forall: !transform.any_op):
+          %parallel = transform.loop.forall_to_parallel %forall
+              : (!transform.any_op) -> !transform.any_op
+        }
+      }
+    }
+    %left = transform.structured.match ops{["scf.forall"]}
+        attributes {hwsched.cpu_panels} in %bufferized
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %left : !transform.any_op {
+    ^bb0(%forall: !transform.any_op):
+      %loop = transform.loop.forall_to_for %forall
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+
+  // @hwsched_cpu_parallelize(%bufferized_module)
+  // The parallel column-panel loops (@hwsched_cpu_panels_to_loops) to
+  // OpenMP on cpu.cores threads (convert-scf-to-openmp): the lowered program
+  // then needs an OpenMP runtime (LLVM's libomp: mlir-runner
+  // -shared-libs=.../libomp.so; utils/exec-check.py adds it). Nothing to do
+  // for one core. Consumes %bufferized_module.
+  transform.named_sequence @hwsched_cpu_parallelize(
+      %bufferized: !transform.any_op {transform.consumed}) {
+    %cores = transform.hwsched.query_spec %bufferized
+        { key = "cpu.cores", default_target = "host" }
+        : (!transform.any_op) -> !transform.param<i64>
     transform.sequence %bufferized, %cores : !transform.any_op, !transform.param<i64>
         failures(suppress) {
     ^bb0(%m: !transform.any_op, %t: !transform.param<i64>):
@@ -344,6 +372,11 @@ module attributes {transform.with_named_sequence} {
         bufferize_function_boundaries = true,
         function_boundary_type_conversion = 1 : i32,
         memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
+    // The column panels: parallel for more than one core, else sequential
+    // (before the hoisting below, which then moves the panel buffers out of
+    // a sequential loop: one per call, not one per panel).
+    transform.include @hwsched_cpu_panels_to_loops failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
     %f0 = transform.structured.match ops{["func.func"]}
         attributes {hwsched.cpu_schedule} in %bufferized
         : (!transform.any_op) -> !transform.any_op

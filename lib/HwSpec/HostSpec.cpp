@@ -208,8 +208,19 @@ llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
                          {"recompute", 1.0},
                          {"recompute_limit", 16}};
   json &sources = doc["sources"];
-  sources["onchip.capacity_bytes"] = facts.l2.source;
-  sources["onchip.alignment_bytes"] = facts.cacheLine.source;
+  // Detected figures: where each was read.
+  std::pair<const char *, const HostFigure *> detected[] = {
+      {"onchip.capacity_bytes", &facts.l2},
+      {"onchip.alignment_bytes", &facts.cacheLine},
+      {"compute.clock_ghz", &facts.clockMhz},
+      {"cpu.cores", &facts.cores},
+      {"cpu.l1d_bytes", &facts.l1d},
+      {"cpu.l2_bytes", &facts.l2},
+      {"cpu.l3_bytes", &facts.l3},
+      {"cpu.l3_sharing_cores", &facts.l3SharingCores},
+      {"cpu.cache_line_bytes", &facts.cacheLine}};
+  for (auto &[key, figure] : detected)
+    sources[key] = figure->source;
   sources["onchip.direct_read_spaces"] =
       "hwsched reading of a CPU: one memory behind the caches, every memory "
       "space reads the same DRAM";
@@ -221,11 +232,9 @@ llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
   sources["offchip.latency_cycles"] =
       "host: not detectable; assumed 300 cycles (about 90 ns of DRAM "
       "latency at 3.3 GHz)";
-  sources["compute.clock_ghz"] = facts.clockMhz.source;
   sources["compute.peak_fp32_gflops"] =
       "host: derived, one core: clock x " + std::to_string(int64_t(lanes)) +
       " FP32 lanes x 2 FLOP x " + std::to_string(fmaUnits) + " FMA unit(s)";
-  sources["cpu.cores"] = facts.cores.source;
   sources["cpu.vector_width_bits"] = isa->source;
   sources["cpu.vector_registers"] = isa->source;
   sources["cpu.fma_units_per_core"] =
@@ -233,11 +242,6 @@ llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
       std::to_string(pipeBits) + " bits: " + std::to_string(fmaUnits) +
       " FMA(s) per cycle at " + std::to_string(isa->widthBits) +
       "-bit vectors)";
-  sources["cpu.l1d_bytes"] = facts.l1d.source;
-  sources["cpu.l2_bytes"] = facts.l2.source;
-  sources["cpu.l3_bytes"] = facts.l3.source;
-  sources["cpu.l3_sharing_cores"] = facts.l3SharingCores.source;
-  sources["cpu.cache_line_bytes"] = facts.cacheLine.source;
   sources["pipeline.max_stages"] =
       "calibration default, as the shipped CPU specs (2 = one tile in "
       "flight ahead)";
