@@ -25,8 +25,10 @@ summarize() { # results.xml -> "passed failed skipped"
 }
 
 t0=$(date +%s)
+echo "test: installing what is missing and building hwsched (scripts/build.sh)" >&2
 "$root/scripts/build.sh"
 t1=$(date +%s)
+echo "test: running lit on ${*:-$build/test} (build took $((t1 - t0)) s)" >&2
 results="$build/test-results.xml"
 rm -f "$results"
 status=0

@@ -42,6 +42,11 @@ config.substitutions.extend([
     ("%hwsched_obj_root", config.hwsched_obj_root),
 ])
 
+# LLVM's OpenMP runtime (libomp-22-dev), which the multi-threaded CPU
+# schedule's programs load into mlir-runner.
+if os.path.exists(os.path.join(config.llvm_lib_dir, "libomp.so")):
+    config.available_features.add("openmp")
+
 # The dialect plugin loads into the stock mlir-opt (see the sanitizer note
 # below for the one configuration where it cannot).
 config.available_features.add("plugin")

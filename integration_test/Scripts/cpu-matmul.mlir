@@ -20,6 +20,14 @@
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   | FileCheck %s --check-prefix=EXEC
+// The same on one core of x86-avx512 with its share of the bandwidth:
+// RUN: %python %test_src/Scripts/Inputs/override-spec.py %specs/x86-avx512.json %t-avx512-1core.json \
+// RUN:   cpu.cores=1 offchip.bandwidth_gb_per_s=5.12
+// RUN: %python %utils/exec-check.py %t-384.mlir \
+// RUN:   --expect-changed -- --hwsched-target=%t-avx512-1core.json \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN:   | FileCheck %s --check-prefix=EXEC
 //
 // RUN: %python %utils/exec-check.py %test_src/Scripts/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \

@@ -172,6 +172,11 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
   int64_t y = std::max<int64_t>(c.bm / std::max<int64_t>(c.tm, 1), 1);
   if (c.threads <= 1)
     x = y = 1;
+  // CPU GEMMs: the threads that run the column panels.
+  if (c.panelThreads > 0) {
+    x = c.panelThreads;
+    y = 1;
+  }
   s.numThreads = {x, y, 1};
 }
 

@@ -29,12 +29,16 @@ void hwsched::setDefaultTarget(llvm::StringRef target) {
   driverDefaultTarget() = target.str();
 }
 
-std::string hwsched::getDefaultTarget() {
+std::optional<std::string> hwsched::getDriverTarget() {
   if (!driverDefaultTarget().empty())
     return driverDefaultTarget();
   if (const char *env = std::getenv("HWSCHED_TARGET"); env && *env)
-    return env;
-  return kBuiltinDefaultTarget.str();
+    return std::string(env);
+  return std::nullopt;
+}
+
+std::string hwsched::getDefaultTarget() {
+  return getDriverTarget().value_or(kBuiltinDefaultTarget.str());
 }
 
 /// Spec sections a quoted override key may start with.
@@ -110,7 +114,7 @@ static llvm::Error collectOverrides(Operation *op, ArrayRef<StringRef> ownAttrs,
                                     SmallVectorImpl<SpecOverride> &overrides) {
   for (NamedAttribute attr : op->getAttrs()) {
     StringRef name = attr.getName().getValue();
-    if (llvm::is_contained(ownAttrs, name))
+    if (llvm::is_contained(ownAttrs, name) || name == kDefaultTargetAttr)
       continue;
     SpecOverride override;
     override.origin = name.str();
@@ -168,14 +172,25 @@ hwsched::resolveTarget(Operation *op, Operation *payload,
     if (*recorded) {
       result.target = **recorded;
       result.origin = "payload";
+    } else if (std::optional<std::string> driver = getDriverTarget()) {
+      result.target = *driver;
+      result.origin = "driver";
+    } else if (auto fallback =
+                   op->getAttrOfType<StringAttr>(kDefaultTargetAttr)) {
+      result.target = fallback.str();
+      result.origin = "script default";
     } else {
-      result.target = getDefaultTarget();
-      result.origin = result.target == kBuiltinDefaultTarget &&
-                              !std::getenv("HWSCHED_TARGET")
-                          ? "default"
-                          : "driver";
+      result.target = kBuiltinDefaultTarget.str();
+      result.origin = "default";
     }
   }
+  // Not an override: a non-string value is a mistake in the script.
+  if (Attribute fallback = op->getAttr(kDefaultTargetAttr);
+      fallback && !isa<StringAttr>(fallback))
+    return refuse(nullptr, "'" + kDefaultTargetAttr +
+                               "' must be a string naming a spec (e.g. "
+                               "\"host\"), got " +
+                               printAttr(fallback));
 
   SmallVector<SpecOverride> overrides;
   if (llvm::Error error = collectOverrides(op, ownAttrs, overrides))

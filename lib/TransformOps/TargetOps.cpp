@@ -82,9 +82,15 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
       return emitSilenceableError()
              << "hardware spec '" << target.spec.getPath()
              << "' has no figure '" << getKey() << "'";
-    if (getExplain())
-      payload->emitRemark() << "spec '" << target.spec.getName() << "' "
-                            << getKey() << " = " << value;
+    if (getExplain()) {
+      InFlightDiagnostic remark = payload->emitRemark()
+                                  << "spec '" << target.spec.getName() << "' "
+                                  << getKey() << " = " << value;
+      // Where the figure came from: the citation of a file spec, the file
+      // or instruction that `host` read it from.
+      if (std::optional<StringRef> source = target.spec.getSource(getKey()))
+        remark << " (source: " << *source << ")";
+    }
     values.push_back(value);
   }
   results.setParams(cast<OpResult>(getValue()), values);

@@ -66,8 +66,9 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
         llvm::formatv(": {0} UB bytes (live x ping-pong)", c.onchipBytes).str();
   else
     text += llvm::formatv(": {0} vector registers, {1} L1 bytes, {2} L2 "
-                          "bytes",
-                          c.registers, c.l1Bytes, c.onchipBytes)
+                          "bytes, {3} thread(s)",
+                          c.registers, c.l1Bytes, c.onchipBytes,
+                          std::max<int64_t>(c.panelThreads, 1))
                 .str();
   text += llvm::formatv(", {0} blocks, {1:F2} waves (efficiency {2:F2}), "
                         "score {3:F0} ns",

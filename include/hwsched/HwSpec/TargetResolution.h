@@ -23,6 +23,7 @@
 #include "mlir/IR/Attributes.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,17 @@ namespace hwsched {
 /// The spec used when neither the op, the payload nor the driver names one.
 constexpr llvm::StringLiteral kBuiltinDefaultTarget = "nvidia-a100";
 
+/// The op attribute naming the spec a script falls back to when neither the
+/// op, the payload nor the driver names one (e.g. the CPU scripts'
+/// `default_target = "host"`). Never an override.
+constexpr llvm::StringLiteral kDefaultTargetAttr = "default_target";
+
 /// Sets the driver's default target (hwsched-opt --hwsched-target). An empty
-/// name falls back to $HWSCHED_TARGET, then to kBuiltinDefaultTarget.
+/// name falls back to $HWSCHED_TARGET.
 void setDefaultTarget(llvm::StringRef target);
+/// The driver's target: --hwsched-target, else $HWSCHED_TARGET, else none.
+std::optional<std::string> getDriverTarget();
+/// getDriverTarget(), else kBuiltinDefaultTarget.
 std::string getDefaultTarget();
 
 /// A spec as resolved for one application of one op.
@@ -45,7 +54,8 @@ struct ResolvedTarget {
   HwSpec spec;
   /// What named the spec: the name or path that was looked up.
   std::string target;
-  /// Where the name came from: "attribute", "payload", "driver" or "default".
+  /// Where the name came from: "attribute", "payload", "driver", "script
+  /// default" (the op's `default_target`) or "default".
   std::string origin;
   /// The parsed `onchip.memory_space` (null for specs without one).
   mlir::Attribute onChipMemorySpace;
@@ -56,10 +66,13 @@ struct ResolvedTarget {
 
 /// Resolves the spec for `op` (the op whose attributes name the target and
 /// the overrides, e.g. a transform op) applied to `payload` (which may be
-/// null when there is no payload yet). `ownAttrs` are the op's attribute
-/// names that are not overrides (`target`, `explain`, ...); every other
-/// attribute is an override. A failure is a Refusal (Support/Refusal.h)
-/// naming the spec file, the key path or the override; nothing is changed.
+/// null when there is no payload yet). Precedence: the op's `target`, the
+/// target recorded on the payload or an ancestor, the driver's, the op's
+/// `default_target`, kBuiltinDefaultTarget. `ownAttrs` are the op's
+/// attribute names that are not overrides (`target`, `explain`, ...); every
+/// other attribute but `default_target` is an override. A failure is a Refusal
+/// (Support/Refusal.h) naming the spec file, the key path or the override;
+/// nothing is changed.
 llvm::Expected<ResolvedTarget>
 resolveTarget(mlir::Operation *op, mlir::Operation *payload,
               llvm::ArrayRef<llvm::StringRef> ownAttrs);

@@ -242,7 +242,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       CPU: `pipeline.max_stages`). Elementwise ops and reductions use 1 on
       GPUs.
     - `num_threads`: three values, the GPU block dims (x, y, z) =
-      (BN / TN, BM / TM, 1), x along N; {1, 1, 1} on NPUs and CPUs. They
+      (BN / TN, BM / TM, 1), x along N; on CPUs (T, 1, 1) for contractions,
+      T the threads that run the column panels (at most `cpu.cores`), and
+      {1, 1, 1} for other ops and on NPUs. On GPUs they
       equal the trip counts of the thread-level `scf.forall`. Upstream
       `gpu.map_nested_forall_to_threads` takes `block_dims` as a static
       attribute, so a script either instantiates it from this value (see
@@ -362,9 +364,14 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       L2 is left for set conflicts), and the B panel's KC rows, N elements
       apart, span no more than `cpu.l2_bytes`; operands named by
       `packed_operands` change the last two rules (below);
-      tiles divide static extents when possible. Score: the larger of the
-      FMA/load-port/latency bound cycles of the register kernel and the
-      off-chip re-reads over the per-core bandwidth.
+      tiles divide static extents when possible. Contractions run their
+      column panels (NC blocks) on up to `cpu.cores` threads, the busiest
+      one running ceil(panels / threads) of them. Score, per thread: the
+      larger of the FMA/load-port/latency bound cycles of the register
+      kernel and the off-chip re-reads over the threads' share of the
+      bandwidth. Each thread's packed K x NC panel must fit its share of the
+      L3 (`cpu.l3_bytes` over min(threads, `cpu.l3_sharing_cores`)), unless
+      no candidate does.
     - Ties (estimates within 1%) go to the candidate with the least total
       busy time (compute + off-chip + on-chip), i.e. the higher
       compute-to-memory ratio, then to fewer stages and smaller tiles.

@@ -33,8 +33,11 @@ defvar HwschedTargetDoc = [{
     (entry `hwsched.target` of a `#dlti.target_system_spec`, written by
     `transform.hwsched.attach_target_spec` or the `hwsched-attach-target-spec`
     pass), the driver's default (`hwsched-opt --hwsched-target=NAME` or the
-    environment variable `HWSCHED_TARGET`), and finally `nvidia-a100`. So one
-    script serves every target.
+    environment variable `HWSCHED_TARGET`), the op's `default_target` (a
+    script's own fallback: the CPU scripts say `default_target = "host"`),
+    and finally `nvidia-a100`. So one script serves every target. The name
+    `host` is the machine running the op, detected at run time (vector ISA,
+    caches, cores; see `hw-specs/README.md`).
 
     Any other attribute overrides one figure of the spec for this call only:
     `reg_limit` (GPU `gpu.max_registers_per_thread`), `smem_limit_bytes` (GPU)

@@ -62,7 +62,10 @@ def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec"> {
     ```
 
     Integers are returned as `i64` attributes, numbers as `f64`, strings as
-    strings and integer arrays as `array<i64>`.
+    strings and integer arrays as `array<i64>`. With `explain`, one remark
+    per payload op gives the value and where it came from: the spec's
+    citation, or for the `host` target the file or instruction it was read
+    from (e.g. `host: sysfs cpu0/cache/index2/size (1024K)`).
 
     #### Return modes
 
