@@ -100,15 +100,21 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
 /// Turns the op's non-inherent attributes into spec overrides.
 static DiagnosedSilenceableFailure
 collectOverrides(transform::TransformOpInterface transformOp,
-                 ArrayRef<StringRef> ownAttrs,
+                 ArrayRef<StringRef> ownAttrs, const NumericInputs *inputs,
                  SmallVectorImpl<SpecOverride> &overrides) {
   Operation *op = transformOp.getOperation();
-  for (NamedAttribute attr : op->getAttrs()) {
+  SmallVector<NamedAttribute> given(op->getAttrs());
+  if (inputs)
+    llvm::append_range(given, inputs->paramValues());
+  for (NamedAttribute attr : given) {
     StringRef name = attr.getName().getValue();
-    if (llvm::is_contained(ownAttrs, name))
+    // `param_names` only names the params, which come through `inputs`.
+    if (llvm::is_contained(ownAttrs, name) || name == "param_names")
       continue;
     SpecOverride override;
     override.origin = name.str();
+    if (inputs && inputs->fromParam(name) && !op->hasAttr(name))
+      override.origin += " (param)";
     const OverrideAlias *alias =
         llvm::find_if(getOverrideAliases(),
                       [&](const OverrideAlias &a) { return a.name == name; });
@@ -149,7 +155,7 @@ collectOverrides(transform::TransformOpInterface transformOp,
 DiagnosedSilenceableFailure
 hwsched::resolveTarget(transform::TransformOpInterface transformOp,
                        Operation *payload, ArrayRef<StringRef> ownAttrs,
-                       ResolvedTarget &result) {
+                       ResolvedTarget &result, const NumericInputs *inputs) {
   Operation *op = transformOp.getOperation();
   if (auto target = op->getAttrOfType<StringAttr>("target")) {
     result.target = target.str();
@@ -175,7 +181,7 @@ hwsched::resolveTarget(transform::TransformOpInterface transformOp,
 
   SmallVector<SpecOverride> overrides;
   DiagnosedSilenceableFailure collected =
-      collectOverrides(transformOp, ownAttrs, overrides);
+      collectOverrides(transformOp, ownAttrs, inputs, overrides);
   if (!collected.succeeded())
     return collected;
 

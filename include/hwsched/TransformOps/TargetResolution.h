@@ -16,6 +16,7 @@
 
 #include "hwsched/HwSpec/HwSpec.h"
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/TransformOps/NumericInputs.h"
 
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 
@@ -48,13 +49,15 @@ struct ResolvedTarget {
 
 /// Resolves the spec for `transformOp` applied to `payload` (which may be
 /// null when the op has no payload yet). `ownAttrs` are the op's inherent
-/// attribute names that are not overrides (`target`, `explain`, ...); every
-/// other attribute is an override. Failures are silenceable and leave the
+/// input names that are not overrides (`target`, `explain`, ...); every
+/// other attribute is an override, and so is every input `inputs` read from
+/// the op's `params(...)` clause. Failures are silenceable and leave the
 /// payload untouched.
 mlir::DiagnosedSilenceableFailure
 resolveTarget(mlir::transform::TransformOpInterface transformOp,
               mlir::Operation *payload,
-              llvm::ArrayRef<llvm::StringRef> ownAttrs, ResolvedTarget &result);
+              llvm::ArrayRef<llvm::StringRef> ownAttrs, ResolvedTarget &result,
+              const NumericInputs *inputs = nullptr);
 
 } // namespace hwsched
 
