@@ -33,7 +33,14 @@ def _crash(rc, err):
 
 
 def _tail(text, n=1500):
-    text = text.strip()
+    """The first error diagnostic of a tool's output (what a report line can
+    show), else its end."""
+    lines = text.strip().splitlines()
+    for i, line in enumerate(lines):
+        if "error:" in line:
+            first = line[line.index("error:"):]
+            return first if len(first) <= n else first[:n] + "..."
+    text = "\n".join(lines)
     return text if len(text) <= n else "..." + text[-n:]
 
 

@@ -1,8 +1,8 @@
 // A script library for the hwsched-tune tests. select_tile_config on the
 // matmul gives the configuration space; the knob "test.variant" chooses one
 // of three schedules: 0 tiles the matmul by the configuration's cache tile
-// (correct), 1 pads K with ones (a wrong result whenever K is not a
-// multiple of 16), 2 fails (a transform error).
+// (correct), 1 tiles K by 16 and pads the partial K tile with ones (a wrong
+// result whenever K is not a multiple of 16), 2 fails (a transform error).
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @tune_test_main(%module: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %module
@@ -21,9 +21,11 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
     }, {
-      %padded, %pad, %copy = transform.structured.pad %mm {
+      %kt, %kl = transform.structured.tile_using_for %mm tile_sizes [0, 0, 16]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %padded, %pad, %copy = transform.structured.pad %kt {
           padding_values = [1.0 : f32, 1.0 : f32, 0.0 : f32],
-          padding_dimensions = [2], pad_to_multiple_of = [16], copy_back_op = "none"}
+          padding_dimensions = [2], copy_back_op = "none"}
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     }, {
       %one = transform.param.constant 1 : i64 -> !transform.param<i64>
