@@ -212,8 +212,8 @@ def main():
                     help="the model's N best configurations form the space (default 40)")
     ap.add_argument("--target", default="x86-avx512")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--min-time", type=float, default=0.1)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--min-time", type=float, default=0.05)
     ap.add_argument("--confirm-rounds", type=int, default=5)
     ap.add_argument("--tune-knobs", action="store_true",
                     help="let the space include cpu_matmul.pipelined = 1")

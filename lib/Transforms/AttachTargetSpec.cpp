@@ -8,7 +8,7 @@
 
 #include "hwsched/HwSpec/HwSpecLoader.h"
 #include "hwsched/HwSpec/SpecAttributes.h"
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/HwSpec/TargetResolution.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 

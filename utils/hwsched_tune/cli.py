@@ -60,10 +60,10 @@ def main(argv=None):
     p.add_argument("--min-gain", type=float, default=0.01,
                    help="relative gain that counts (default 0.01)")
     p.add_argument("--rounds", type=int, default=3, help="paired rounds per batch (default 3)")
-    p.add_argument("--runs", type=int, default=3,
-                   help="timed runs per process (default 3)")
-    p.add_argument("--min-time", type=float, default=0.1,
-                   help="CPU seconds per timed run (default 0.1)")
+    p.add_argument("--runs", type=int, default=5,
+                   help="timed runs per process, the fastest counts (default 5)")
+    p.add_argument("--min-time", type=float, default=0.05,
+                   help="CPU seconds per timed run (default 0.05)")
     p.add_argument("--playoff-rounds", type=int, default=3,
                    help="extra paired rounds for candidates within 3%% of the best (default 3)")
     p.add_argument("--exhaustive", action="store_true",

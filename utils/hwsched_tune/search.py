@@ -12,7 +12,11 @@ so that a region the model misjudges as a whole is still visited.
 
 The first batch starts with the untuned default (the model's pick with the
 script's knob values), which is also the reference every measurement is
-paired with.
+paired with; the rest of it are candidates the model cannot tell apart
+from its pick (predicted within 5%), chosen as different from each other
+as possible (greedy farthest points), since the model's order among
+near-ties carries no information. Batches hold at most half the budget
+(at least 2), so that later batches use what the first measured.
 
 Stopping rule (the first that holds, checked after every batch):
   1. budget: `budget` candidates have been measured (failures count);
@@ -58,7 +62,7 @@ class Search:
         self.space = list(space)
         self.default = default
         self.budget = max(budget, 1)
-        self.batch = max(batch, 1)
+        self.batch = max(1, min(batch, max(2, self.budget // 2)))
         self.patience = max(patience, 1)
         self.min_gain = min_gain
         # ident -> estimated ns (None: failed)
@@ -66,6 +70,8 @@ class Search:
         self.order = []              # idents in measurement order
         self.best_history = []       # best time after each measurement
         self.stop_reason = None
+        # Predicted times within this share of the best are model ties.
+        self.tie_band = 0.05
         self.by_ident = {c.ident(): c for c in self.space}
         self.by_ident.setdefault(default.ident(), default)
         for ident, ns in (done or {}).items():
@@ -140,14 +146,38 @@ class Search:
                         f"by {self.min_gain:.0%}")
         return None
 
+    @staticmethod
+    def _distance(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a.features(), b.features()))
+
+    def _spread(self, pool, chosen, count):
+        """Greedy farthest-point picks from `pool` away from `chosen`."""
+        picks = []
+        pool = [c for c in pool if c not in chosen]
+        while pool and len(picks) < count:
+            anchors = chosen + picks
+            best = max(pool, key=lambda c: min(self._distance(c, a) for a in anchors))
+            picks.append(best)
+            pool.remove(best)
+        return picks
+
     def next_batch(self):
         """The candidates to measure next ([] when a stopping rule holds)."""
         if self.default.ident() not in self.results:
-            first = [self.default]
+            # First batch: the default, then candidates the model cannot
+            # tell apart from its pick (predicted within `tie_band`), as
+            # different from each other as possible: the model's order among
+            # near-ties carries no information, the measurements will.
             rest = [c for c in self.space if c.ident() != self.default.ident()]
             rest.sort(key=lambda c: (c.predicted_ns or 0))
-            take = min(self.batch - 1, self.budget - 1)
-            return first + rest[:max(take, 0)]
+            take = max(min(self.batch - 1, self.budget - 1), 0)
+            if not rest or take == 0:
+                return [self.default]
+            top = rest[0].predicted_ns or 0
+            pool = [c for c in rest if (c.predicted_ns or 0) <= top * (1 + self.tie_band)]
+            if len(pool) < take:
+                pool = rest[:max(take, len(pool))]
+            return [self.default] + self._spread(pool, [self.default], take)
         unmeasured = [c for c in self.space if c.ident() not in self.results]
         pts = self._corrections()
         self.stop_reason = self._check_stop(unmeasured, pts)

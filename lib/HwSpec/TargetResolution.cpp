@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/HwSpec/TargetResolution.h"
 
 #include "hwsched/HwSpec/HwSpecLoader.h"
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
@@ -97,23 +99,29 @@ static std::optional<SpecValue> toSpecValue(Attribute attr,
   return value;
 }
 
+/// An attribute as the user wrote it, for messages.
+static std::string printAttr(Attribute attr) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << attr;
+  return text;
+}
+
 /// Turns the op's non-inherent attributes into spec overrides.
-static DiagnosedSilenceableFailure
-collectOverrides(transform::TransformOpInterface transformOp,
-                 ArrayRef<StringRef> ownAttrs, const NumericInputs *inputs,
-                 SmallVectorImpl<SpecOverride> &overrides) {
-  Operation *op = transformOp.getOperation();
+static llvm::Error collectOverrides(Operation *op, ArrayRef<StringRef> ownAttrs,
+                                    ArrayRef<NamedAttribute> paramInputs,
+                                    SmallVectorImpl<SpecOverride> &overrides) {
   SmallVector<NamedAttribute> given(op->getAttrs());
-  if (inputs)
-    llvm::append_range(given, inputs->paramValues());
+  llvm::append_range(given, paramInputs);
   for (NamedAttribute attr : given) {
     StringRef name = attr.getName().getValue();
-    // `param_names` only names the params, which come through `inputs`.
+    // `param_names` only names the params, whose values come as
+    // `paramInputs`.
     if (llvm::is_contained(ownAttrs, name) || name == "param_names")
       continue;
     SpecOverride override;
     override.origin = name.str();
-    if (inputs && inputs->fromParam(name) && !op->hasAttr(name))
+    if (!op->hasAttr(name))
       override.origin += " (param)";
     const OverrideAlias *alias =
         llvm::find_if(getOverrideAliases(),
@@ -130,33 +138,33 @@ collectOverrides(transform::TransformOpInterface transformOp,
       SmallVector<std::string> known;
       for (const OverrideAlias &a : getOverrideAliases())
         known.push_back(a.name.str());
-      return transformOp.emitSilenceableError()
-             << "unknown override '" << name << "'; expected one of "
-             << llvm::join(known, ", ")
-             << " or a quoted spec key path such as \"gpu.sm_count\"";
+      return refuse(nullptr,
+                    "unknown override '" + name + "'; expected one of " +
+                        llvm::join(known, ", ") +
+                        " or a quoted spec key path such as \"gpu.sm_count\"");
     }
     std::string valueError;
     std::optional<SpecValue> value = toSpecValue(attr.getValue(), valueError);
     if (!valueError.empty())
-      return transformOp.emitSilenceableError()
-             << "override '" << name << "': " << valueError << ", got "
-             << attr.getValue();
+      return refuse(nullptr, "override '" + name + "': " + valueError +
+                                 ", got " + printAttr(attr.getValue()));
     if (!value)
-      return transformOp.emitSilenceableError()
-             << "override '" << name << "' must be an integer, float, "
-             << "string, bool, array<i64> or array of strings attribute, got "
-             << attr.getValue();
+      return refuse(nullptr,
+                    "override '" + name +
+                        "' must be an integer, float, string, bool, "
+                        "array<i64> or array of strings attribute, got " +
+                        printAttr(attr.getValue()));
     override.value = std::move(*value);
     overrides.push_back(std::move(override));
   }
-  return DiagnosedSilenceableFailure::success();
+  return llvm::Error::success();
 }
 
-DiagnosedSilenceableFailure
-hwsched::resolveTarget(transform::TransformOpInterface transformOp,
-                       Operation *payload, ArrayRef<StringRef> ownAttrs,
-                       ResolvedTarget &result, const NumericInputs *inputs) {
-  Operation *op = transformOp.getOperation();
+llvm::Expected<ResolvedTarget>
+hwsched::resolveTarget(Operation *op, Operation *payload,
+                       ArrayRef<StringRef> ownAttrs,
+                       ArrayRef<NamedAttribute> paramInputs) {
+  ResolvedTarget result;
   if (auto target = op->getAttrOfType<StringAttr>("target")) {
     result.target = target.str();
     result.origin = "attribute";
@@ -166,7 +174,7 @@ hwsched::resolveTarget(transform::TransformOpInterface transformOp,
         payload ? findRecordedTarget(payload, error)
                 : FailureOr<std::optional<std::string>>(std::nullopt);
     if (failed(recorded))
-      return transformOp.emitSilenceableError() << error;
+      return refuse(nullptr, error);
     if (*recorded) {
       result.target = **recorded;
       result.origin = "payload";
@@ -180,29 +188,27 @@ hwsched::resolveTarget(transform::TransformOpInterface transformOp,
   }
 
   SmallVector<SpecOverride> overrides;
-  DiagnosedSilenceableFailure collected =
-      collectOverrides(transformOp, ownAttrs, inputs, overrides);
-  if (!collected.succeeded())
-    return collected;
+  if (llvm::Error error =
+          collectOverrides(op, ownAttrs, paramInputs, overrides))
+    return std::move(error);
 
   llvm::Expected<HwSpec> spec = loadSpec(result.target, overrides);
   if (!spec)
-    return transformOp.emitSilenceableError()
-           << llvm::toString(spec.takeError());
+    return refuse(nullptr, llvm::toString(spec.takeError()));
   result.spec = std::move(*spec);
 
   std::string error;
   FailureOr<Attribute> space =
       parseOnChipMemorySpace(result.spec, op->getContext(), error);
   if (failed(space))
-    return transformOp.emitSilenceableError() << error;
+    return refuse(nullptr, error);
   result.onChipMemorySpace = *space;
   // Parsed here like the memory space, so a malformed pair fails every op
   // that reads the spec, not only the one that uses it.
   FailureOr<SmallVector<MemorySpacePair>> pairs =
       parseDirectReadSpaces(result.spec, op->getContext(), error);
   if (failed(pairs))
-    return transformOp.emitSilenceableError() << error;
+    return refuse(nullptr, error);
   result.directReadSpaces.assign(pairs->begin(), pairs->end());
-  return DiagnosedSilenceableFailure::success();
+  return result;
 }
