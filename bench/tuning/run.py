@@ -37,13 +37,12 @@ import platform
 import statistics
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 
-from hwsched_tune import database, executor, search, tasks, tuner  # noqa: E402
+from hwsched_tune import database, executor, paths, search, tasks, tuner  # noqa: E402
 from hwsched_tune import space as space_mod  # noqa: E402
 
 SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-matmul.mlir")
@@ -52,41 +51,10 @@ DEFAULT_SHAPES = "256x256x256,512x512x512,1024x1024x1024,2048x2048x2048,4096x256
 
 
 def kernel(m, n, k, chain):
-    """The payload: @kernel on memrefs (as bench/cpu-matmul measures it: the
-    schedule bufferizes into C itself, no copies around the call)."""
-    a, b, c, v = f"{m}x{k}xf32", f"{k}x{n}xf32", f"{m}x{n}xf32", f"{n}xf32"
-    if chain:
-        tail = f"""
-  %bv = bufferization.to_tensor %Bias restrict : memref<{v}> to tensor<{v}>
-  %e2 = tensor.empty() : tensor<{c}>
-  %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>,
-                        affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
-                       iterator_types = ["parallel", "parallel"]}}
-      ins(%mm, %bv : tensor<{c}>, tensor<{v}>) outs(%e2 : tensor<{c}>) {{
-  ^bb0(%x: f32, %y: f32, %o: f32):
-    %s = arith.addf %x, %y : f32
-    %t = arith.maximumf %s, %zero : f32
-    linalg.yield %t : f32
-  }} -> tensor<{c}>
-  bufferization.materialize_in_destination %r in restrict writable %C
-      : (tensor<{c}>, memref<{c}>) -> ()"""
-    else:
-        tail = f"""
-  bufferization.materialize_in_destination %mm in restrict writable %C
-      : (tensor<{c}>, memref<{c}>) -> ()"""
-    bias_arg = f", %Bias: memref<{v}>" if chain else ""
-    return f"""// bench/tuning: {'matmul + bias + ReLU' if chain else 'matmul'} {m}x{n}x{k} (M x N x K)
-func.func @kernel(%A: memref<{a}>, %B: memref<{b}>{bias_arg}, %C: memref<{c}>) {{
-  %ta = bufferization.to_tensor %A restrict : memref<{a}> to tensor<{a}>
-  %tb = bufferization.to_tensor %B restrict : memref<{b}> to tensor<{b}>
-  %zero = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<{c}>
-  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<{c}>) -> tensor<{c}>
-  %mm = linalg.matmul ins(%ta, %tb : tensor<{a}>, tensor<{b}>)
-                      outs(%f : tensor<{c}>) -> tensor<{c}>{tail}
-  return
-}}
-"""
+    """The payload: bench/cpu-matmul's @kernel on memrefs (the schedule
+    bufferizes into C itself: no copies around the call)."""
+    return (f"// bench/tuning: {'matmul + bias + ReLU' if chain else 'matmul'} "
+            f"{m}x{n}x{k} (M x N x K)\n" + paths.cpu_bench().kernel(m, n, k, chain))
 
 
 def loadavg():

@@ -10,7 +10,6 @@ See docs/tuning.md.
 
 import argparse
 import json
-import os
 import sys
 
 from . import database, tuner

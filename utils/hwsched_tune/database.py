@@ -82,7 +82,10 @@ class Entry:
             self.entry.pop("config", None)
         self.entry["knobs"] = dict(knobs)
         self.entry["schedule"] = schedule
-        self.entry["measured_ns"] = measured_ns
+        if measured_ns is None:
+            self.entry.pop("measured_ns", None)
+        else:
+            self.entry["measured_ns"] = measured_ns
         self.tuning.update(summary)
         self.tuning["finished"] = finished
 

@@ -12,9 +12,7 @@ run_program        one mlir-runner process of a compiled candidate: the
 
 import json
 import os
-import re
 import subprocess
-import tempfile
 import time
 
 from . import paths
@@ -60,11 +58,24 @@ def transform_args(library, entry, target):
     return args
 
 
+def _step(out, stage, cmd, env, timeout, start):
+    """Runs one tool of a compilation; on failure fills `out` (the stage and
+    the tool's first error) and returns None, else the tool's stderr."""
+    rc, _, err = _run(cmd, env, timeout)
+    out["stage"] = stage
+    crash = _crash(rc, err)
+    if crash or rc != 0:
+        out["reason"] = f"{stage} {'crashed: ' + crash if crash else 'failed'}: {_tail(err)}"
+        out["seconds"] = time.time() - start
+        return None
+    return err
+
+
 def compile_candidate(job):
     """job: {opt, program (payload + driver text), library, entry, target,
     database (dict or None), workdir, kind ("cpu"/"gpu"), timeout,
-    ptxas_arch}. Returns {ok, stage, reason, lowered (CPU: text),
-    ptxas (GPU: figures), seconds, applied}."""
+    ptxas_arch, expect_hit}. Returns {ok, stage, reason, seconds} plus, CPU:
+    lowered (text), GPU: ptxas (figures per kernel); transformed (text)."""
     start = time.time()
     out = {"ok": False, "stage": "", "reason": "", "seconds": 0.0}
     os.makedirs(job["workdir"], exist_ok=True)
@@ -81,62 +92,13 @@ def compile_candidate(job):
         env["HWSCHED_TUNING_DB"] = db
     timeout = job.get("timeout", 600)
 
-    if job["kind"] == "gpu":
-        return _compile_gpu(job, src, env, start, out)
-
+    # 1. The script, with the candidate's one-entry database.
     transformed = os.path.join(job["workdir"], "transformed.mlir")
-    cmd = [job["opt"], src, "--mlir-print-op-on-diagnostic=false",
-           *transform_args(job["library"], job["entry"], job["target"]),
-           "-o", transformed]
-    rc, _, err = _run(cmd, env, timeout)
-    out["stage"] = "transform"
-    crash = _crash(rc, err)
-    if crash or rc != 0:
-        out["reason"] = (f"transform {'crashed: ' + crash if crash else 'failed'}: "
-                         f"{_tail(err)}")
-        out["seconds"] = time.time() - start
-        return out
-    out["applied"] = HIT in err or job.get("database") is None
-    if job.get("database") is not None and job.get("expect_hit", True) and HIT not in err:
-        out["reason"] = ("the script did not apply the candidate (no select_tile_config "
-                         "read the tuning database for this problem): " + _tail(err, 600))
-        out["seconds"] = time.time() - start
-        return out
-    lowered = os.path.join(job["workdir"], "lowered.mlir")
-    cmd = [paths.mlir_opt(), transformed,
-           "--pass-pipeline=" + paths.cpu_bench().LOWERING, "-o", lowered]
-    rc, _, err = _run(cmd, None, timeout)
-    out["stage"] = "lower"
-    crash = _crash(rc, err)
-    if crash or rc != 0:
-        out["reason"] = (f"lowering {'crashed: ' + crash if crash else 'failed'}: "
-                         f"{_tail(err)}")
-        out["seconds"] = time.time() - start
-        return out
-    with open(lowered) as f:
-        out["lowered"] = f.read()
-    with open(transformed) as f:
-        out["transformed"] = f.read()
-    out.update(ok=True, stage="compiled", seconds=time.time() - start)
-    return out
-
-
-def _compile_gpu(job, src, env, start, out):
-    """GPU: the script, then as examples/gpu-matmul does it: workgroup
-    allocations become memref.globals, and utils/ptxas-report.py lowers
-    through NVVM and assembles with ptxas (registers, spills and shared
-    memory per kernel)."""
-    transformed = os.path.join(job["workdir"], "transformed.mlir")
-    cmd = [job["opt"], src, "--mlir-print-op-on-diagnostic=false",
-           *transform_args(job["library"], job["entry"], job["target"]),
-           "-o", transformed]
-    rc, _, err = _run(cmd, env, job.get("timeout", 600))
-    out["stage"] = "transform"
-    crash = _crash(rc, err)
-    if crash or rc != 0:
-        out["reason"] = (f"transform {'crashed: ' + crash if crash else 'failed'}: "
-                         f"{_tail(err)}")
-        out["seconds"] = time.time() - start
+    err = _step(out, "transform",
+                [job["opt"], src, "--mlir-print-op-on-diagnostic=false",
+                 *transform_args(job["library"], job["entry"], job["target"]),
+                 "-o", transformed], env, timeout, start)
+    if err is None:
         return out
     if job.get("database") is not None and job.get("expect_hit", True) and HIT not in err:
         out["reason"] = ("the script did not apply the candidate (no select_tile_config "
@@ -144,32 +106,42 @@ def _compile_gpu(job, src, env, start, out):
         out["seconds"] = time.time() - start
         return out
     with open(transformed) as f:
-        text = f.read()
-    gpu_example = paths.gpu_example()
-    if gpu_example is not None:
-        text, _ = gpu_example.allocs_to_globals(text)
-    globals_path = os.path.join(job["workdir"], "transformed-globals.mlir")
-    with open(globals_path, "w") as f:
-        f.write(text)
-    report = os.path.join(paths.utils_dir(), "ptxas-report.py")
-    cmd = ["python3", report, globals_path, "--opt", job["opt"],
-           "--arch", job.get("ptxas_arch", "sm_80"), "--erase-gpu-barriers",
-           "--format", "json"]
-    rc, stdout, err = _run(cmd, None, job.get("timeout", 600))
-    out["stage"] = "ptxas"
-    crash = _crash(rc, err)
-    if crash or rc != 0:
-        out["reason"] = f"ptxas-report failed: {_tail(err)}"
-        out["seconds"] = time.time() - start
-        return out
-    try:
-        data = json.loads(stdout)
-    except ValueError:
-        out["reason"] = "ptxas-report printed no JSON: " + _tail(stdout)
-        out["seconds"] = time.time() - start
-        return out
-    out["ptxas"] = data.get("kernels", [])
-    out["transformed"] = text
+        out["transformed"] = f.read()
+
+    if job["kind"] == "gpu":
+        # 2. GPU, as examples/gpu-matmul does it: workgroup allocations as
+        # memref.globals, then utils/ptxas-report.py lowers through NVVM and
+        # assembles with ptxas (registers, spills, shared memory per kernel).
+        text = out["transformed"]
+        gpu_example = paths.gpu_example()
+        if gpu_example is not None:
+            text, _ = gpu_example.allocs_to_globals(text)
+        globals_path = os.path.join(job["workdir"], "transformed-globals.mlir")
+        with open(globals_path, "w") as f:
+            f.write(text)
+        report = os.path.join(paths.utils_dir(), "ptxas-report.py")
+        rc, stdout, err = _run(["python3", report, globals_path, "--opt", job["opt"],
+                                "--arch", job.get("ptxas_arch", "sm_80"),
+                                "--format", "json"], None, timeout)
+        out["stage"] = "ptxas"
+        try:
+            data = json.loads(stdout) if rc == 0 else None
+        except ValueError:
+            data = None
+        if data is None:
+            out["reason"] = f"ptxas-report failed: {_tail(err or stdout)}"
+            out["seconds"] = time.time() - start
+            return out
+        out["ptxas"] = data.get("kernels", [])
+    else:
+        # 2. CPU: bench/cpu-matmul's lowering.
+        lowered = os.path.join(job["workdir"], "lowered.mlir")
+        if _step(out, "lowering", [paths.mlir_opt(), transformed,
+                                   "--pass-pipeline=" + paths.cpu_bench().LOWERING,
+                                   "-o", lowered], None, timeout, start) is None:
+            return out
+        with open(lowered) as f:
+            out["lowered"] = f.read()
     out.update(ok=True, stage="compiled", seconds=time.time() - start)
     return out
 

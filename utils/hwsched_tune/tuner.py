@@ -215,10 +215,13 @@ class Tuner:
             budget = n + 1
         entry = database.Entry(opts.db, problem.key)
         done = {}
-        by_ident = {c.ident(): c for c in cands}
-        by_ident.setdefault(default.ident(), default)
         for ident, rec in entry.measured.items():
-            done[ident] = rec.get("measured_ns") if rec.get("status") == "ok" else None
+            if rec.get("status") != "ok":
+                done[ident] = None
+            elif "ranked_by" in rec:  # GPU: a rank, not a time
+                done[ident] = 1.0 + (rec.get("model_rank") or 0)
+            else:
+                done[ident] = rec.get("measured_ns")
         if done:
             _log(opts, f"hwsched-tune: resuming '{problem.key}': {len(done)} candidates "
                        f"already measured in {opts.db}")
@@ -230,7 +233,6 @@ class Tuner:
         gpu = problem.kind == "gpu"
         ref_ns = entry.tuning.get("default_ns")
         ref_job = None
-        ratios_all = {}
         bar = progress.Progress(min(budget, n), f"tuning {problem.record['signature']['op']}",
                                 quiet=opts.quiet)
         bar.update(srch.measured_count())
@@ -270,16 +272,18 @@ class Tuner:
                     elif spills:
                         rec.update(status="failed", reason=f"ptxas: {spills} spill bytes")
                     else:
-                        # No run time without a GPU: the model's estimate
-                        # ranks the candidates ptxas accepts.
-                        rec.update(status="ok", measured_ns=cand.predicted_ns,
-                                   measured="model estimate (ptxas accepted; no GPU run)")
+                        # No run time without a GPU: the model's ranking
+                        # (its score and its SM-fill rule) orders the
+                        # candidates ptxas accepts.
+                        rec.update(status="ok", ranked_by="model rank (ptxas accepted; no GPU run)")
                     entry.record(ident, rec)
-                    srch.observe(ident, rec.get("measured_ns"))
+                    srch.observe(ident, None if rec["status"] != "ok" else 1.0 + (cand.rank or 0))
                     continue
                 ok_cands.append((cand, rec))
+                # Each run in its own directory: measurements may run at once
+                # (--parallel-measurements).
                 ok_jobs.append({"lowered": res["lowered"],
-                                "workdir": os.path.join(self.workdir, "run"),
+                                "workdir": os.path.join(self.workdir, "run", str(len(ok_jobs))),
                                 "cputime_lib": self.cputime, "timeout": opts.timeout})
             if ok_jobs:
                 ratios, failed, refs = self._paired_rounds(ref_job, ok_jobs, opts.rounds)
@@ -292,7 +296,6 @@ class Tuner:
                         srch.observe(ident, None)
                     else:
                         ratio = _median(ratios[i])
-                        ratios_all[ident] = list(ratios[i])
                         rec.update(status="ok", ratio_to_default=round(ratio, 4),
                                    round_ratios=[round(r, 4) for r in ratios[i]],
                                    measured_ns=ratio * ref_ns)
@@ -336,7 +339,8 @@ class Tuner:
         run_jobs, idents = [], []
         for ident, res in zip(jobs, compiled):
             if res["ok"]:
-                run_jobs.append({"lowered": res["lowered"], "workdir": os.path.join(self.workdir, "run"),
+                run_jobs.append({"lowered": res["lowered"],
+                                 "workdir": os.path.join(self.workdir, "run", str(len(run_jobs))),
                                  "cputime_lib": self.cputime, "timeout": self.opts.timeout})
                 idents.append(ident)
         if len(run_jobs) < 2:
@@ -396,9 +400,12 @@ class Tuner:
                             if problem.kind != "gpu" else
                             "ptxas figures (no GPU run time)"),
         }
+        if problem.kind == "gpu":
+            # Ranks, not times: nothing was run.
+            summary.update(winner_ns=None, model_pick_slower_by=None, default_ns=None)
         if winner is not None:
             entry.set_winner(winner.config, winner.knobs, problem.record.get("schedule"),
-                             best[1], summary, finished)
+                             summary["winner_ns"], summary, finished)
         else:
             entry.tuning.update(summary)
             entry.tuning["finished"] = finished
@@ -430,7 +437,6 @@ class Tuner:
             program = self._program(timing=True)
             self.reference = self._reference()
         others = {}
-        existing = database.load(opts.db)["entries"]
         for problem in problems:
             self._current_problem = problem
             self._others = others
@@ -462,7 +468,7 @@ def format_report(report):
              f"# entry point @{report['entry_point']}, target {report['target'] or '(driver default)'}, "
              f"database {report['database']}",
              f"# executor: {report['executor']}; {report.get('seconds', 0)} s",
-             f"# model enumeration + pruning (select_tile_config): "
+             "# model enumeration + pruning (select_tile_config): "
              + ", ".join(f"{ms:.1f} ms" for ms in report.get("select_tile_config_ms", [])),
              ]
     load = [l for l in report.get("load", []) if l is not None]
@@ -500,6 +506,9 @@ def format_report(report):
                      f"{ratio:.3f}" if ratio else "-", status]
             lines.append("| " + " | ".join(str(c) for c in cells) + " |")
         lines.append("")
+        if not p["winner"]:
+            lines.append("winner: none (no candidate compiled, ran and checked correctly)")
+            continue
         if "ptxas" in p["measurement"]:
             lines.append(f"winner: {p['winner']} (the model's best candidate ptxas accepts "
                          "without spills; run time not measured: no GPU runtime here)")

@@ -14,7 +14,7 @@ command = sys.argv[sys.argv.index("--") + 1:]
 os.environ["PYTHONPATH"] = utils + os.pathsep + os.environ.get("PYTHONPATH", "")
 sys.path.insert(0, utils)
 
-from distributed import LocalCluster, Worker  # noqa: E402
+from distributed import Scheduler, Worker  # noqa: E402
 from distributed.deploy.spec import SpecCluster  # noqa: E402
 
 if __name__ == "__main__":
@@ -23,7 +23,7 @@ if __name__ == "__main__":
         "measure": {"cls": Worker, "options": {"nthreads": 1,
                                                 "resources": {"hwsched_measure": 1}}},
     }
-    scheduler = {"cls": __import__("distributed").Scheduler,
+    scheduler = {"cls": Scheduler,
                  "options": {"host": "127.0.0.1", "dashboard_address": None}}
     with SpecCluster(workers=workers, scheduler=scheduler, silence_logs=40) as cluster:
         address = cluster.scheduler_address
