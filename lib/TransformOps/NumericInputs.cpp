@@ -119,8 +119,6 @@ ParseResult
 parseHwschedParams(OpAsmParser &parser,
                    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &params,
                    ArrayAttr &names) {
-  if (failed(parser.parseOptionalKeyword("params")))
-    return success();
   SmallVector<Attribute> nameAttrs;
   auto parseOne = [&]() -> ParseResult {
     std::string name;
@@ -132,7 +130,7 @@ parseHwschedParams(OpAsmParser &parser,
     params.push_back(operand);
     return success();
   };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren, parseOne))
+  if (parser.parseCommaSeparatedList(parseOne))
     return failure();
   names = parser.getBuilder().getArrayAttr(nameAttrs);
   return success();
@@ -147,9 +145,8 @@ static bool isBareName(StringRef name) {
 
 void printHwschedParams(OpAsmPrinter &printer, Operation *op,
                         OperandRange params, ArrayAttr names) {
-  if (!names || names.empty())
+  if (!names)
     return;
-  printer << "params(";
   llvm::interleaveComma(llvm::zip(names, params), printer, [&](auto pair) {
     StringRef name = cast<StringAttr>(std::get<0>(pair)).getValue();
     if (isBareName(name))
@@ -158,5 +155,4 @@ void printHwschedParams(OpAsmPrinter &printer, Operation *op,
       printer << '"' << name << '"';
     printer << " = " << std::get<1>(pair);
   });
-  printer << ")";
 }

@@ -128,7 +128,7 @@ def FilterFusableConsumersOp
                           HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$fusable);
   let assemblyFormat =
-      "$producer custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$producer (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
@@ -190,7 +190,7 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate", [HwschedNumericParam
                           HwschedParamArgs);
   let results = (outs TransformParamTypeInterface:$value);
   let assemblyFormat =
-      "$op custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
@@ -561,7 +561,7 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [H
                       TransformParamTypeInterface:$num_threads,
                       Optional<TransformParamTypeInterface>:$split_k);
   let assemblyFormat =
-      "$op custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
@@ -631,7 +631,7 @@ def TunedKnobOp : Hwsched_TransformOp<"cost_model.tuned_knob",
                           HwschedParamArgs);
   let results = (outs TransformParamTypeInterface:$value);
   let assemblyFormat =
-      "$knob `for` $op custom<HwschedParams>($params, $param_names) attr-dict "
+      "$knob `for` $op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict "
       "`:` functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure

@@ -248,7 +248,7 @@ def ScheduleStagesOp
                           HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$pipelined);
   let assemblyFormat =
-      "$loop custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$loop (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure

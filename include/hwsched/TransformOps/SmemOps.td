@@ -150,7 +150,7 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations", [HwschedN
                           HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$merged);
   let assemblyFormat =
-      "$scope custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$scope (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
@@ -260,7 +260,7 @@ def EliminateRedundantCopiesOp
                           HwschedParamArgs);
   let results = (outs);
   let assemblyFormat =
-      "$scope custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$scope (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "type($scope) (`,` type($params)^)?";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure

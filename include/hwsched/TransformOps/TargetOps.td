@@ -39,7 +39,7 @@ def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec", [Hwsc
                           HwschedParamArgs);
   let results = (outs);
   let assemblyFormat =
-      "$op custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "type($op) (`,` type($params)^)?";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
@@ -80,7 +80,7 @@ def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec", [HwschedNumericParam
                           HwschedParamArgs);
   let results = (outs TransformParamTypeInterface:$value);
   let assemblyFormat =
-      "$op custom<HwschedParams>($params, $param_names) attr-dict `:` "
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
