@@ -8,6 +8,7 @@ packages=(
   nlohmann-json3-dev                                      # spec parsing
   cmake ninja-build g++ ccache                            # build
   python3                                                 # lit, harness scripts
+  python3-distributed                                     # hwsched-tune --scheduler (Dask)
   clang-14 libclang-rt-14-dev                             # libFuzzer targets (fuzz/build.sh)
   libomp-22-dev                                           # OpenMP runtime of the multi-threaded CPU schedule
 )

@@ -585,12 +585,32 @@ module attributes {transform.with_named_sequence} {
   // spec (one remark per tile size, at the matmul), then bufferizes and
   // lowers the module. Usable as the interpreter's
   // entry point: --transform-interpreter=entry-point=hwsched_cpu_matmul_main.
+  // Tuning: the tiles come from select_tile_config, i.e. from a tuning
+  // database when one answers the matmul's problem ($HWSCHED_TUNING_DB,
+  // written by hwsched-tune), else from the model. The knob
+  // "cpu_matmul.pipelined" chooses between the plain micro-kernel (0, the
+  // default: see @hwsched_cpu_pipeline_micro_kernels for why) and the
+  // software-pipelined one (1, as @hwsched_cpu_matmul_main_pipelined); the
+  // database value recorded for the module's matmuls wins over the
+  // default (transform.cost_model.tuned_knob).
   transform.named_sequence @hwsched_cpu_matmul_main(
       %module: !transform.any_op {transform.consumed}) {
+    %matmuls = transform.structured.match ops{["linalg.matmul"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    %pipelined_knob = transform.tune.knob<"cpu_matmul.pipelined"> = 0 : i64
+        from options = [0, 1] -> !transform.param<i64>
+    %pipelined = transform.cost_model.tuned_knob %pipelined_knob for %matmuls
+        : (!transform.param<i64>, !transform.any_op) -> !transform.param<i64>
     transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
         : (!transform.any_op) -> ()
-    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
-        : (!transform.any_op) -> ()
+    transform.tune.alternatives<"cpu_matmul.pipelined">
+        selected_region = %pipelined : !transform.param<i64> {
+      transform.include @hwsched_cpu_bufferize_and_lower failures(propagate)
+          (%module) : (!transform.any_op) -> ()
+    }, {
+      transform.include @hwsched_cpu_bufferize_pipeline_and_lower
+          failures(propagate) (%module) : (!transform.any_op) -> ()
+    }
     transform.yield
   }
 

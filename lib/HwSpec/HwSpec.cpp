@@ -8,6 +8,7 @@
 #include "hwsched/Support/Refusal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -157,6 +158,29 @@ std::vector<std::string> HwSpec::getSortedKeys() const {
     keys.push_back(entry.getKey().str());
   llvm::sort(keys);
   return keys;
+}
+
+std::string HwSpec::getFingerprint() const {
+  // FNV-1a over "key=value;" in key order: stable across processes and
+  // builds, unlike llvm::hash_value.
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  auto mix = [&](llvm::StringRef text) {
+    for (unsigned char c : text) {
+      hash ^= c;
+      hash *= 0x100000001b3ULL;
+    }
+  };
+  for (const std::string &key : getSortedKeys()) {
+    if (llvm::StringRef(key).starts_with("tuning."))
+      continue;
+    mix(key);
+    mix("=");
+    mix(values.find(key)->second.str());
+    mix(";");
+  }
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format_hex_no_prefix(hash, 16);
+  return text;
 }
 
 std::vector<std::string> HwSpec::getPipelineUnits() const {

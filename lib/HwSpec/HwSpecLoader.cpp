@@ -133,6 +133,15 @@ struct SyntaxErrorFinder : nlohmann::json_sax<json> {
   }
 };
 
+} // namespace
+
+std::string hwsched::describeJsonSyntaxError(llvm::StringRef text) {
+  SyntaxErrorFinder finder;
+  json::sax_parse(text.str(), &finder);
+  return finder.message;
+}
+
+namespace {
 const json &getSchema() {
   static const json schema = json::parse(getSpecSchemaText().str(), nullptr,
                                          /*allow_exceptions=*/false);
@@ -258,11 +267,8 @@ hwsched::parseSpec(llvm::StringRef text, llvm::StringRef path,
     return makeError("hardware spec '" + path + "': " + message);
   };
   json doc = json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) {
-    SyntaxErrorFinder finder;
-    json::sax_parse(text.str(), &finder);
-    return fail("invalid JSON: " + finder.message);
-  }
+  if (doc.is_discarded())
+    return fail("invalid JSON: " + describeJsonSyntaxError(text));
   const json &schema = getSchema();
   if (schema.is_discarded())
     return fail("the embedded schema is not valid JSON (build problem)");
@@ -316,6 +322,9 @@ hwsched::parseSpec(llvm::StringRef text, llvm::StringRef path,
   for (llvm::StringRef section : kFigureSections)
     if (auto it = doc.find(section.str()); it != doc.end())
       flatten(*it, section.str(), spec);
+  // Settings rather than figures: no citation.
+  if (auto it = doc.find("tuning"); it != doc.end())
+    flatten(*it, "tuning", spec);
   flatten(doc["kind"], "kind", spec);
   flatten(doc["name"], "name", spec);
   for (auto it = sources.begin(); it != sources.end(); ++it)

@@ -111,13 +111,21 @@ static std::string printAttr(Attribute attr) {
 
 /// Turns the op's non-inherent attributes into spec overrides.
 static llvm::Error collectOverrides(Operation *op, ArrayRef<StringRef> ownAttrs,
+                                    ArrayRef<NamedAttribute> paramInputs,
                                     SmallVectorImpl<SpecOverride> &overrides) {
-  for (NamedAttribute attr : op->getAttrs()) {
+  SmallVector<NamedAttribute> given(op->getAttrs());
+  llvm::append_range(given, paramInputs);
+  for (NamedAttribute attr : given) {
     StringRef name = attr.getName().getValue();
-    if (llvm::is_contained(ownAttrs, name) || name == kDefaultTargetAttr)
+    // `param_names` only names the params, whose values come as
+    // `paramInputs`.
+    if (llvm::is_contained(ownAttrs, name) || name == kDefaultTargetAttr ||
+        name == "param_names")
       continue;
     SpecOverride override;
     override.origin = name.str();
+    if (!op->hasAttr(name))
+      override.origin += " (param)";
     const OverrideAlias *alias =
         llvm::find_if(getOverrideAliases(),
                       [&](const OverrideAlias &a) { return a.name == name; });
@@ -158,7 +166,8 @@ static llvm::Error collectOverrides(Operation *op, ArrayRef<StringRef> ownAttrs,
 
 llvm::Expected<ResolvedTarget>
 hwsched::resolveTarget(Operation *op, Operation *payload,
-                       ArrayRef<StringRef> ownAttrs) {
+                       ArrayRef<StringRef> ownAttrs,
+                       ArrayRef<NamedAttribute> paramInputs) {
   ResolvedTarget result;
   if (auto target = op->getAttrOfType<StringAttr>("target")) {
     result.target = target.str();
@@ -193,7 +202,8 @@ hwsched::resolveTarget(Operation *op, Operation *payload,
                                printAttr(fallback));
 
   SmallVector<SpecOverride> overrides;
-  if (llvm::Error error = collectOverrides(op, ownAttrs, overrides))
+  if (llvm::Error error =
+          collectOverrides(op, ownAttrs, paramInputs, overrides))
     return std::move(error);
 
   llvm::Expected<HwSpec> spec = loadSpec(result.target, overrides);

@@ -48,6 +48,10 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
   };
   std::vector<Pending> pending;
   auto decideAll = [&]() -> DiagnosedSilenceableFailure {
+    NumericInputs inputs;
+    DiagnosedSilenceableFailure read = NumericInputs::read(self, state, inputs);
+    if (!read.succeeded())
+      return read;
     SmallVector<Operation *> producers =
         llvm::to_vector(state.getPayloadOps(getProducer()));
     DiagnosedSilenceableFailure structured =
@@ -58,7 +62,7 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
     for (Operation *producer : producers) {
       ResolvedTarget target;
       DiagnosedSilenceableFailure resolved =
-          resolveTarget(self, producer, {"target", "explain"}, target);
+          resolveTarget(self, producer, {"target", "explain"}, target, &inputs);
       if (!resolved.succeeded())
         return resolved;
       for (Operation *consumer : collectConsumers(producer)) {
@@ -113,6 +117,7 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
 void transform::FilterFusableConsumersOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getProducerMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }
@@ -135,6 +140,10 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
   };
   std::vector<Computed> computed;
   auto computeAll = [&]() -> DiagnosedSilenceableFailure {
+    NumericInputs inputs;
+    DiagnosedSilenceableFailure read = NumericInputs::read(self, state, inputs);
+    if (!read.succeeded())
+      return read;
     if (!llvm::is_contained(getKnownMetrics(), metric)) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
                                          << "unknown metric '" << metric
@@ -152,8 +161,8 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
     bool sizeDependent = metric != "registers_per_thread";
     for (Operation *payload : payloads) {
       ResolvedTarget target;
-      DiagnosedSilenceableFailure resolved =
-          resolveTarget(self, payload, {"target", "explain", "metric"}, target);
+      DiagnosedSilenceableFailure resolved = resolveTarget(
+          self, payload, {"target", "explain", "metric"}, target, &inputs);
       if (!resolved.succeeded())
         return resolved;
       if (metric == "registers_per_thread" &&
@@ -220,6 +229,7 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
 void transform::EstimateOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }

@@ -20,6 +20,7 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <limits>
 
 using namespace mlir;
 using namespace hwsched;
@@ -114,6 +115,15 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages",
                                      "separate_unit_stages"};
   std::vector<LoopPlan> plans;
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
+  std::optional<int64_t> numStages;
+  DiagnosedSilenceableFailure stagesRead =
+      inputs.getInteger("num_stages", 1, numStages);
+  if (!stagesRead.succeeded())
+    return stagesRead;
   // Decide for every loop first: any refusal leaves all payloads untouched.
   // CPU time of this thread: the benchmark machine is shared, wall-clock
   // time would measure the other jobs.
@@ -126,7 +136,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     double start = cpuMicros();
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, ownAttrs, target);
+        resolveTarget(*this, payload, ownAttrs, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     auto forOp = dyn_cast<scf::ForOp>(payload);
@@ -140,8 +150,9 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     llvm::Expected<SchedulerConfig> config = readSchedulerConfig(target.spec);
     if (!config)
       return silenceable(*this, config.takeError());
-    if (getNumStages())
-      config->requestedStages = static_cast<unsigned>(*getNumStages());
+    if (numStages)
+      config->requestedStages = static_cast<unsigned>(
+          std::min<int64_t>(*numStages, std::numeric_limits<unsigned>::max()));
     config->separateUnits = getSeparateUnitStages();
 
     LoopPlan plan;
@@ -245,6 +256,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 void transform::ScheduleStagesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getLoopMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }

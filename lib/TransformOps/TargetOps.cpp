@@ -21,11 +21,15 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformState &state) {
   // Build every attribute first: a failure on the second payload op must not
   // leave the first one changed.
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   SmallVector<std::pair<Operation *, Attribute>> updates;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, target);
+        resolveTarget(*this, payload, {"target", "explain"}, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     llvm::Expected<Attribute> spec = buildTargetSystemSpec(
@@ -59,6 +63,7 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
 void transform::AttachTargetSpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   modifiesPayload(effects);
 }
 
@@ -70,11 +75,15 @@ DiagnosedSilenceableFailure
 transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   SmallVector<Attribute> values;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain", "key"}, target);
+    DiagnosedSilenceableFailure resolved = resolveTarget(
+        *this, payload, {"target", "explain", "key"}, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     Attribute value = specValueToAttribute(target.spec, getKey(), getContext());
@@ -100,6 +109,7 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
 void transform::QuerySpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }

@@ -99,6 +99,12 @@ public:
   /// All figure keys in sorted order, for deterministic printing and export.
   std::vector<std::string> getSortedKeys() const;
 
+  /// A digest of every figure (overrides applied; the `tuning` settings
+  /// left out), the same in every process: a tuning database records it so
+  /// that a configuration measured under one spec is not reused under
+  /// another. 16 lowercase hex digits.
+  std::string getFingerprint() const;
+
   /// The names of the pipeline units ("async_copy", "cube", ...), sorted.
   std::vector<std::string> getPipelineUnits() const;
 

@@ -70,12 +70,14 @@ struct ResolvedTarget {
 /// target recorded on the payload or an ancestor, the driver's, the op's
 /// `default_target`, kBuiltinDefaultTarget. `ownAttrs` are the op's
 /// attribute names that are not overrides (`target`, `explain`, ...); every
-/// other attribute but `default_target` is an override. A failure is a Refusal
-/// (Support/Refusal.h) naming the spec file, the key path or the override;
-/// nothing is changed.
+/// other attribute but `default_target` is an override, and so is every
+/// entry of `paramInputs` (the values a transform op's `params(...)` clause
+/// gave, by input name). A failure is a Refusal (Support/Refusal.h) naming
+/// the spec file, the key path or the override; nothing is changed.
 llvm::Expected<ResolvedTarget>
 resolveTarget(mlir::Operation *op, mlir::Operation *payload,
-              llvm::ArrayRef<llvm::StringRef> ownAttrs);
+              llvm::ArrayRef<llvm::StringRef> ownAttrs,
+              llvm::ArrayRef<mlir::NamedAttribute> paramInputs = {});
 
 } // namespace hwsched
 

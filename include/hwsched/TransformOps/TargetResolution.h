@@ -14,6 +14,7 @@
 #define HWSCHED_TRANSFORMOPS_TARGETRESOLUTION_H
 
 #include "hwsched/HwSpec/TargetResolution.h"
+#include "hwsched/TransformOps/NumericInputs.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
 
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
@@ -22,11 +23,16 @@ namespace hwsched {
 
 /// hwsched::resolveTarget for `transformOp` applied to `payload`; a failure
 /// is silenceable, at the transform op, and leaves the payload untouched.
-inline mlir::DiagnosedSilenceableFailure resolveTarget(
-    mlir::transform::TransformOpInterface transformOp, mlir::Operation *payload,
-    llvm::ArrayRef<llvm::StringRef> ownAttrs, ResolvedTarget &result) {
-  llvm::Expected<ResolvedTarget> resolved =
-      resolveTarget(transformOp.getOperation(), payload, ownAttrs);
+/// The inputs `inputs` read from the op's `params(...)` clause are overrides
+/// like its attributes.
+inline mlir::DiagnosedSilenceableFailure
+resolveTarget(mlir::transform::TransformOpInterface transformOp,
+              mlir::Operation *payload,
+              llvm::ArrayRef<llvm::StringRef> ownAttrs, ResolvedTarget &result,
+              const NumericInputs *inputs = nullptr) {
+  llvm::Expected<ResolvedTarget> resolved = resolveTarget(
+      transformOp.getOperation(), payload, ownAttrs,
+      inputs ? inputs->paramValues() : llvm::ArrayRef<mlir::NamedAttribute>());
   if (!resolved)
     return silenceable(transformOp, resolved.takeError());
   result = std::move(*resolved);
