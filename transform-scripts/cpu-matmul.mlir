@@ -603,14 +603,22 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>, !transform.any_op) -> !transform.param<i64>
     transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
         : (!transform.any_op) -> ()
+    // %module is consumed here, in the body (not inside a region of the
+    // alternatives, where the sequence's consumption check does not look).
+    %bufferized = transform.include @hwsched_cpu_bufferize_and_vectorize
+        failures(propagate) (%module) : (!transform.any_op) -> !transform.any_op
     transform.tune.alternatives<"cpu_matmul.pipelined">
         selected_region = %pipelined : !transform.param<i64> {
-      transform.include @hwsched_cpu_bufferize_and_lower failures(propagate)
-          (%module) : (!transform.any_op) -> ()
+      // 0: the plain micro-kernel.
     }, {
-      transform.include @hwsched_cpu_bufferize_pipeline_and_lower
-          failures(propagate) (%module) : (!transform.any_op) -> ()
+      // 1: the micro-kernel K loops software-pipelined.
+      transform.include @hwsched_cpu_pipeline_micro_kernels failures(propagate)
+          (%bufferized) : (!transform.any_op) -> ()
     }
+    transform.include @hwsched_cpu_lower_micro_kernels failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_parallelize failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
     transform.yield
   }
 

@@ -104,9 +104,12 @@ NumericInputs::getInteger(StringRef name, int64_t minimum,
            << name << origin << " must be an integer, got " << attr;
   // I64Attr getters are unsigned: read the signed value to catch -1.
   int64_t v = integer.getValue().getSExtValue();
-  if (integer.getValue().getSignificantBits() > 64 || v < minimum)
+  if (integer.getValue().getSignificantBits() > 64)
     return emitSilenceableFailure(op) << name << origin << " must be at least "
                                       << minimum << " (got " << attr << ")";
+  if (v < minimum)
+    return emitSilenceableFailure(op) << name << origin << " must be at least "
+                                      << minimum << " (got " << v << ")";
   value = v;
   return DiagnosedSilenceableFailure::success();
 }

@@ -84,12 +84,12 @@ module attributes {transform.with_named_sequence} {
 
 // select_tile_config: a spec override (l2_limit_bytes) and the op's own
 // list input (packed_operands, every value of the param) as params give the
-// attribute's decision (the halved L2 gives 128 x 128 cache tiles where the
-// shipped spec gives 256 x 256).
+// attribute's decision (on one core of the spec, the halved L2 gives
+// 256 x 64 cache tiles where the shipped spec gives 256 x 256).
 // CHECK-LABEL: func.func @tile_params
 func.func @tile_params(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
-  // expected-remark @below {{params: 128 : i64, 128 : i64, 0 : i64}}
-  // expected-remark @below {{attributes: 128 : i64, 128 : i64, 0 : i64}}
+  // expected-remark @below {{params: 256 : i64, 64 : i64, 0 : i64}}
+  // expected-remark @below {{attributes: 256 : i64, 64 : i64, 0 : i64}}
   %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %r : tensor<512x512xf32>
 }
@@ -98,8 +98,8 @@ module attributes {transform.with_named_sequence} {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     %l2 = transform.param.constant 262144 : i64 -> !transform.param<i64>
     %packed = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %t:5 = transform.cost_model.select_tile_config %mm params(l2_limit_bytes = %l2, packed_operands = %packed) { target = "x86-avx512" } : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    %u:5 = transform.cost_model.select_tile_config %mm { target = "x86-avx512", l2_limit_bytes = 262144, packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %t:5 = transform.cost_model.select_tile_config %mm params(l2_limit_bytes = %l2, packed_operands = %packed) { target = "x86-avx512", "cpu.cores" = 1 } : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %u:5 = transform.cost_model.select_tile_config %mm { target = "x86-avx512", "cpu.cores" = 1, l2_limit_bytes = 262144, packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.debug.emit_param_as_remark %t#0, "params:" at %mm : !transform.param<i64>, !transform.any_op
     transform.debug.emit_param_as_remark %u#0, "attributes:" at %mm : !transform.param<i64>, !transform.any_op
     transform.yield

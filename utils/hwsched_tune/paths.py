@@ -69,6 +69,15 @@ def runner_libs():
             os.path.join(LLVM, "lib", "libmlir_runner_utils.so")]
 
 
+# LLVM's OpenMP runtime (Debian: libomp-22-dev): a CPU schedule for a spec
+# with several cores runs its column panels on OpenMP threads.
+OPENMP_LIB = os.path.join(LLVM, "lib", "libomp.so")
+
+
+def uses_openmp(lowered_text):
+    return "omp.parallel" in lowered_text
+
+
 def _load(name, path):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)

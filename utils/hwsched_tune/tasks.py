@@ -162,6 +162,13 @@ def run_program(job):
         # A worker on another machine builds its own.
         cputime = build_cputime(job["workdir"])
     libs = paths.runner_libs() + [cputime]
+    with open(path) as f:
+        if paths.uses_openmp(f.read()):
+            if not os.path.isfile(paths.OPENMP_LIB):
+                return {"ok": False, "seconds": time.time() - start,
+                        "reason": f"the program uses OpenMP and {paths.OPENMP_LIB} "
+                                  "is missing (Debian: apt-get install libomp-22-dev)"}
+            libs.append(paths.OPENMP_LIB)
     cmd = [paths.mlir_runner(), "-O3", path, "-e", "hwsched_tune_main",
            "-entry-point-result=void", "-shared-libs=" + ",".join(libs)]
     rc, stdout, err = _run(cmd, None, job.get("timeout", 600))
