@@ -45,7 +45,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.any_op
     %k = transform.param.constant -1 : i64 -> !transform.param<i64>
-    // expected-error @below {{num_stages (from a param) must be at least 1 (got -1 : i64)}}
+    // expected-error @below {{num_stages (from a param) must be at least 1 (got -1)}}
     %p = transform.pipeline.schedule_stages %loop params(num_stages = %k) { target = "nvidia-h100" } : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.yield
   }
