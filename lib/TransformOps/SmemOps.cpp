@@ -37,30 +37,33 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   std::vector<ScopeWork> work;
   // A scope listed twice is handled once; two scopes claiming the same
   // allocation (one nested in the other) cannot both rewrite it.
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   llvm::SetVector<Operation *> scopes;
   for (Operation *scope : state.getPayloadOps(getScope()))
     scopes.insert(scope);
   DenseMap<Value, Operation *> claimedBy;
-  // The search budget: each scope gets all of it.
+  // The search budget (attributes or params): each scope gets all of it.
   PackingOptions packing;
-  for (IntegerAttr attr : {getSearchStepsAttr(), getTimeBudgetMsAttr()})
-    if (attr && attr.getInt() < 0)
-      return emitSilenceableError()
-             << "'"
-             << (attr == getSearchStepsAttr() ? "search_steps"
-                                              : "time_budget_ms")
-             << "' must be >= 0, got " << attr.getInt();
-  if (IntegerAttr steps = getSearchStepsAttr())
-    packing.searchSteps = packing.fitSteps = steps.getInt();
-  if (IntegerAttr ms = getTimeBudgetMsAttr())
-    packing.timeBudgetMs = ms.getInt();
+  std::optional<int64_t> steps, ms;
+  for (auto [name, value] :
+       {std::pair<StringRef, std::optional<int64_t> *>{"search_steps", &steps},
+        {"time_budget_ms", &ms}}) {
+    DiagnosedSilenceableFailure budgetRead = inputs.getInteger(name, 0, *value);
+    if (!budgetRead.succeeded())
+      return budgetRead;
+  }
+  if (steps)
+    packing.searchSteps = packing.fitSteps = *steps;
+  if (ms)
+    packing.timeBudgetMs = *ms;
   for (Operation *scope : scopes) {
     ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, scope,
-                      {"target", "explain", getSearchStepsAttrName().getValue(),
-                       getTimeBudgetMsAttrName().getValue()},
-                      target);
+    DiagnosedSilenceableFailure resolved = resolveTarget(
+        *this, scope, {"target", "explain", "search_steps", "time_budget_ms"},
+        target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     if (scope->getNumRegions() == 0)
@@ -114,15 +117,14 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
       item.plan.print(os, item.liveness);
     }
     if (!item.liveness.buffers.empty()) {
-      std::string pictureError;
-      std::optional<std::string> picture = hwsched::detail::drawMergePlan(
-          item.liveness, item.plan, target.spec.getName(),
-          hwsched::detail::pictureStem(scope, "smem", work.size()),
-          pictureError);
-      if (!pictureError.empty())
-        emitWarning() << "no picture: " << pictureError;
-      if (picture && getExplain())
-        item.explanation += "; picture " + *picture;
+      llvm::Expected<std::optional<std::string>> picture =
+          hwsched::detail::drawMergePlan(
+              item.liveness, item.plan, target.spec.getName(),
+              hwsched::detail::pictureStem(scope, "smem", work.size()));
+      if (!picture)
+        emitWarning() << "no picture: " << llvm::toString(picture.takeError());
+      else if (*picture && getExplain())
+        item.explanation += "; picture " + **picture;
     }
     work.push_back(std::move(item));
   }
@@ -159,6 +161,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
 void transform::MergeAllocationsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getScopeMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }

@@ -329,7 +329,7 @@ module attributes {transform.with_named_sequence} {
   func.func @negative_budget() { return }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{'time_budget_ms' must be >= 0, got -5}}
+    // expected-error @below {{time_budget_ms must be at least 0 (got -5)}}
     %m = transform.smem.merge_allocations %f { target = "nvidia-a100", time_budget_ms = -5 } : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
