@@ -16,6 +16,7 @@
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 //===----------------------------------------------------------------------===//
@@ -23,7 +24,7 @@ using namespace hwsched;
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
+hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   // Decide for every scope before changing any, so a failure leaves the
@@ -158,7 +159,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::MergeAllocationsOp::getEffects(
+void hwsched::MergeAllocationsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getScopeMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);

@@ -13,10 +13,11 @@
 #include "mlir/Dialect/DLTI/DLTI.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 DiagnosedSilenceableFailure
-transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
+hwsched::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   // Build every attribute first: a failure on the second payload op must not
@@ -60,7 +61,7 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::AttachTargetSpecOp::getEffects(
+void hwsched::AttachTargetSpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);
@@ -72,7 +73,7 @@ void transform::AttachTargetSpecOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
+hwsched::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   NumericInputs inputs;
@@ -106,7 +107,7 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::QuerySpecOp::getEffects(
+void hwsched::QuerySpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);
