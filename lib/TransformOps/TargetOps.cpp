@@ -99,5 +99,54 @@ void transform::QuerySpecOp::getEffects(
   onlyReadsPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// GetAnnotationOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::GetAnnotationOp::apply(transform::TransformRewriter &rewriter,
+                                  transform::TransformResults &results,
+                                  transform::TransformState &state) {
+  Builder b(getContext());
+  SmallVector<Attribute> values;
+  for (Operation *payload : state.getPayloadOps(getOp())) {
+    Attribute attr = payload->getAttr(getName());
+    auto fail = [&](StringRef what) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "'" << payload->getName() << "' " << what << " '" << getName()
+          << "' (transform.annotate writes one from a parameter)";
+      diag.attachNote(payload->getLoc()) << "the payload op";
+      return diag;
+    };
+    if (!attr)
+      return fail("carries no attribute");
+    if (auto integer = dyn_cast<IntegerAttr>(attr)) {
+      values.push_back(b.getI64IntegerAttr(integer.getInt()));
+    } else if (auto dense = dyn_cast<DenseI64ArrayAttr>(attr)) {
+      for (int64_t v : dense.asArrayRef())
+        values.push_back(b.getI64IntegerAttr(v));
+    } else if (auto array = dyn_cast<ArrayAttr>(attr)) {
+      for (Attribute element : array) {
+        auto integer = dyn_cast<IntegerAttr>(element);
+        if (!integer)
+          return fail("has a non-integer element in");
+        values.push_back(b.getI64IntegerAttr(integer.getInt()));
+      }
+    } else {
+      return fail("has no integer value in");
+    }
+  }
+  results.setParams(cast<OpResult>(getValue()), values);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void transform::GetAnnotationOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/TargetOps.cpp.inc"
