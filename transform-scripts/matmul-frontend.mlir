@@ -55,22 +55,14 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @hwsched_prepare_contractions(
       %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
     // 1. What each matmul-class op and convolution is: a route mark, or a
-    //    remark saying why it is left (the first matching pair wins).
-    %funcs = transform.structured.match ops{["func.func"]} in %root
+    //    remark saying why it is left (@hwsched_fe_classify_one).
+    %linalg = transform.structured.match interface {LinalgOp} in %root
         : (!transform.any_op) -> !transform.any_op
-    %r1 = transform.foreach_match in %funcs
-        @hwsched_fe_match_conv -> @hwsched_fe_mark_conv,
-        @hwsched_fe_match_2d_f -> @hwsched_fe_mark_nothing,
-        @hwsched_fe_match_2d_i -> @hwsched_fe_mark_nothing,
-        @hwsched_fe_match_batch1_f -> @hwsched_fe_mark_batch1,
-        @hwsched_fe_match_batch1_i -> @hwsched_fe_mark_batch1,
-        @hwsched_fe_match_batch2_f -> @hwsched_fe_mark_batch2,
-        @hwsched_fe_match_batch2_i -> @hwsched_fe_mark_batch2,
-        @hwsched_fe_match_reduce_batch_f -> @hwsched_fe_mark_reduce_batch,
-        @hwsched_fe_match_reduce_batch_i -> @hwsched_fe_mark_reduce_batch,
-        @hwsched_fe_match_matmul_class -> @hwsched_fe_report,
-        @hwsched_fe_match_conv_class -> @hwsched_fe_report
-        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %linalg : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      transform.include @hwsched_fe_classify_one failures(propagate) (%op)
+          : (!transform.any_op) -> ()
+    }
 
     // 2. Convolutions -> im2col + a contraction with a batch loop.
     %convs = transform.structured.match attributes {hwsched.fe_conv} in %root
@@ -140,20 +132,115 @@ module attributes {transform.with_named_sequence} {
     }
 
     // 5. Every 2-D contraction, the rewritten ones included.
-    %c_f = transform.collect_matching @hwsched_fe_match_2d_f in %root
+    //    (Ops on tensors only: the matchers read result 0, which upstream
+    //    reads unchecked.)
+    %linalg2 = transform.structured.match interface {LinalgOp} in %root
         : (!transform.any_op) -> !transform.any_op
-    %c_i = transform.collect_matching @hwsched_fe_match_2d_i in %root
-        : (!transform.any_op) -> !transform.any_op
-    %c = transform.merge_handles %c_f, %c_i : !transform.any_op
-    transform.annotate %c "hwsched.contraction" : !transform.any_op
+    transform.foreach %linalg2 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %tensor_op = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %tensor_op : !transform.any_op {
+      ^bb0(%t: !transform.any_op):
+        %r = transform.foreach_match restrict_root in %t
+            @hwsched_fe_match_2d_f -> @hwsched_fe_mark_contraction,
+            @hwsched_fe_match_2d_i -> @hwsched_fe_mark_contraction
+            : (!transform.any_op) -> !transform.any_op
+      }
+    }
     %marked = transform.structured.match attributes {hwsched.contraction} in %root
         : (!transform.any_op) -> !transform.any_op
     transform.yield %marked : !transform.any_op
   }
 
   //===--------------------------------------------------------------------===//
+  // Classification.
+  //===--------------------------------------------------------------------===//
+
+  // Marks %op with its route (the first that matches), or reports why a
+  // matmul-class op or convolution has none. The route matchers read result
+  // 0 (upstream transform.match.structured.result does not check that there
+  // is one): an op without results (buffer semantics) only gets the report.
+  transform.named_sequence @hwsched_fe_classify_one(
+      %op: !transform.any_op {transform.readonly}) {
+    %tensor_op = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
+    %buffer_op = transform.include @hwsched_fe_if_buffer_semantics failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %tensor_op : !transform.any_op {
+    ^bb0(%t: !transform.any_op):
+      %r = transform.foreach_match restrict_root in %t
+          @hwsched_fe_match_conv -> @hwsched_fe_mark_conv,
+          @hwsched_fe_match_2d_f -> @hwsched_fe_mark_nothing,
+          @hwsched_fe_match_2d_i -> @hwsched_fe_mark_nothing,
+          @hwsched_fe_match_batch1_f -> @hwsched_fe_mark_batch1,
+          @hwsched_fe_match_batch1_i -> @hwsched_fe_mark_batch1,
+          @hwsched_fe_match_batch2_f -> @hwsched_fe_mark_batch2,
+          @hwsched_fe_match_batch2_i -> @hwsched_fe_mark_batch2,
+          @hwsched_fe_match_reduce_batch_f -> @hwsched_fe_mark_reduce_batch,
+          @hwsched_fe_match_reduce_batch_i -> @hwsched_fe_mark_reduce_batch,
+          @hwsched_fe_match_matmul_class -> @hwsched_fe_report,
+          @hwsched_fe_match_conv_class -> @hwsched_fe_report
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.foreach %buffer_op : !transform.any_op {
+    ^bb0(%b: !transform.any_op):
+      %r = transform.foreach_match restrict_root in %b
+          @hwsched_fe_match_matmul_class -> @hwsched_fe_report,
+          @hwsched_fe_match_conv_class -> @hwsched_fe_report
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+
+  // %op when it has results (tensor semantics) / none (buffer semantics),
+  // else an empty handle.
+  transform.named_sequence @hwsched_fe_if_tensor_semantics(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %results = transform.get_result %op[all] : (!transform.any_op) -> !transform.any_value
+    %n = transform.num_associations %results : (!transform.any_value) -> !transform.param<i64>
+    %r = transform.sequence %op, %n : !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o1: !transform.any_op, %n1: !transform.param<i64>):
+      %g = transform.sequence %o1, %n1 : !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o2: !transform.any_op, %n2: !transform.param<i64>):
+        %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %n2, %zero : !transform.param<i64>
+        transform.yield %o2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+  transform.named_sequence @hwsched_fe_if_buffer_semantics(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %results = transform.get_result %op[all] : (!transform.any_op) -> !transform.any_value
+    %n = transform.num_associations %results : (!transform.any_value) -> !transform.param<i64>
+    %r = transform.sequence %op, %n : !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o1: !transform.any_op, %n1: !transform.param<i64>):
+      %g = transform.sequence %o1, %n1 : !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o2: !transform.any_op, %n2: !transform.param<i64>):
+        %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi eq %n2, %zero : !transform.param<i64>
+        transform.yield %o2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  //===--------------------------------------------------------------------===//
   // Actions.
   //===--------------------------------------------------------------------===//
+
+  transform.named_sequence @hwsched_fe_mark_contraction(
+      %op: !transform.any_op {transform.readonly}) {
+    transform.annotate %op "hwsched.contraction" : !transform.any_op
+    transform.yield
+  }
 
   transform.named_sequence @hwsched_fe_mark_nothing(
       %op: !transform.any_op {transform.readonly}) {
@@ -181,141 +268,193 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Says, at %op, why it is not scheduled: the first reason that applies.
+  // Each case runs while %done (the op once per case that fired) is empty.
   transform.named_sequence @hwsched_fe_report(
       %op: !transform.any_op {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     // Buffer semantics: no results.
-    %results = transform.get_result %op[all] : (!transform.any_op) -> !transform.any_value
-    %n_results = transform.num_associations %results : (!transform.any_value) -> !transform.param<i64>
-    transform.sequence %op, %n_results : !transform.any_op, !transform.param<i64> failures(suppress) {
-    ^bb0(%o0: !transform.any_op, %n0: !transform.param<i64>):
-      transform.sequence %o0, %n0 : !transform.any_op, !transform.param<i64> failures(propagate) {
-      ^bb0(%o: !transform.any_op, %n: !transform.param<i64>):
-        %z = transform.param.constant 0 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %n, %z : !transform.param<i64>
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: this op works on buffers (memref operands); the matmul schedules work on tensors (write it on tensors, e.g. bufferization.to_tensor of the arguments and bufferization.materialize_in_destination of the result)" : !transform.any_op
+    %fired0 = transform.sequence %op, %zero : !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %z0 : !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %z: !transform.param<i64>):
+          %results = transform.get_result %o[all] : (!transform.any_op) -> !transform.any_value
+          %n_results = transform.num_associations %results : (!transform.any_value) -> !transform.param<i64>
+          transform.match.param.cmpi eq %n_results, %z : !transform.param<i64>
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: this op works on buffers (memref operands); the matmul schedules work on tensors (write it on tensors, e.g. bufferization.to_tensor of the arguments and bufferization.materialize_in_destination of the result)" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
+    %done0 = transform.merge_handles %fired0 : !transform.any_op
     // A dynamic extent, named for contractions whose last three loops are
     // (m, n, k) as in linalg.matmul and linalg.batch_matmul.
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_match_dynamic_at_m3 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: dimension M (the rows of A and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static M works (partial tiles are padded), e.g. pad the rows to a static upper bound, or tensor.cast the operands to a static type where the size is known" : !transform.any_op
+    %fired1 = transform.sequence %op, %done0, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.include @hwsched_fe_match_dynamic_at_m3 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: dimension M (the rows of A and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static M works (partial tiles are padded), e.g. pad the rows to a static upper bound, or tensor.cast the operands to a static type where the size is known" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_match_dynamic_at_m2 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: dimension N (the columns of B and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static N works (partial tiles are padded), e.g. pad the columns to a static upper bound, or tensor.cast the operands to a static type where the size is known" : !transform.any_op
+    %done1 = transform.merge_handles %done0, %fired1 : !transform.any_op
+    %fired2 = transform.sequence %op, %done1, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.include @hwsched_fe_match_dynamic_at_m2 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: dimension N (the columns of B and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static N works (partial tiles are padded), e.g. pad the columns to a static upper bound, or tensor.cast the operands to a static type where the size is known" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_match_dynamic_at_m1 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: dimension K (the reduction: columns of A, rows of B) has a dynamic extent; the matmul schedules need static M, N, K: any static K works (partial tiles are padded with zeros), e.g. pad A and B with zeros to a static upper bound of K" : !transform.any_op
+    %done2 = transform.merge_handles %done1, %fired2 : !transform.any_op
+    %fired3 = transform.sequence %op, %done2, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.include @hwsched_fe_match_dynamic_at_m1 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: dimension K (the reduction: columns of A, rows of B) has a dynamic extent; the matmul schedules need static M, N, K: any static K works (partial tiles are padded with zeros), e.g. pad A and B with zeros to a static upper bound of K" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_match_dynamic_at_0 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: the batch dimension (loop d0) has a dynamic extent; the batch loop is tiled by 1 and needs a static count: give the batch a static size (any)" : !transform.any_op
+    %done3 = transform.merge_handles %done2, %fired3 : !transform.any_op
+    %fired4 = transform.sequence %op, %done3, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_mnk_last failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.include @hwsched_fe_match_dynamic_at_0 failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: the batch dimension (loop d0) has a dynamic extent; the batch loop is tiled by 1 and needs a static count: give the batch a static size (any)" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
+    %done4 = transform.merge_handles %done3, %fired4 : !transform.any_op
     // Convolutions: which size is dynamic does not matter to the route.
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_match_conv_name failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: this convolution has a dynamic extent (batch, image, channel or filter size); its im2col route needs static shapes: give the operands static types (any sizes)" : !transform.any_op
+    %fired5 = transform.sequence %op, %done4, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_conv_name failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: this convolution has a dynamic extent (batch, image, channel or filter size); its im2col route needs static shapes: give the operands static types (any sizes)" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: no im2col route for this convolution: the matmul schedules take linalg.conv_2d_nhwc_hwcf, linalg.conv_2d_nhwc_fhwc and linalg.conv_2d_nchw_fchw (not depthwise, grouped, quantized, 1-D or 3-D ones)" : !transform.any_op
+    %done5 = transform.merge_handles %done4, %fired5 : !transform.any_op
+    %fired6 = transform.sequence %op, %done5, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no im2col route for this convolution: the matmul schedules take linalg.conv_2d_nhwc_hwcf, linalg.conv_2d_nhwc_fhwc and linalg.conv_2d_nchw_fchw (not depthwise, grouped, quantized, 1-D or 3-D ones)" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
+    %done6 = transform.merge_handles %done5, %fired6 : !transform.any_op
     // Contraction dimensions that are not one M, one N and one K.
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        %m, %n, %k = transform.include @hwsched_fe_contraction_dim_counts failures(propagate) (%o)
-            : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-        %z = transform.param.constant 0 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %n, %z : !transform.param<i64>
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: a matrix-vector or dot product (no N dimension); the matmul schedules need M, N and K (write it as a linalg.matmul with N = 1)" : !transform.any_op
+    %fired7 = transform.sequence %op, %done6, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          %m, %n, %k = transform.include @hwsched_fe_contraction_dim_counts failures(propagate) (%o)
+              : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          transform.match.param.cmpi eq %n, %z : !transform.param<i64>
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: a matrix-vector or dot product (no N dimension); the matmul schedules need M, N and K (write it as a linalg.matmul with N = 1)" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        %m, %n, %k = transform.include @hwsched_fe_contraction_dim_counts failures(propagate) (%o)
-            : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-        %z = transform.param.constant 0 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %m, %z : !transform.param<i64>
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: a vector-matrix or dot product (no M dimension); the matmul schedules need M, N and K (write it as a linalg.matmul with M = 1)" : !transform.any_op
+    %done7 = transform.merge_handles %done6, %fired7 : !transform.any_op
+    %fired8 = transform.sequence %op, %done7, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          %m, %n, %k = transform.include @hwsched_fe_contraction_dim_counts failures(propagate) (%o)
+              : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          transform.match.param.cmpi eq %m, %z : !transform.param<i64>
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: a vector-matrix or dot product (no M dimension); the matmul schedules need M, N and K (write it as a linalg.matmul with M = 1)" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        %m, %n, %k = transform.include @hwsched_fe_contraction_dim_counts failures(propagate) (%o)
-            : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-        %one = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %m, %one : !transform.param<i64>
-        transform.match.param.cmpi eq %n, %one : !transform.param<i64>
-        transform.match.param.cmpi eq %k, %one : !transform.param<i64>
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: the body is not a multiply-add (or the loops are not batch loops followed by M, N, K in this order); the matmul schedules take C += A * B with casts only" : !transform.any_op
+    %done8 = transform.merge_handles %done7, %fired8 : !transform.any_op
+    %fired9 = transform.sequence %op, %done8, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          %m, %n, %k = transform.include @hwsched_fe_contraction_dim_counts failures(propagate) (%o)
+              : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+          transform.match.param.cmpi eq %m, %one : !transform.param<i64>
+          transform.match.param.cmpi eq %n, %one : !transform.param<i64>
+          transform.match.param.cmpi eq %k, %one : !transform.param<i64>
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: the body is not a multiply-add (or the loops are not batch loops followed by M, N, K in this order); the matmul schedules take C += A * B with casts only" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.sequence %op : !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op):
-      transform.sequence %o0 : !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op):
-        transform.include @hwsched_fe_remark_once failures(propagate) (%o) : (!transform.any_op) -> ()
-        transform.debug.emit_remark_at %o, "hwsched: not scheduled: several M, N or K loops (e.g. linalg.mmt4d, a contraction over several reduction loops) or a batch loop that is not leading; the matmul schedules take one M, one N and one K after at most two batch loops" : !transform.any_op
+    %done9 = transform.merge_handles %done8, %fired9 : !transform.any_op
+    // Anything else.
+    %fired10 = transform.sequence %op, %done9, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: several M, N or K loops (e.g. linalg.mmt4d, a contraction over several reduction loops) or a batch loop that is not leading; the matmul schedules take one M, one N and one K after at most two batch loops" : !transform.any_op
+          transform.yield %o : !transform.any_op
       }
+      transform.yield %g : !transform.any_op
     }
-    transform.yield
-  }
-
-  // Fails when %op was reported already, else marks it reported.
-  transform.named_sequence @hwsched_fe_remark_once(
-      %op: !transform.any_op {transform.readonly}) {
-    %seen = transform.structured.match attributes {hwsched.fe_reported} in %op
-        : (!transform.any_op) -> !transform.any_op
-    %n = transform.num_associations %seen : (!transform.any_op) -> !transform.param<i64>
-    %z = transform.param.constant 0 : i64 -> !transform.param<i64>
-    transform.match.param.cmpi eq %n, %z : !transform.param<i64>
-    transform.annotate %op "hwsched.fe_reported" : !transform.any_op
+    %done10 = transform.merge_handles %done9, %fired10 : !transform.any_op
     transform.yield
   }
 
@@ -398,6 +537,10 @@ module attributes {transform.with_named_sequence} {
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
+      // (Negative indexes need at least three loops.)
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi ge %rank, %three : !transform.param<i64>
       transform.match.structured.dim %s[-1] {reduction} : !transform.any_op
       transform.match.structured.dim %s[-2, -3] {parallel} : !transform.any_op
       transform.match.structured.yield
@@ -410,6 +553,9 @@ module attributes {transform.with_named_sequence} {
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi ge %rank, %three : !transform.param<i64>
       %z = transform.param.constant 0 : i64 -> !transform.param<i64>
       %d1 = transform.match.structured.dim %s[-1] : (!transform.any_op) -> !transform.param<i64>
       %d2 = transform.match.structured.dim %s[-2] : (!transform.any_op) -> !transform.param<i64>
@@ -447,6 +593,9 @@ module attributes {transform.with_named_sequence} {
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi ge %rank, %three : !transform.param<i64>
       %z = transform.param.constant 0 : i64 -> !transform.param<i64>
       %d = transform.match.structured.dim %s[-3] : (!transform.any_op) -> !transform.param<i64>
       transform.match.param.cmpi lt %d, %z : !transform.param<i64>
@@ -458,6 +607,9 @@ module attributes {transform.with_named_sequence} {
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi ge %rank, %three : !transform.param<i64>
       %z = transform.param.constant 0 : i64 -> !transform.param<i64>
       %d = transform.match.structured.dim %s[-2] : (!transform.any_op) -> !transform.param<i64>
       transform.match.param.cmpi lt %d, %z : !transform.param<i64>
@@ -469,6 +621,9 @@ module attributes {transform.with_named_sequence} {
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi ge %rank, %three : !transform.param<i64>
       %z = transform.param.constant 0 : i64 -> !transform.param<i64>
       %d = transform.match.structured.dim %s[-1] : (!transform.any_op) -> !transform.param<i64>
       transform.match.param.cmpi lt %d, %z : !transform.param<i64>
@@ -480,6 +635,9 @@ module attributes {transform.with_named_sequence} {
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {
     ^bb0(%s: !transform.any_op):
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %three = transform.param.constant 3 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi ge %rank, %three : !transform.param<i64>
       %z = transform.param.constant 0 : i64 -> !transform.param<i64>
       %d = transform.match.structured.dim %s[0] : (!transform.any_op) -> !transform.param<i64>
       transform.match.param.cmpi lt %d, %z : !transform.param<i64>
