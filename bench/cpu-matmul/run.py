@@ -58,7 +58,8 @@ LLVM = "/usr/lib/llvm-22"
 MLIR_OPT = os.path.join(LLVM, "bin", "mlir-opt")
 RUNNER = os.path.join(LLVM, "bin", "mlir-runner")
 SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with Debian's numpy
-SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-matmul.mlir")
+SCRIPT = ",".join(os.path.join(ROOT, "transform-scripts", f)
+                  for f in ("matmul-frontend.mlir", "cpu-matmul.mlir"))
 ENTRY = "hwsched_cpu_matmul_main"
 APT_PACKAGES = ["python3-numpy", "libopenblas0-pthread", "python3-threadpoolctl"]
 
@@ -544,7 +545,7 @@ def main():
         load = open("/proc/loadavg").read().split()[:3]
     except OSError:
         load = ["?"]
-    print(f"# CPU matmul benchmark: spec {args.target}, script {os.path.relpath(SCRIPT, ROOT)}")
+    print(f"# CPU matmul benchmark: spec {args.target}, script transform-scripts/cpu-matmul.mlir (+ matmul-frontend.mlir)")
     print(f"# host load average at the start {' '.join(load)}; GFLOP/s from "
           f"thread CPU time; {args.rounds} rounds of one process per contender, "
           f"{args.runs} timed runs each")

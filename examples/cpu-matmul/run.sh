@@ -36,7 +36,7 @@ libs="$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"
 
 echo "== schedule (spec $target): the decisions"
 "$opt" "$here/input.mlir" --hwsched-target="$target" \
-  --transform-preload-library=transform-library-paths="$root/transform-scripts/cpu-matmul.mlir" \
+  --transform-preload-library=transform-library-paths="$root/transform-scripts/matmul-frontend.mlir,$root/transform-scripts/cpu-matmul.mlir" \
   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
   -o "$work/scheduled.mlir" 2> "$work/remarks.txt" ||
   { cat "$work/remarks.txt" >&2; exit 1; }  # the errors, not only the remarks

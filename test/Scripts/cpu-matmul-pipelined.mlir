@@ -11,18 +11,18 @@
 //
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-256.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main_pipelined \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: sed 's/256/384/g' %S/Inputs/cpu-matmul-bias-relu-256.mlir > %t-384.mlir
 // RUN: %python %utils/exec-check.py %t-384.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main_pipelined \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main_pipelined \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // EXEC: EXEC-CHECK: PASS
@@ -31,7 +31,7 @@
 // the pipelined loop carries the next step's A column and B row as vectors
 // next to the accumulator tile.
 // RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-256.mlir --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main_pipelined \
 // RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // CHECK-DAG: remark: stage 0 on unit load
@@ -44,7 +44,7 @@
 // The entry point without pipelining keeps the plain loop (only the
 // accumulator carried):
 // RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-256.mlir --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: remark: stages

@@ -9,24 +9,24 @@
 // 16 vector registers halve the register tile to 4 x 32.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=AVX512
 // RUN: hwsched-opt %s --hwsched-target=%S/Inputs/x86-avx2-test.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=AVX2
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-l2-256k.json \
 // RUN:   cpu.l2_bytes=262144 onchip.capacity_bytes=262144
 // RUN: hwsched-opt %s --hwsched-target=%t/avx512-l2-256k.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=SMALLL2
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-16regs.json \
 // RUN:   cpu.vector_registers=16
 // RUN: hwsched-opt %s --hwsched-target=%t/avx512-16regs.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=REGS16
 // RUN: not hwsched-opt %s --hwsched-target=nvidia-a100 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=GPU
 
 // AVX512: remark: MC 256 : i64

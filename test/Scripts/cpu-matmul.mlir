@@ -8,12 +8,12 @@
 //
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-256.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // Not a power of two: at 384^3 select_tile_config picks 192 x 384 blocks,
@@ -21,11 +21,11 @@
 // RUN: sed 's/256/384/g' %S/Inputs/cpu-matmul-bias-relu-256.mlir > %t-384.mlir
 // RUN: %python %utils/exec-check.py %t-384.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: hwsched-opt %t-384.mlir --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=T384
 // T384: remark: hwsched cpu matmul: MR (register tile rows) = 12
@@ -34,11 +34,11 @@
 // The spec's tiles fitted to a 32x64x48 problem (MC=32 NC=64 KC=48):
 // RUN: %python %utils/exec-check.py %S/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   | FileCheck %s --check-prefix=EXEC
 // RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-small.mlir \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s
 
 // EXEC: EXEC-CHECK: PASS
