@@ -148,5 +148,29 @@ void transform::GetAnnotationOp::getEffects(
   onlyReadsPayload(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// RefuseIfOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+transform::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
+                             transform::TransformResults &results,
+                             transform::TransformState &state) {
+  auto ops = state.getPayloadOps(getOps());
+  if (ops.empty())
+    return DiagnosedSilenceableFailure::success();
+  Operation *culprit = *ops.begin();
+  DiagnosedSilenceableFailure diag = emitSilenceableError() << getMessage();
+  diag.attachNote(culprit->getLoc())
+      << "at this '" << culprit->getName() << "'";
+  return diag;
+}
+
+void transform::RefuseIfOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpsMutable(), effects);
+  onlyReadsPayload(effects);
+}
+
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/TargetOps.cpp.inc"

@@ -129,4 +129,40 @@ def GetAnnotationOp : Hwsched_TransformOp<"hwsched.get_annotation",
   }];
 }
 
+def RefuseIfOp : Hwsched_TransformOp<"hwsched.refuse_if"> {
+  let summary = "Refuses, in the user's terms, when a guard found something";
+  let description = [{
+    A script's guard computes a handle that holds the payload ops that break
+    one of its preconditions (empty when all is well) and passes it here
+    with the message to give: for the first payload op of `ops` the
+    transform fails with a silenceable error saying `message`, with a note
+    at that op; an empty handle succeeds and does nothing. So a refusal
+    reads as the script means it ("this schedule takes one linalg.matmul,
+    found 2") instead of as the failure of an upstream op used as the check
+    (`expected parameter to be equal to 1, got 2`).
+
+    ```mlir
+    %extra = ...   // the ops that break the precondition, or empty
+    transform.hwsched.refuse_if %extra
+        { message = "@my_schedule takes one linalg.matmul under its root" }
+        : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Silenceable failure (payload untouched) when `ops` is not empty;
+    success otherwise. Never modifies the payload.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$ops, StrAttr:$message);
+  let results = (outs);
+  let assemblyFormat = "$ops attr-dict `:` type($ops)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_TARGETOPS
