@@ -86,8 +86,7 @@ bool hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
            " which the producer's scf.forall splits across parallel "
            "workers (fusing gives racy partial results)");
   if (!facts.operandsDominate)
-    reject("illegal: consumer " + facts.nonDominatingOperand +
-           " does not dominate the fusion point");
+    reject("illegal: consumer " + facts.nonDominatingOperand);
   if (facts.backToBackGemm) {
     decision.limits.push_back({"gemm2_n_vs_gemm1_n_tile", (double)facts.gemm2N,
                                (double)facts.gemm1NTile, true});
@@ -120,7 +119,7 @@ bool hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
     reject("dynamic shapes without upper bounds: conservative decision, not "
            "fused");
 
-  bool ok;
+  bool ok = false;
   switch (spec.getKind()) {
   case HwKind::Gpu:
     ok = scoreGpuFusion(facts, spec, decision, missing);
