@@ -389,11 +389,10 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %ntx, %nty, %ntz = transform.split_handle %nthreads
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // Upstream tiling crashes on a 0 tile size given as a param.
+    // Upstream tiling crashes on a 0 tile size given as a param (the
+    // threads tile by num_threads: a 0 thread tile, an extent of 1, is fine).
     transform.match.param.cmpi gt %bm, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bn, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tm, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tn, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bk, %zero : !transform.param<i64>
 
     // 2. The chain: the model's fusion decision, the init's producer.
@@ -437,38 +436,37 @@ module attributes {transform.with_named_sequence} {
     %init_b, %forall_b3 = transform.structured.fuse_into_containing_op %init into %forall_b
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
 
+    // 3b. Partial tiles: the block-level contraction padded with zeros to a
+    //     whole BM x BN tile and to a K that BK divides (the padded rows and
+    //     columns are computed and dropped, zeros add nothing to the sums),
+    //     so that every shared tile has a static size; a no-op for whole
+    //     tiles (no pad is made). (No canonicalization here: on a block loop
+    //     of one iteration upstream's folds leave a parallel_insert_slice
+    //     that does not insert into the loop's output.)
+    %mm_p, %pads, %pad_copy = transform.structured.pad %mm_b pad_to_multiple_of [1, 1, %bk]
+        {padding_dimensions = [0, 1, 2], copy_back_op = "none"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %a_pad = transform.include @gpu_matmul_operand_pad failures(propagate) (%mm_p)
+        : (!transform.any_op) -> !transform.any_op
+    %b_pad = transform.include @gpu_matmul_operand_pad_1 failures(propagate) (%mm_p)
+        : (!transform.any_op) -> !transform.any_op
+
     // 4. Shared memory: the block's accumulator tile (the init producer's
-    //    output, or a copy of the C tile), and, after tiling K by BK, the A
-    //    and B tiles of one K step.
-    transform.foreach %init_b : !transform.any_op {
-    ^bb0(%i: !transform.any_op):
-      %c_init = transform.match.structured %i : (!transform.any_op) -> !transform.any_value {
-      ^bb0(%s: !transform.any_op):
-        %v = transform.match.structured.init %s[0] : (!transform.any_op) -> !transform.any_value
-        transform.match.structured.yield %v : !transform.any_value
-      }
-      %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c_init
-          : !transform.any_value
-    }
-    %n_init = transform.num_associations %init_b : (!transform.any_op) -> !transform.param<i64>
-    %mm_no_init, %unused2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
-        (%mm_b, %mm_b, %n_init, %zero)
-        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.any_op, !transform.any_op)
-    transform.foreach %mm_no_init : !transform.any_op {
-    ^bb0(%m: !transform.any_op):
-      %c = transform.get_operand %m[2] : (!transform.any_op) -> !transform.any_value
-      %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c
-          : !transform.any_value
-    }
-    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, %bk]
+    //    output, the padded C tile, or a copy of the C tile), and, after
+    //    tiling K by BK, the A and B tiles of one K step (a K step's pads of
+    //    A and B, fused into the K loop, are filled and copied into their
+    //    shared tiles directly).
+    transform.include @gpu_matmul_smem_accumulator failures(propagate) (%mm_p)
+        : (!transform.any_op) -> ()
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_p tile_sizes [0, 0, %bk]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %a_k = transform.get_operand %mm_k[0] : (!transform.any_op) -> !transform.any_value
-    %b_k = transform.get_operand %mm_k[1] : (!transform.any_op) -> !transform.any_value
-    %a_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %a_k
-        : !transform.any_value
-    %b_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %b_k
-        : !transform.any_value
+    %pads_ab = transform.merge_handles %a_pad, %b_pad : !transform.any_op
+    %pads_k, %loop_k2 = transform.structured.fuse_into_containing_op %pads_ab into %loop_k
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gpu_matmul_smem_operand failures(propagate) (%mm_k)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_smem_operand_1 failures(propagate) (%mm_k)
+        : (!transform.any_op) -> ()
     // The decision, for the steps after bufferization.
     transform.annotate %mm_k "hwsched.gpu_smem_kernel" : !transform.any_op
     transform.annotate %mm_k "hwsched.gpu.stages" = %stages : !transform.any_op, !transform.param<i64>
@@ -506,6 +504,141 @@ module attributes {transform.with_named_sequence} {
         { message = "this GPU schedule takes one linalg.matmul under its root and found several: @gpu_matmul_auto gives each its own schedule" }
         : !transform.any_op
     transform.yield %first : !transform.any_op
+  }
+
+  // The tensor.pad producing operand 0 / 1 of %mm, else an empty handle.
+  transform.named_sequence @gpu_matmul_operand_pad(
+      %mm: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %mm : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[0] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["tensor.pad"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+  transform.named_sequence @gpu_matmul_operand_pad_1(
+      %mm: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %mm : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[1] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["tensor.pad"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // Operand 0 / 1 of the K-step contraction %mm into a shared tile: a
+  // tensor.pad (a partial tile) is filled and copied there directly
+  // (bufferize_to_allocation), any other value is promoted (copied).
+  transform.named_sequence @gpu_matmul_smem_operand(
+      %mm: !transform.any_op {transform.readonly}) {
+    %pad = transform.include @gpu_matmul_operand_pad failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_smem_value failures(propagate) (%mm, %pad)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+  transform.named_sequence @gpu_matmul_smem_operand_1(
+      %mm: !transform.any_op {transform.readonly}) {
+    %pad = transform.include @gpu_matmul_operand_pad_1 failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %pad : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %plain, %p2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%mm, %mm, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %pad : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %buf, %new = transform.structured.bufferize_to_allocation %p
+          {memory_space = #gpu.address_space<workgroup>, memcpy_op = "linalg.copy"} : !transform.any_op
+    }
+    transform.foreach %plain : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %v = transform.get_operand %m[1] : (!transform.any_op) -> !transform.any_value
+      %s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %v
+          : !transform.any_value
+    }
+    transform.yield
+  }
+  // Operand 0 of %mm into a shared tile, %pad its tensor.pad producer or empty.
+  transform.named_sequence @gpu_matmul_smem_value(
+      %mm: !transform.any_op {transform.readonly},
+      %pad: !transform.any_op {transform.consumed}) {
+    %n = transform.num_associations %pad : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %plain, %p2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%mm, %mm, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %pad : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %buf, %new = transform.structured.bufferize_to_allocation %p
+          {memory_space = #gpu.address_space<workgroup>, memcpy_op = "linalg.copy"} : !transform.any_op
+    }
+    transform.foreach %plain : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %v = transform.get_operand %m[0] : (!transform.any_op) -> !transform.any_value
+      %s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %v
+          : !transform.any_value
+    }
+    transform.yield
+  }
+
+  // The block's accumulator tile (the init of the block-level contraction
+  // %mm) in shared memory: the output of a parallel Linalg producer (a
+  // linalg.fill, a broadcast bias) is allocated there; a tensor.pad (a
+  // partial C tile, C += A*B) is filled and copied there; any other value
+  // (C += A*B on a whole tile) is copied there.
+  transform.named_sequence @gpu_matmul_smem_accumulator(
+      %mm: !transform.any_op {transform.readonly}) {
+    %linalg = transform.include @gpu_matmul_parallel_init failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    %pad = transform.sequence %mm : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[2] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["tensor.pad"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %both = transform.merge_handles %linalg, %pad : !transform.any_op
+    %n = transform.num_associations %both : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %plain, %p2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%mm, %mm, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %linalg : !transform.any_op {
+    ^bb0(%i: !transform.any_op):
+      %c_init = transform.match.structured %i : (!transform.any_op) -> !transform.any_value {
+      ^bb0(%s: !transform.any_op):
+        %v = transform.match.structured.init %s[0] : (!transform.any_op) -> !transform.any_value
+        transform.match.structured.yield %v : !transform.any_value
+      }
+      %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c_init
+          : !transform.any_value
+    }
+    transform.foreach %pad : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %buf, %new = transform.structured.bufferize_to_allocation %p
+          {memory_space = #gpu.address_space<workgroup>, memcpy_op = "linalg.copy"} : !transform.any_op
+    }
+    transform.foreach %plain : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %c = transform.get_operand %m[2] : (!transform.any_op) -> !transform.any_value
+      %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c
+          : !transform.any_value
+    }
+    transform.yield
   }
 
   // (%matmul, %epilogue) when the model kept exactly one epilogue and it is
@@ -988,13 +1121,18 @@ module attributes {transform.with_named_sequence} {
     %n_smem = transform.num_associations %smem_mms : (!transform.any_op) -> !transform.param<i64>
     transform.foreach %smem_mms : !transform.any_op {
     ^bb0(%m: !transform.any_op):
+      %stages, %tm, %tn, %ntx, %nty = transform.include @gpu_matmul_read_decision failures(propagate) (%m)
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
       %forall = transform.get_parent_op %m {op_name = "scf.forall"}
           : (!transform.any_op) -> !transform.any_op
       %launch = transform.gpu.map_forall_to_blocks %forall {generate_gpu_launch}
           : (!transform.any_op) -> !transform.any_op
-      transform.include @gpu_matmul_copy_decision failures(propagate) (%m, %launch)
-          : (!transform.any_op, !transform.any_op) -> ()
       transform.annotate %launch "hwsched.gpu_smem_kernel" : !transform.any_op
+      transform.annotate %launch "hwsched.gpu.stages" = %stages : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.tm" = %tm : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.tn" = %tn : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
     }
     // b.
     %blocks3 = transform.structured.match ops{["scf.forall"]}
@@ -1006,14 +1144,18 @@ module attributes {transform.with_named_sequence} {
     %blocks = transform.merge_handles %blocks3, %blocks2 : !transform.any_op
     transform.foreach %blocks : !transform.any_op {
     ^bb0(%b: !transform.any_op):
-      %carriers = transform.structured.match attributes {hwsched.gpu.ntx} in %b
+      %carriers = transform.structured.match attributes {hwsched.gpu_kernel_op} in %b
           : (!transform.any_op) -> !transform.any_op
       %carrier, %others = transform.split_handle %carriers {overflow_result = 1}
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %ntx = transform.hwsched.get_annotation %carrier "hwsched.gpu.ntx"
+          : (!transform.any_op) -> !transform.param<i64>
+      %nty = transform.hwsched.get_annotation %carrier "hwsched.gpu.nty"
+          : (!transform.any_op) -> !transform.param<i64>
       %launch = transform.gpu.map_forall_to_blocks %b {generate_gpu_launch}
           : (!transform.any_op) -> !transform.any_op
-      transform.include @gpu_matmul_copy_decision failures(propagate) (%carrier, %launch)
-          : (!transform.any_op, !transform.any_op) -> ()
+      transform.annotate %launch "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
     }
     // c.
     %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func
@@ -1121,36 +1263,6 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.param<i64>
     transform.yield %stages, %tm, %tn, %ntx, %nty
         : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
-  }
-
-  // The decision %from carries, put on %to (a kernel's gpu.launch): its
-  // thread counts, and the shared-memory schedule's stages and thread tile
-  // where %from has them.
-  transform.named_sequence @gpu_matmul_copy_decision(
-      %from: !transform.any_op {transform.readonly},
-      %to: !transform.any_op {transform.readonly}) {
-    %ntx = transform.hwsched.get_annotation %from "hwsched.gpu.ntx"
-        : (!transform.any_op) -> !transform.param<i64>
-    %nty = transform.hwsched.get_annotation %from "hwsched.gpu.nty"
-        : (!transform.any_op) -> !transform.param<i64>
-    transform.annotate %to "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
-    transform.annotate %to "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
-    transform.sequence %from, %to : !transform.any_op, !transform.any_op failures(suppress) {
-    ^bb0(%f0: !transform.any_op, %t0: !transform.any_op):
-      transform.sequence %f0, %t0 : !transform.any_op, !transform.any_op failures(propagate) {
-      ^bb0(%f: !transform.any_op, %t: !transform.any_op):
-        %stages = transform.hwsched.get_annotation %f "hwsched.gpu.stages"
-            : (!transform.any_op) -> !transform.param<i64>
-        %tm = transform.hwsched.get_annotation %f "hwsched.gpu.tm"
-            : (!transform.any_op) -> !transform.param<i64>
-        %tn = transform.hwsched.get_annotation %f "hwsched.gpu.tn"
-            : (!transform.any_op) -> !transform.param<i64>
-        transform.annotate %t "hwsched.gpu.stages" = %stages : !transform.any_op, !transform.param<i64>
-        transform.annotate %t "hwsched.gpu.tm" = %tm : !transform.any_op, !transform.param<i64>
-        transform.annotate %t "hwsched.gpu.tn" = %tn : !transform.any_op, !transform.param<i64>
-      }
-    }
-    transform.yield
   }
 
   // Vector ops of %func lowered for the NVVM path: as the shared-memory
@@ -1342,11 +1454,10 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %r_m, %r_n, %bk = transform.split_handle %red
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // Upstream tiling crashes on a 0 tile size given as a param.
+    // Upstream tiling crashes on a 0 tile size given as a param (the
+    // threads tile by num_threads: a 0 thread tile, an extent of 1, is fine).
     transform.match.param.cmpi gt %bm, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bn, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tm, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tn, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bk, %zero : !transform.param<i64>
     // This schedule is the split one: s = 1 picks go elsewhere.
     transform.match.param.cmpi gt %split, %one : !transform.param<i64>
@@ -1407,6 +1518,7 @@ module attributes {transform.with_named_sequence} {
     // Every op of the kernels carries their thread counts, for the mapping
     // after bufferization (tiling keeps the attributes).
     %chain = transform.merge_handles %matmul, %fill, %elementwise : !transform.any_op
+    transform.annotate %chain "hwsched.gpu_kernel_op" : !transform.any_op
     transform.annotate %chain "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
     transform.annotate %chain "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
 
@@ -1415,6 +1527,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %split_ops = transform.merge_handles %split_fill, %partial, %combine : !transform.any_op
+    transform.annotate %split_ops "hwsched.gpu_kernel_op" : !transform.any_op
     transform.annotate %split_ops "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
     transform.annotate %split_ops "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
 
