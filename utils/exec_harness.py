@@ -11,9 +11,11 @@ one:
     understands (ranked tensors and identity-layout memrefs of f16, bf16,
     f32, f64, i1/i8/i16/i32/i64 or index elements, and scalars of those
     types) is called once;
-  * each tensor / memref argument is a fresh buffer filled, without any
-    Linalg op (so a transform script that matches Linalg ops never touches
-    the harness), with small integers: element (i0, i1, ...) of argument a is
+  * each tensor argument is a tensor.generate (a memref argument a buffer
+    it is copied into), so the harness has no loop and no Linalg op before
+    lowering: a transform script that matches loops or Linalg ops never
+    touches it. Its elements are small integers: element (i0, i1, ...) of
+    argument a is
     ((i0*7 + i1*3 + i2*5 + i3*11 + ... + 3*a + 1) mod R) - R/2 with R = 3 for
     16-bit floats and 8-bit integers, 5 otherwise, so that every sum of
     products a matmul or a convolution of the corpus sizes computes is
@@ -230,76 +232,74 @@ def fill_value(w, elem, idx, argno, indent):
     return t
 
 
-def loop_nest(w, buf, mtype, rank, indent, body):
-    """scf.for loops over every element of `buf`; `body(idx, indent)`."""
-    idx = []
-    for d in range(rank):
-        ub = w.fresh("d")
-        w.emit(f"{ub} = memref.dim {buf}, {w.index(d)} : {mtype}", indent)
-        iv = w.fresh("i")
-        w.emit(f"scf.for {iv} = {w.index(0)} to {ub} step {w.index(1)} {{", indent)
-        idx.append(iv)
-        indent += 2
-    body(idx, indent)
-    for _ in range(rank):
-        indent -= 2
-        w.emit("}", indent)
+def generate(w, shape_type, elem, rank, dyn_sizes, body):
+    """A tensor.generate of `shape_type`; `body(idx, indent)` returns the
+    element. No loop and no Linalg op: the harness stays invisible to
+    transform scripts (bufferization turns it into loops when lowering)."""
+    t = w.fresh("gen")
+    sizes = (" " + ", ".join(dyn_sizes)) if dyn_sizes else ""
+    w.emit(f"{t} = tensor.generate{sizes} {{")
+    idx = [w.fresh("i") for _ in range(rank)]
+    w.emit(f"^bb0({', '.join(f'{i}: index' for i in idx)}):", 0)
+    v = body(idx, 4)
+    w.emit(f"tensor.yield {v} : {elem}", 4)
+    w.emit(f"}} : {shape_type}")
+    return t
 
 
-def make_buffer(w, ty, argno, extent):
-    """An allocated, filled memref for an argument of type `ty`."""
-    mtype = ty.memref(extent)
-    buf = w.fresh("buf")
-    w.emit(f"{buf} = memref.alloc() : {mtype}")
-    rank = len(ty.shape)
-
-    def body(idx, indent):
-        v = fill_value(w, ty.elem, idx, argno, indent)
-        w.emit(f"memref.store {v}, {buf}[{', '.join(idx)}] : {mtype}", indent)
-    loop_nest(w, buf, mtype, rank, 2, body)
-    return buf, mtype
+def tensor_type(ty, extent=None, dynamic=False):
+    dims = ["?" if (d is None and dynamic) else str(extent if d is None else d)
+            for d in ty.shape]
+    return "tensor<" + "".join(d + "x" for d in dims) + ty.elem + ">"
 
 
-def print_buffer(w, buf, mtype, ty):
-    """Prints a memref (any element type) with a runner-utils printer."""
+def make_input(w, ty, argno, extent):
+    """A filled tensor of the static shape of `ty` (dynamic dims: extent)."""
+    static = tensor_type(ty, extent)
+    return generate(w, static, ty.elem, len(ty.shape), [],
+                    lambda idx, indent: fill_value(w, ty.elem, idx, argno, indent)), static
+
+
+def print_tensor(w, value, ty):
+    """Prints a tensor value (any supported element type)."""
     elem = ty.elem
     rank = len(ty.shape)
-    if elem in ("f32", "f64", "i32", "i64"):
-        target = elem
-        src, stype = buf, mtype
-    else:
+    src, stype = value, tensor_type(ty, dynamic=True)
+    if elem not in ("f32", "f64", "i32", "i64"):
         target = "f32" if elem in FLOATS else "i32" if elem != "index" else "i64"
-        stype = mtype
-        dims = [w.fresh("d") for _ in range(rank)]
-        for d, name in enumerate(dims):
-            w.emit(f"{name} = memref.dim {buf}, {w.index(d)} : {mtype}")
-        wide = "memref<" + "".join("?x" for _ in range(rank)) + target + ">"
-        src = w.fresh("wide")
-        w.emit(f"{src} = memref.alloc({', '.join(dims)}) : {wide}")
+        dyn = []
+        for d, size in enumerate(ty.shape):
+            if size is None:
+                n = w.fresh("dim")
+                w.emit(f"{n} = tensor.dim {value}, {w.index(d)} : {stype}")
+                dyn.append(n)
+        wide = "tensor<" + "".join(("?" if s is None else str(s)) + "x"
+                                   for s in ty.shape) + target + ">"
 
         def body(idx, indent):
-            v = w.fresh("e")
-            w.emit(f"{v} = memref.load {buf}[{', '.join(idx)}] : {mtype}", indent)
+            e = w.fresh("e")
+            w.emit(f"{e} = tensor.extract {value}[{', '.join(idx)}] : {stype}", indent)
             x = w.fresh("x")
             if elem in FLOATS:
-                w.emit(f"{x} = arith.extf {v} : {elem} to f32", indent)
+                w.emit(f"{x} = arith.extf {e} : {elem} to f32", indent)
             elif elem == "index":
-                w.emit(f"{x} = arith.index_cast {v} : index to i64", indent)
+                w.emit(f"{x} = arith.index_cast {e} : index to i64", indent)
             else:
-                w.emit(f"{x} = arith.extsi {v} : {elem} to i32", indent)
-            w.emit(f"memref.store {x}, {src}[{', '.join(idx)}] : {wide}", indent)
-        loop_nest(w, buf, mtype, rank, 2, body)
+                w.emit(f"{x} = arith.extsi {e} : {elem} to i32", indent)
+            return x
+        src = generate(w, wide, target, rank, dyn, body)
         stype = wide
+    else:
+        target = elem
     fn = {"f32": "printMemrefF32", "f64": "printMemrefF64",
           "i32": "printMemrefI32", "i64": "printMemrefI64"}[target]
     w.decls.add((fn, target))
+    mtype = "memref<" + stype[len("tensor<"):]
+    b = w.fresh("out")
+    w.emit(f"{b} = bufferization.to_buffer {src} : {stype} to {mtype}")
     u = w.fresh("u")
-    w.emit(f"{u} = memref.cast {src} : {stype} to memref<*x{target}>")
+    w.emit(f"{u} = memref.cast {b} : {mtype} to memref<*x{target}>")
     w.emit(f"func.call @{fn}({u}) : (memref<*x{target}>) -> ()")
-
-
-def print_scalar(w, value, elem):
-    w.emit(f"vector.print {value} : {elem}")
 
 
 def harness(funcs, extent):
@@ -313,21 +313,23 @@ def harness(funcs, extent):
                 operands.append(v)
                 types.append(ty.text)
                 continue
-            buf, mtype = make_buffer(w, ty, a, extent)
+            t, static = make_input(w, ty, a, extent)
             if ty.kind == "memref":
+                mtype = ty.memref(extent)
+                buf = w.fresh("buf")
+                w.emit(f"{buf} = memref.alloc() : {mtype}")
+                w.emit(f"bufferization.materialize_in_destination {t} in restrict "
+                       f"writable {buf} : ({static}, {mtype}) -> ()")
                 val = buf
-                if any(d is None for d in ty.shape):
+                if mtype != ty.text:
                     val = w.fresh("cast")
                     w.emit(f"{val} = memref.cast {buf} : {mtype} to {ty.text}")
                 operands.append(val)
-                memrefs.append((buf, mtype, ty))
+                memrefs.append((buf, mtype, ty, static))
             else:
-                t = w.fresh("t")
-                ttype = "tensor<" + mtype[len("memref<"):]
-                w.emit(f"{t} = bufferization.to_tensor {buf} restrict : {mtype} to {ttype}")
-                if ttype != ty.text:
+                if static != ty.text:
                     c = w.fresh("cast")
-                    w.emit(f"{c} = tensor.cast {t} : {ttype} to {ty.text}")
+                    w.emit(f"{c} = tensor.cast {t} : {static} to {ty.text}")
                     t = c
                 operands.append(t)
             types.append(ty.text)
@@ -342,16 +344,18 @@ def harness(funcs, extent):
             names = []
         for name, ty in zip(names, f.results):
             if ty.kind == "scalar":
-                print_scalar(w, name, ty.elem)
+                w.emit(f"vector.print {name} : {ty.elem}")
             elif ty.kind == "tensor":
-                mtype = ty.memref(dynamic=True)
-                b = w.fresh("out")
-                w.emit(f"{b} = bufferization.to_buffer {name} : {ty.text} to {mtype}")
-                print_buffer(w, b, mtype, ty)
+                print_tensor(w, name, ty)
             else:
-                print_buffer(w, name, ty.text, ty)
-        for buf, mtype, ty in memrefs:
-            print_buffer(w, buf, mtype, ty)
+                t = w.fresh("t")
+                w.emit(f"{t} = bufferization.to_tensor {name} restrict : {ty.text} to {tensor_type(ty, dynamic=True)}")
+                print_tensor(w, t, ty)
+        for buf, mtype, ty, static in memrefs:
+            t = w.fresh("t")
+            w.emit(f"{t} = bufferization.to_tensor {buf} restrict : {mtype} to {static}")
+            st = Type(static)
+            print_tensor(w, t, st)
     consts = [f"  {name} = arith.constant {v} : index"
               for v, name in sorted(w.consts.items())]
     body = "\n".join(consts + w.lines)

@@ -432,6 +432,10 @@ private:
   LogicalResult collectAccesses(Operation *op, SmallVector<Access> &out);
   int bufferIndex(Value root);
   bool mayAlias(const Access &a, const Access &b) const;
+  /// The buffer of `b` when `a` and `b` go through different roots.
+  int aliasBufferOf(const Access &a, const Access &b) {
+    return a.root && b.root && a.root != b.root ? bufferIndex(b.root) : -1;
+  }
   void addSSAEdges(unsigned to);
   void traceProducers(Value v, unsigned distance, unsigned to,
                       llvm::DenseSet<Value> &seen);
@@ -900,6 +904,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
         self.distance = 1;
         self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
         self.buffer = buffer;
+        self.aliasBuffer = aliasBufferOf(x, y);
         self.removableByMultiBuffering =
             buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
         self.killedRead = self.kind == DepKind::RAW && isKilledRead(y);
@@ -921,6 +926,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
           e.to = b;
           e.kind = kindOf(x.isWrite, y.isWrite);
           e.buffer = buffer;
+          e.aliasBuffer = aliasBufferOf(x, y);
           addEdge(e);
           // b in iteration i, a in iteration i+1: only when data or storage
           // can be shared between iterations.
@@ -934,6 +940,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
           c.distance = 1;
           c.kind = kindOf(y.isWrite, x.isWrite);
           c.buffer = buffer;
+          c.aliasBuffer = aliasBufferOf(x, y);
           // The read of a loop-carried RAW may be killed by writes earlier
           // in its own iteration; on a renamable buffer it then links two
           // different copies, like a WAR/WAW.
