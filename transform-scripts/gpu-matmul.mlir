@@ -395,8 +395,13 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi gt %bn, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bk, %zero : !transform.param<i64>
 
-    // 2. The chain: the model's fusion decision, the init's producer.
-    %epilogue = transform.cost_model.filter_fusable_consumers %matmul { explain }
+    // 2. The chain: the model's fusion decision, the init's producer. Only
+    //    an elementwise consumer is an epilogue: a contraction that reads
+    //    this one (two matmuls in a row) gets its own schedule, and fusing
+    //    it here would erase an op the caller's loop still holds.
+    %fusable = transform.cost_model.filter_fusable_consumers %matmul { explain }
+        : (!transform.any_op) -> !transform.any_op
+    %epilogue = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%fusable)
         : (!transform.any_op) -> !transform.any_op
     %mm_e, %epi = transform.include @gpu_matmul_fused_epilogue failures(propagate) (%matmul, %epilogue)
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
