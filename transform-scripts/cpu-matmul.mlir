@@ -537,11 +537,18 @@ module attributes {transform.with_named_sequence} {
   // lowers the module. Usable as the interpreter's
   // entry point: --transform-interpreter=entry-point=hwsched_cpu_matmul_main.
   transform.named_sequence @hwsched_cpu_matmul_main(
-      %module: !transform.any_op {transform.consumed}) {
-    transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
-        : (!transform.any_op) -> ()
-    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
-        : (!transform.any_op) -> ()
+      %module: !transform.any_op {transform.readonly}) {
+    %n = transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
+        : (!transform.any_op) -> !transform.param<i64>
+    // A payload without a contraction is left exactly as it is (%module is
+    // consumed through this alias only when there is one).
+    %todo = transform.include @hwsched_cpu_if_some failures(propagate) (%module, %n)
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.foreach %todo : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%m)
+          : (!transform.any_op) -> ()
+    }
     transform.yield
   }
 
@@ -550,11 +557,16 @@ module attributes {transform.with_named_sequence} {
   // by transform.pipeline.schedule_stages at the spec's stage count (see
   // @hwsched_cpu_pipeline_micro_kernels for when this pays and when not).
   transform.named_sequence @hwsched_cpu_matmul_main_pipelined(
-      %module: !transform.any_op {transform.consumed}) {
-    transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
-        : (!transform.any_op) -> ()
-    transform.include @hwsched_cpu_bufferize_pipeline_and_lower failures(propagate)
-        (%module) : (!transform.any_op) -> ()
+      %module: !transform.any_op {transform.readonly}) {
+    %n = transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
+        : (!transform.any_op) -> !transform.param<i64>
+    %todo = transform.include @hwsched_cpu_if_some failures(propagate) (%module, %n)
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.foreach %todo : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      transform.include @hwsched_cpu_bufferize_pipeline_and_lower failures(propagate)
+          (%m) : (!transform.any_op) -> ()
+    }
     transform.yield
   }
 
@@ -563,17 +575,19 @@ module attributes {transform.with_named_sequence} {
   // @hwsched_prepare_contractions (transform-scripts/matmul-frontend.mlir,
   // preload it too; what it cannot bring there gets a remark at the op and
   // is left as it is), gets its own schedule:
-  // @hwsched_cpu_schedule_contraction.
+  // @hwsched_cpu_schedule_contraction. Yields the number of contractions
+  // scheduled.
   transform.named_sequence @hwsched_cpu_schedule_chains(
-      %module: !transform.any_op {transform.readonly}) {
+      %module: !transform.any_op {transform.readonly}) -> !transform.param<i64> {
     %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%module)
         : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
     transform.foreach %contractions : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       transform.include @hwsched_cpu_schedule_contraction failures(propagate) (%mm)
           : (!transform.any_op) -> ()
     }
-    transform.yield
+    transform.yield %n : !transform.param<i64>
   }
 
   // @hwsched_cpu_schedule_contraction(%mm): one contraction with tiles from
@@ -683,6 +697,25 @@ module attributes {transform.with_named_sequence} {
   }
 
   // %op when %n == %want, else an empty handle.
+  // %op when %n > 0, else an empty handle.
+  transform.named_sequence @hwsched_cpu_if_some(
+      %op: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %r = transform.sequence %op, %n, %zero : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o1: !transform.any_op, %n1: !transform.param<i64>, %z1: !transform.param<i64>):
+      %g = transform.sequence %o1, %n1, %z1 : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o2: !transform.any_op, %n2: !transform.param<i64>, %z2: !transform.param<i64>):
+        transform.match.param.cmpi gt %n2, %z2 : !transform.param<i64>
+        transform.yield %o2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
   transform.named_sequence @hwsched_cpu_if_eq(
       %op: !transform.any_op {transform.readonly},
       %n: !transform.param<i64> {transform.readonly},

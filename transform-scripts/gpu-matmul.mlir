@@ -503,12 +503,17 @@ module attributes {transform.with_named_sequence} {
     transform.hwsched.refuse_if %none
         { message = "this GPU schedule takes one linalg.matmul under its root and found none" }
         : !transform.any_op
-    %first, %others = transform.split_handle %all {overflow_result = 1, fail_on_payload_too_small = false}
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.hwsched.refuse_if %others
+    // (Not split_handle with an overflow result: upstream's crashes on a
+    // handle with fewer payloads than results.)
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %several, %several2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate)
+        (%root, %root, %n, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.hwsched.refuse_if %several
         { message = "this GPU schedule takes one linalg.matmul under its root and found several: @gpu_matmul_auto gives each its own schedule" }
         : !transform.any_op
-    transform.yield %first : !transform.any_op
+    transform.yield %all : !transform.any_op
   }
 
   // The tensor.pad producing operand 0 / 1 of %mm, else an empty handle.
@@ -656,14 +661,15 @@ module attributes {transform.with_named_sequence} {
       -> (!transform.any_op, !transform.any_op) {
     %uses = transform.get_consumers_of_result %matmul[0]
         : (!transform.any_op) -> !transform.any_op
-    %users = transform.merge_handles deduplicate %uses : !transform.any_op
-    %kept_and_users = transform.merge_handles %epilogue, %users : !transform.any_op
+    // The kept epilogue and the users are one op when the epilogue is the
+    // only user (a user that is not the epilogue, e.g. the scf.yield of a
+    // loop around the contraction, makes two).
+    %kept_and_users = transform.merge_handles deduplicate %epilogue, %uses : !transform.any_op
     %n = transform.num_associations %kept_and_users : (!transform.any_op) -> !transform.param<i64>
-    %two = transform.param.constant 2 : i64 -> !transform.param<i64>
     %n_epi = transform.num_associations %epilogue : (!transform.any_op) -> !transform.param<i64>
     %one = transform.param.constant 1 : i64 -> !transform.param<i64>
     %m1, %e1 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
-        (%matmul, %epilogue, %n, %two)
+        (%matmul, %epilogue, %n, %one)
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
     %m2, %e2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
@@ -995,11 +1001,15 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Steps 1-2 of @gpu_matmul_auto on every contraction under %root, then
-  // the bufferization; yields the functions that hold kernels.
+  // the bufferization; yields the functions that hold kernels. (%root is
+  // consumed through an alias, and only when there is a contraction: a
+  // payload without one is not bufferized. Handles to ops inside %root are
+  // invalidated by the call.)
   transform.named_sequence @gpu_matmul_auto_tensor_level(
-      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+      %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
     transform.foreach %contractions : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       %split, %smem = transform.include @gpu_matmul_auto_branches failures(propagate) (%mm)
@@ -1018,8 +1028,20 @@ module attributes {transform.with_named_sequence} {
             : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
       }
     }
-    %func_b = transform.include @gpu_matmul_bufferize failures(propagate) (%root)
-        : (!transform.any_op) -> !transform.any_op
+    // Bufferized only when there is a contraction to schedule: a payload
+    // without one is left exactly as it is (bufferization would change it,
+    // or fail on ops we have nothing to do with, e.g. linalg.pack).
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %todo, %todo2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate)
+        (%root, %root, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %func_b = transform.foreach %todo : !transform.any_op -> !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      %f = transform.include @gpu_matmul_bufferize failures(propagate) (%r)
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %f : !transform.any_op
+    }
     transform.yield %func_b : !transform.any_op
   }
 

@@ -385,8 +385,10 @@ def add_main(text, extent=24):
                     if re.search(r"@\w+", l).group(0) + "(" not in text)
     addition = decls + "\n" + main
     stripped = text.rstrip()
-    # Inside an explicit top-level module: before its closing brace.
-    if re.match(r"^\s*(//.*\n|\s)*module\b", text) and stripped.endswith("}"):
+    # Inside an explicit top-level module (after any attribute or type alias
+    # definitions): before its closing brace.
+    if re.match(r"^\s*(//.*\n|\s|[#!][\w$.-]+\s*=.*\n)*module\b", text) and \
+            stripped.endswith("}"):
         return stripped[:-1].rstrip() + "\n\n" + addition + "}\n"
     return stripped + "\n\n" + addition
 

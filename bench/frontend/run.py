@@ -20,7 +20,8 @@ ops      every hwsched transform op on every candidate payload op of the
 entries  every entry point of transform-scripts/ that schedules matmul-class
          ops (ENTRIES below) on every payload: how many of the payload's
          matmul-class ops (contractions and convolutions) it scheduled (no
-         longer at the top level of their function), and the rewrite
+         longer at the nesting depth it had: tiled into loops, put in a
+         gpu.launch or replaced by vectors), and the rewrite
          exec-checked on the CPU (the `_sequential` twin for GPU schedules,
          which keeps the schedule but not the GPU mapping).
 
@@ -116,11 +117,12 @@ KINDS = ("contraction", "conv-2d", "conv-other")
 
 def matmul_class(printed):
     """Counts of matmul-class ops in the functions of a printed module:
-    (total, top_level, kinds) where kinds maps a kind (op_kind) to
-    [total, top_level]; top level = not nested in any loop or region of its
-    function. (The exec harness has no Linalg op.)"""
-    total = top = 0
-    kinds = {k: [0, 0] for k in KINDS}
+    (total, depths, kinds) where depths is a Counter of their nesting
+    depths (indentation) and kinds maps a kind (op_kind) to a Counter of
+    the depths of its ops. (The exec harness has no Linalg op.)"""
+    total = 0
+    depths = collections.Counter()
+    kinds = {k: collections.Counter() for k in KINDS}
     lines = printed.split("\n")
     maps = dict(re.findall(r"^(#[\w$.-]+) = (affine_map<.*>)$", printed, re.M))
     func_indent = None
@@ -151,13 +153,28 @@ def matmul_class(printed):
                 is_mm = "reduction" in body and re.search(r"arith\.mul[fi]\b", body) is not None
             if is_mm:
                 kind = op_kind(name, body, maps)
-                at_top = len(m.group(1)) == func_indent + 2
+                depth = len(m.group(1))
                 total += 1
-                top += at_top
-                kinds[kind][0] += 1
-                kinds[kind][1] += at_top
+                depths[depth] += 1
+                kinds[kind][depth] += 1
         i += 1
-    return total, top, kinds
+    return total, depths, kinds
+
+
+def unscheduled(before, after):
+    """How many ops of `before` (a Counter of nesting depths) are still at
+    their depth in `after`: a schedule nests an op in its tile loops or a
+    gpu.launch (deeper) or replaces it (vectors); an op at its original
+    depth was not scheduled (an op in the payload's own loop included)."""
+    return sum(min(n, after.get(d, 0)) for d, n in before.items())
+
+
+def strip_marks(printed):
+    """The printed module without hwsched.* marks the scripts leave on ops
+    they did not rewrite (hwsched.contraction): the rewrite check compares
+    the rest."""
+    text = re.sub(r" \{hwsched\.[\w.]+( = [^,}]*)?(, hwsched\.[\w.]+( = [^,}]*)?)*\}", "", printed)
+    return re.sub(r"hwsched\.[\w.]+( = [^,}]*)?, ", "", text)
 
 
 def classify_error(location, message, read_line):
@@ -203,6 +220,8 @@ class Payload:
         self.executable = False
         self.matmuls = 0
         self.kinds = {k: 0 for k in KINDS}
+        self.depths = collections.Counter()
+        self.kind_depths = {k: collections.Counter() for k in KINDS}
         self.printed = ""         # the payload with @main as hwsched-opt prints it
 
 
@@ -231,8 +250,8 @@ def collect(corpora, work, opt, jobs):
         rc, out, err = run_tool([opt, raw, "--mlir-print-op-on-diagnostic=false"], 300)
         if rc != 0 or not out.strip():
             return p, "does not parse or verify: " + (err.strip().split("\n") or [""])[0][:200]
-        p.matmuls, _, kinds = matmul_class(out)
-        p.kinds = {kind: n for kind, (n, _) in kinds.items()}
+        p.matmuls, p.depths, p.kind_depths = matmul_class(out)
+        p.kinds = {kind: sum(c.values()) for kind, c in p.kind_depths.items()}
         try:
             text = exec_harness.add_main(p.text)
             p.executable = True
@@ -271,6 +290,10 @@ def run_entry(p, entry, args):
     why = crashed(rc, err)
     errors = re.findall(r"^(\S+?:\d+:\d+): error: (.*)$", err, re.M)
     r["errors"] = errors
+    if why == "timeout":
+        r["status"] = "timeout"
+        r["detail"] = f"hwsched-opt ran over {args.timeout} s"
+        return r
     if why:
         r["status"] = "crash"
         r["detail"] = why
@@ -278,19 +301,19 @@ def run_entry(p, entry, args):
     if rc != 0 or errors or not out.strip():
         r["status"] = "refused"
         return r
-    total, top, kinds = matmul_class(out)
-    r["scheduled"] = max(p.matmuls - top, 0)
+    total, depths, kinds = matmul_class(out)
+    r["scheduled"] = p.matmuls - unscheduled(p.depths, depths)
     for k in KINDS:
-        r["scheduled_kinds"][k] = max(p.kinds[k] - kinds[k][1], 0)
+        r["scheduled_kinds"][k] = p.kinds[k] - unscheduled(p.kind_depths[k], kinds[k])
     r["status"] = "success"
     if not p.executable or args.no_exec:
         return r
-    if out == p.printed:
+    if strip_marks(out) == strip_marks(p.printed):
         # Nothing rewritten: there is nothing to check.
         r["exec"] = "unchanged"
         return r
     ecmd = [sys.executable, EXEC_CHECK, p.path, "--opt", args.hwsched_opt,
-            *options, "--timeout", str(args.timeout), "--",
+            *options, "--timeout", str(args.exec_timeout or args.timeout), "--",
             f"--hwsched-target={target}",
             f"--transform-preload-library=transform-library-paths={lib}",
             f"--transform-interpreter=entry-point={twin}"]
@@ -302,6 +325,8 @@ def run_entry(p, entry, args):
         r["exec"] = "miscompile"
     elif "AFTER: transform" in verdict:
         r["exec"] = "twin-refused"
+    elif "timed out" in verdict:
+        r["exec"] = "timeout"
     else:
         r["exec"] = "not-run"
     r["exec_detail"] = verdict[:200]
@@ -326,6 +351,7 @@ def report_entries(results, entries, read):
         checked = sum(r["scheduled"] for r in rs if r["exec"] == "pass")
         mis = sum(1 for r in rs if r["exec"] == "miscompile")
         crashes = sum(1 for r in rs if r["status"] == "crash")
+        timeouts = sum(1 for r in rs if r["status"] == "timeout")
         ours = upstream = 0
         reasons = collections.Counter()
         upstream_examples = []
@@ -348,11 +374,13 @@ def report_entries(results, entries, read):
         summary[name] = dict(payloads=len(rs), matmuls=mm, scheduled=sched,
                              exec_checked=checked, miscompiles=mis,
                              refusals_ours=ours, refusals_upstream=upstream,
-                             crashes=crashes, share=share)
+                             crashes=crashes, timeouts=timeouts, share=share)
         print(f"  {name:36} {len(rs):4} payloads {mm:4} matmul-class ops "
               f"{sched:4} scheduled ({share:5.1f}%) {checked:4} exec-checked "
               f"{mis} miscompiles, refusals {ours} ours / {upstream} upstream, "
-              f"{crashes} crashes")
+              f"{crashes} crashes, {timeouts} over the time limit")
+        for r in [r for r in rs if r["status"] in ("crash", "timeout")][:5]:
+            print(f"      {r['status']}: {r['payload']}: {r.get('detail', '')}")
         for reason, n in reasons.most_common(8):
             print(f"      {n:4} x {reason}")
         for payload, loc, msg in upstream_examples[:3]:
@@ -386,7 +414,12 @@ def report_entries(results, entries, read):
                                              for r in silent)
         for r in silent[:5]:
             print(f"      left without a remark: {r['payload']} ({r['matmuls'] - r['scheduled']} of "
-                  f"{r['matmuls']} at the top level, {len(r['left'])} remarks)")
+                  f"{r['matmuls']} left where they were, {len(r['left'])} remarks)")
+        statuses = collections.Counter(r["exec"] for r in rs if r["status"] == "success")
+        summary[name]["exec_status"] = dict(statuses)
+        summary[name]["exec_timeout_ops"] = sum(r["scheduled"] for r in rs if r["exec"] == "timeout")
+        print("      exec-check verdicts (payloads): " + ", ".join(
+            f"{k or 'not checked'} {n}" for k, n in sorted(statuses.items(), key=lambda x: str(x[0]))))
         for r in [r for r in rs if r["exec"] not in (None, "pass", "unchanged")][:5]:
             print(f"      exec {r['exec']}: {r['payload']}: {r['exec_detail']}")
     return summary
@@ -441,6 +474,9 @@ def main():
                     help="headline entry points only; ops with two specs, two candidates")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--exec-timeout", type=int, default=0,
+                    help="seconds per exec-check step (default --timeout); a payload "
+                    "too large to run in it is reported as exec 'timeout'")
     ap.add_argument("--no-exec", action="store_true")
     ap.add_argument("--out", help="keep reproducers of failures here")
     ap.add_argument("--json", help="write the figures as JSON")
