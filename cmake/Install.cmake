@@ -47,3 +47,5 @@ configure_package_config_file(cmake/hwschedConfig.cmake.in
             HWSCHED_SCRIPT_INSTALL_RELDIR)
 install(FILES ${PROJECT_BINARY_DIR}/hwschedConfig.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/hwsched)
+# The license travels with the binaries and headers.
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of the in-process op fuzzer (fuzz/op_fuzzer.cpp).
+"""Writes the seeds of the in-process op fuzzer (fuzz/op_fuzzer.cpp).
 
 An input is a 48-byte header of decisions followed by the payload: its first
 byte chooses the mode (below 40: the rest is MLIR text; else generator
 bytes), its second the op (modulo 10). For every op this writes
   gen-<op>-<k>       a random header and random generator bytes, and
   text-<op>-<name>   a random header and the text of a payload program:
-                     the chunks of test/**/*.mlir and examples/**/*.mlir
+                     the chunks of test/, integration_test/ and examples/ *.mlir
                      (transform scripts and diagnostics expectations
                      stripped), spread over the ops in turn, plus
-                     fuzz/corpus/ops/payloads/.
-Deterministic (fixed seeds). Usage: make_op_seeds.py [--out DIR] [--per-op N]
+                     fuzz/seeds/ops/payloads/.
+Deterministic (fixed seeds), and derived from the tree, so the seeds are not
+committed: they always cover the current test payloads. fuzz/run-ci.sh,
+fuzz/make-corpus.sh and integration_test/Reliability/op-fuzzer-corpus.test write them
+where they need them. Usage: make_op_seeds.py --out DIR [--per-op N]
 """
 
 import argparse
@@ -43,8 +46,9 @@ def strip_scripts(text):
 
 
 def payloads():
-    files = sorted(glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"), recursive=True))
-    files += sorted(glob.glob(os.path.join(ROOT, "examples", "**", "*.mlir"), recursive=True))
+    files = []
+    for tree in ("test", "integration_test", "examples"):
+        files += sorted(glob.glob(os.path.join(ROOT, tree, "**", "*.mlir"), recursive=True))
     out = []
     for f in files:
         rel = os.path.relpath(f, ROOT)
@@ -53,7 +57,7 @@ def payloads():
             if "func.func" not in text or "transform." in text or len(text) > 6000:
                 continue
             out.append((f"{rel}#{n}", text + "\n"))
-    for f in sorted(glob.glob(os.path.join(HERE, "corpus", "ops", "payloads", "*.mlir"))):
+    for f in sorted(glob.glob(os.path.join(HERE, "seeds", "ops", "payloads", "*.mlir"))):
         out.append((os.path.relpath(f, ROOT), open(f).read()))
     return out
 
@@ -67,7 +71,7 @@ def header(rng, text_mode, op):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(HERE, "corpus", "op-fuzzer"))
+    ap.add_argument("--out", required=True)
     ap.add_argument("--per-op", type=int, default=4, help="generator seeds per op")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -85,7 +89,7 @@ def main():
         with open(os.path.join(args.out, f"text-{op}-{tag}"), "wb") as f:
             f.write(header(rng, True, op) + text.encode())
         written += 1
-    print(f"make_op_seeds: wrote {written} inputs to {os.path.relpath(args.out, ROOT)}")
+    print(f"make_op_seeds: wrote {written} inputs to {args.out}")
 
 
 if __name__ == "__main__":

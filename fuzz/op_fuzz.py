@@ -3,7 +3,7 @@
 
 One target per op (`--target`, or `all`). Each iteration builds one
 application: a payload from utils/robustness/gen_programs.py (random family,
-sizes, dynamic shapes, memory spaces) or from fuzz/corpus/ops/payloads/, and
+sizes, dynamic shapes, memory spaces) or from fuzz/seeds/ops/payloads/, and
 a script that applies the op with mutated attributes:
 
   target      shipped names, the bad specs of test/HwSpec/Inputs (by path),
@@ -27,8 +27,8 @@ fuzz/regressions/ops/), which `--replay` (run by CI) re-checks forever after.
 
 Usage:
   op_fuzz.py --target estimate --seed 1 --iterations 200
-  op_fuzz.py --replay fuzz/corpus/ops fuzz/regressions/ops
-  op_fuzz.py --save-corpus N   (writes N sample chunks per target to the corpus)
+  op_fuzz.py --replay fuzz/seeds/ops fuzz/regressions/ops
+  op_fuzz.py --save-corpus N   (writes N sample chunks per target to fuzz/seeds/ops/)
 Exit status 0 iff nothing was found.
 """
 
@@ -205,7 +205,7 @@ class Fuzzer:
 
     def payload(self, r):
         """A canonical payload (cached per generator key)."""
-        files = sorted(glob.glob(os.path.join(ROOT, "fuzz", "corpus", "ops", "payloads", "*.mlir")))
+        files = sorted(glob.glob(os.path.join(ROOT, "fuzz", "seeds", "ops", "payloads", "*.mlir")))
         if files and r.random() < 0.3:
             key = ("file", r.choice(files))
         else:
@@ -321,7 +321,7 @@ class Fuzzer:
     def save_corpus(self, count):
         for op in TARGETS:
             r = random.Random(f"corpus-{op}")
-            d = os.path.join(ROOT, "fuzz", "corpus", "ops", op)
+            d = os.path.join(ROOT, "fuzz", "seeds", "ops", op)
             os.makedirs(d, exist_ok=True)
             for i in range(count):
                 payload = self.payload(r)

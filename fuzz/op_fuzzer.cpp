@@ -43,7 +43,7 @@
 #include "PayloadGenerator.h"
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/HwSpec/TargetResolution.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"

@@ -2,46 +2,55 @@
 # Long fuzzing run for developers. Usage:
 #   fuzz/run-long.sh [seconds-per-libfuzzer-target] [op-iterations-per-target] [seed]
 # (defaults 600, 500 and the current time).
-# 1. libFuzzer on the spec loader and on the ops (clang build, ASan + UBSan):
-#    new corpus entries are merged into fuzz/corpus/spec-loader/ and
-#    fuzz/corpus/op-fuzzer/, crashing inputs are written to
-#    fuzz/regressions/spec-loader/ and fuzz/regressions/op-fuzzer/ (commit
-#    them: CI replays them). Replay one:
+# 1. libFuzzer on the spec loader and on the ops (clang build, ASan + UBSan),
+#    starting from the merged corpus fuzz/corpus/<dir>/ (made first by
+#    fuzz/make-corpus.sh when missing), the seeds and the regressions: new
+#    coverage is merged into fuzz/corpus/<dir>/ (an artifact, not committed),
+#    crashing inputs are written to fuzz/regressions/spec-loader/ and
+#    fuzz/regressions/op-fuzzer/ (commit them: CI replays them). Replay one:
 #    HWSCHED_FUZZ_VERBOSE=1 build/bin/hwsched-fuzz-ops-replay <file>
 # 2. fuzz/op_fuzz.py (the ops through the hwsched-opt driver) on every op
 #    target against the sanitized hwsched-opt when build-asan/ exists (else
 #    build/): findings are saved under fuzz/regressions/ops/ (CI replays them).
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/lib.sh"
+root=$fuzz_root
 secs=${1:-600}
 iters=${2:-500}
 seed=${3:-$(date +%s)}
 status=0
 
-# long_run NAME BINARY CORPUS REGRESSIONS [libFuzzer flags...]
+# long_run NAME
 long_run() {
-  local name=$1 bin=$2 corpus=$3 regressions=$4
-  shift 4
-  local work
+  local name=$1 work bin regressions corpus
   work=$(mktemp -d)
-  mkdir -p "$regressions"
+  bin=$(fuzz_binary "$name" "$bins")
+  regressions=$(fuzz_regressions "$name")
+  corpus=$(fuzz_corpus "$name")
+  mkdir -p "$regressions" "$work/new" "$corpus"
   echo "run-long: libFuzzer $name for $secs s, seed $seed" >&2
+  # shellcheck disable=SC2046  # the flags are words
   "$bin" -seed="$seed" -max_total_time="$secs" -timeout=20 \
-    -artifact_prefix="$regressions/" -print_final_stats=1 "$@" "$work" "$corpus" \
+    -artifact_prefix="$regressions/" -print_final_stats=1 $(fuzz_flags "$name") \
+    "$work/new" "$corpus" "$(fuzz_seeds "$name" "$work")" "$regressions" \
     2>&1 | tail -15 || status=1
   # Keep only inputs that add coverage.
-  "$bin" -merge=1 "$@" "$corpus" "$work" 2>&1 | tail -2
+  # shellcheck disable=SC2046
+  "$bin" -merge=1 $(fuzz_flags "$name") "$corpus" "$work/new" 2>&1 | tail -2
   rm -rf "$work"
 }
 
 if command -v clang++-14 >/dev/null || command -v clang++ >/dev/null; then
   bins=$("$root/fuzz/build.sh")
-  long_run spec-loader "$(echo "$bins" | sed -n 1p)" "$root/fuzz/corpus/spec-loader" \
-    "$root/fuzz/regressions/spec-loader" -max_len=16384 \
-    -dict="$root/fuzz/spec-loader.dict"
-  long_run ops "$(echo "$bins" | sed -n 2p)" "$root/fuzz/corpus/op-fuzzer" \
-    "$root/fuzz/regressions/op-fuzzer" -max_len=8192 \
-    -dict="$root/fuzz/op-fuzzer.dict"
+  for name in $FUZZ_TARGETS; do
+    if [ ! -d "$(fuzz_corpus "$name")" ]; then
+      "$root/fuzz/make-corpus.sh" || status=1
+      break
+    fi
+  done
+  for name in $FUZZ_TARGETS; do
+    long_run "$name"
+  done
 else
   echo "run-long: no clang++, skipping the libFuzzer targets" >&2
 fi

@@ -22,6 +22,7 @@
 
 #include "hwsched/HwSpec/HwSpecLoader.h"
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -139,20 +140,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // keeps anything else off stderr during long runs.
   mlir::ScopedDiagnosticHandler handler(
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
-  std::string error;
-  if (mlir::failed(parseOnChipMemorySpace(*spec, &context, error)) &&
-      error.empty())
+  // A refusal must say something: an empty message is a bug.
+  auto refusedSilently = [](llvm::Error error) {
+    return hwsched::takeRefusalMessage(std::move(error)).empty();
+  };
+  if (llvm::Expected<mlir::Attribute> space =
+          parseOnChipMemorySpace(*spec, &context);
+      !space && refusedSilently(space.takeError()))
     abort();
-  error.clear();
-  mlir::FailureOr<mlir::Attribute> dlti = buildTargetSystemSpec(
-      *spec, spec->getName(), mlir::Attribute(), &context, error);
-  if (mlir::failed(dlti) && error.empty())
-    abort();
-  if (mlir::succeeded(dlti)) {
+  llvm::Expected<mlir::Attribute> dlti = buildTargetSystemSpec(
+      *spec, spec->getName(), mlir::Attribute(), &context);
+  if (!dlti) {
+    if (refusedSilently(dlti.takeError()))
+      abort();
+  } else {
     // Attaching twice keeps one entry per device (the second replaces the
     // first): must not crash on an existing spec.
-    error.clear();
-    (void)buildTargetSystemSpec(*spec, spec->getName(), *dlti, &context, error);
+    llvm::Expected<mlir::Attribute> again =
+        buildTargetSystemSpec(*spec, spec->getName(), *dlti, &context);
+    if (!again)
+      llvm::consumeError(again.takeError());
   }
   for (const std::string &key : spec->getSortedKeys())
     (void)specValueToAttribute(*spec, key, &context);

@@ -10,7 +10,9 @@ build=${HWSCHED_BUILD_DIR:-$root/build}
 example=${1:-smem-merge}
 shift || true
 
-"$root/scripts/build.sh" 2>/dev/null
+# Progress lines of the package install and the build go to stderr.
+echo "main-job: installing what is missing and building hwsched (scripts/build.sh)" >&2
+"$root/scripts/build.sh"
 dir="$root/examples/$example"
 # examples/gpu-matmul has a run.py (it also lowers to PTX and runs ptxas).
 if [ -f "$dir/run.py" ] && [ ! -f "$dir/run.sh" ]; then

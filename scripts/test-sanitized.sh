@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds hwsched with AddressSanitizer + UndefinedBehaviorSanitizer on our code
 # (HWSCHED_ENABLE_SANITIZERS; libMLIR stays uninstrumented) into
-# ${HWSCHED_ASAN_BUILD_DIR:-build-asan} and runs the whole lit suite on it.
+# ${HWSCHED_ASAN_BUILD_DIR:-build-asan} and runs both lit suites on it (test/ and
+# integration_test/).
 # Ends with one summary line, "sanitized: N passed, N failed, N skipped".
 # Extra arguments go to lit (e.g. a test path).
 #
@@ -26,8 +27,9 @@ fi
 results="$build/test-results.xml"
 rm -f "$results"
 status=0
+[ $# -gt 0 ] || set -- "$build/test" "$build/integration_test"
 /usr/lib/llvm-22/bin/lit -sv --time-tests --xunit-xml-output="$results" \
-  "${@:-$build/test}" || status=$?
+  "$@" || status=$?
 read -r passed failed skipped < <(python3 "$root/scripts/lit-summary.py" "$results")
 echo "sanitized: $passed passed, $failed failed, $skipped skipped"
 echo "sanitized: build $((built - start)) s, lit $(( $(date +%s) - built )) s"

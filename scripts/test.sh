@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Builds hwsched and runs the whole lit suite (which includes the robustness
-# corpus, the op fuzzer's replay and short run, and the spec-loader corpus
-# replay: test/Reliability/); ends with one summary line,
-# "N passed, N failed, N skipped". Extra arguments go to lit (e.g. a test
-# path or --filter); with them, only that lit run happens.
+# Builds hwsched and runs both lit suites in one lit run: test/ (the fast
+# FileCheck tests) and integration_test/ (CPU execution, ptxas, the Python
+# harnesses, the robustness corpus, fuzz replays, the examples); prints
+# "lit: N passed, N failed, N skipped (test/ (fast): ...; integration_test/:
+# ...)" and ends with one summary line, "N passed, N failed, N skipped".
+# Extra arguments go to lit (e.g. a test path or --filter); with them, only
+# that lit run happens. Only the fast suite, without this script:
+#   /usr/lib/llvm-22/bin/lit build/test    (or: ninja -C build check-hwsched)
 #
 # Further steps of a full run, each with its own summary line, counted in the
 # final line (a step that fails counts as one failed test):
 #   HWSCHED_FUZZ=1 (default)    short fixed-seed libFuzzer runs of the spec
 #                               loader and of the ops (fuzz/run-ci.sh; builds
 #                               build-fuzz/ with clang; skipped without clang)
-#   HWSCHED_SANITIZE=1          the whole lit suite again on an ASan + UBSan
+#   HWSCHED_SANITIZE=1          both lit suites again on an ASan + UBSan
 #                               build in build-asan/ (scripts/test-sanitized.sh)
 #                               (.ci/run turns it on)
 set -euo pipefail
@@ -22,18 +25,29 @@ summarize() { # results.xml -> "passed failed skipped"
 }
 
 t0=$(date +%s)
+echo "test: installing what is missing and building hwsched (scripts/build.sh)" >&2
 "$root/scripts/build.sh"
 t1=$(date +%s)
+echo "test: running lit on ${*:-$build/test} (build took $((t1 - t0)) s)" >&2
 results="$build/test-results.xml"
 rm -f "$results"
 status=0
+if [ $# -eq 0 ]; then
+  set -- "$build/test" "$build/integration_test"
+  whole=1
+else
+  whole=0
+fi
 /usr/lib/llvm-22/bin/lit -sv --time-tests --xunit-xml-output="$results" \
-  "${@:-$build/test}" || status=$?
+  "$@" || status=$?
 read -r passed failed skipped < <(summarize "$results")
 t2=$(date +%s)
 timings="build $((t1 - t0)) s, lit $((t2 - t1)) s"
-if [ $# -eq 0 ]; then
-  echo "lit: $passed passed, $failed failed, $skipped skipped"
+if [ "$whole" = 1 ]; then
+  by_suite=$(python3 "$root/scripts/lit-summary.py" "$results" --by-suite |
+    sed -e 's/^HWSCHED-INTEGRATION:/integration_test\/:/' -e 's/^HWSCHED:/test\/ (fast):/' |
+    paste -sd ';' | sed 's/;/; /g')
+  echo "lit: $passed passed, $failed failed, $skipped skipped ($by_suite)"
   if [ "${HWSCHED_FUZZ:-1}" = 1 ]; then
     if "$root/fuzz/run-ci.sh"; then
       passed=$((passed + 1))

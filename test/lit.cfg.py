@@ -42,6 +42,19 @@ config.substitutions.extend([
     ("%hwsched_obj_root", config.hwsched_obj_root),
 ])
 
+# LLVM's OpenMP runtime (libomp-22-dev), which the multi-threaded CPU
+# schedule's programs load into mlir-runner.
+if os.path.exists(os.path.join(config.llvm_lib_dir, "libomp.so")):
+    config.available_features.add("openmp")
+
+# Dask distributed (Debian's python3-distributed, scripts/bootstrap.sh) for
+# the test that tunes through a local cluster.
+import subprocess as _subprocess
+if _subprocess.run([python, "-c", "import distributed"],
+                   stdout=_subprocess.DEVNULL,
+                   stderr=_subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("dask")
+
 # The dialect plugin loads into the stock mlir-opt (see the sanitizer note
 # below for the one configuration where it cannot).
 config.available_features.add("plugin")

@@ -58,13 +58,20 @@
 //     AVX-512. The fill (in the first K block's register tiles, step 2) and
 //     the epilogue (tiled by [1, NR]) are vectorized too.
 //  5. Bufferization (whole module, function boundaries, identity layouts),
-//     buffers hoisted out of loops and put on the stack up to 4 MiB (the
-//     packed panel is K*NC*4 bytes: 2 MiB at K = 2048, NC = 256; above the
-//     limit it stays a heap buffer allocated once per call), vector lowering
-//     to 1-D transfers. What is left lowers with the usual pipeline (see
-//     utils/exec-check.py --print-pipeline, or bench/cpu-matmul/run.py);
-//     mlir-runner's JIT targets the host CPU, so AVX-512 is used where the
-//     host has it, no flag needed.
+//     buffers hoisted out of loops and put on the stack up to 1.5 MiB each
+//     (the packed panels, KC*NC*4 bytes for the first K block and
+//     (K - KC)*NC*4 for the rest: 1.5 MiB at K = 2048, NC = 256; larger ones
+//     stay heap buffers, allocated once per column panel), vector lowering
+//     to 1-D transfers. The column-panel loop (step 1) then becomes
+//     scf.parallel and, with more than one core in the spec (cpu.cores),
+//     OpenMP with cpu.cores threads, each thread allocating its panels once
+//     on its own stack (libomp's worker stacks are 4 to 8 MiB by default,
+//     hence the 1.5 MiB bound per buffer; @hwsched_cpu_parallelize). What
+//     is left lowers with the usual pipeline (see utils/exec-check.py
+//     --print-pipeline, or
+//     bench/cpu-matmul/run.py) plus convert-openmp-to-llvm, and runs with
+//     LLVM's libomp; mlir-runner's JIT targets the host CPU, so AVX-512 is
+//     used where the host has it, no flag needed.
 //  6. (Only in @hwsched_cpu_matmul_main_pipelined.) Software pipelining of
 //     the micro-kernel K loops with transform.pipeline.schedule_stages at
 //     the spec's stage count: the A column and B row of K step k+1 are
@@ -134,19 +141,24 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> ()
     // 1. Cache block of C, the NC loop outside the MC loop (so that B can be
     // packed once per NC block, step 3); the matmul and its fill are fused
-    // producers.
-    %block, %loops:2 = transform.structured.fuse %root tile_sizes [%mc, %nc]
-        interchange [1, 0]
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-        -> (!transform.any_op, !transform.any_op, !transform.any_op)
-    %mm_named = transform.structured.match ops{["linalg.matmul"]} in %loops#0
+    // producers. The NC loop is an scf.forall: its column panels run on the
+    // cores (@hwsched_cpu_parallelize), each thread packing its own panel.
+    %panel, %panels = transform.structured.fuse %root tile_sizes [0, %nc]
+        {use_forall}
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    transform.annotate %panels "hwsched.cpu_panels" : !transform.any_op
+    %block, %mc_loop = transform.structured.fuse %panel tile_sizes [%mc, 0]
+        : (!transform.any_op, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    %mm_named = transform.structured.match ops{["linalg.matmul"]} in %panels
         : (!transform.any_op) -> !transform.any_op
-    %mm_marked = transform.structured.match attributes {hwsched.contraction} in %loops#0
+    %mm_marked = transform.structured.match attributes {hwsched.contraction} in %panels
         : (!transform.any_op) -> !transform.any_op
     %mm = transform.merge_handles deduplicate %mm_named, %mm_marked : !transform.any_op
     // Other fused producers (an im2col, a broadcast init) stay as they are:
     // tiled with the C block, vectorized after bufferization.
-    %epilogue = transform.structured.match attributes {hwsched.cpu_epilogue} in %loops#0
+    %epilogue = transform.structured.match attributes {hwsched.cpu_epilogue} in %panels
         : (!transform.any_op) -> !transform.any_op
     // The untiled originals are dead now.
     transform.apply_dce to %func : !transform.any_op
@@ -285,6 +297,8 @@ module attributes {transform.with_named_sequence} {
         failures(propagate) (%module) : (!transform.any_op) -> !transform.any_op
     transform.include @hwsched_cpu_lower_micro_kernels failures(propagate)
         (%bufferized) : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_parallelize failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
     transform.yield
   }
 
@@ -299,6 +313,81 @@ module attributes {transform.with_named_sequence} {
         (%bufferized) : (!transform.any_op) -> ()
     transform.include @hwsched_cpu_lower_micro_kernels failures(propagate)
         (%bufferized) : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_parallelize failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @hwsched_cpu_panels_to_loops(%bufferized_module)
+  // The column-panel loops (the scf.forall of step 1, one iteration per NC
+  // block) become scf.parallel when the spec gives more than one core
+  // (cpu.cores: for `host`, the cores this process may run on), else plain
+  // scf.for loops.
+  transform.named_sequence @hwsched_cpu_panels_to_loops(
+      %bufferized: !transform.any_op {transform.readonly}) {
+    %cores = transform.hwsched.query_spec %bufferized
+        { key = "cpu.cores", default_target = "host" }
+        : (!transform.any_op) -> !transform.param<i64>
+    // The guard (cmpi) stops the inner sequence for one core.
+    transform.sequence %bufferized, %cores : !transform.any_op, !transform.param<i64>
+        failures(suppress) {
+    ^bb0(%m: !transform.any_op, %t: !transform.param<i64>):
+      transform.sequence %m, %t : !transform.any_op, !transform.param<i64>
+          failures(propagate) {
+      ^bb0(%m2: !transform.any_op, %threads: !transform.param<i64>):
+        %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %threads, %one : !transform.param<i64>
+        %panels = transform.structured.match ops{["scf.forall"]}
+            attributes {hwsched.cpu_panels} in %m2
+            : (!transform.any_op) -> !transform.any_op
+        transform.foreach %panels : !transform.any_op {
+        ^bb0(%forall: !transform.any_op):
+          %parallel = transform.loop.forall_to_parallel %forall
+              : (!transform.any_op) -> !transform.any_op
+        }
+      }
+    }
+    %left = transform.structured.match ops{["scf.forall"]}
+        attributes {hwsched.cpu_panels} in %bufferized
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %left : !transform.any_op {
+    ^bb0(%forall: !transform.any_op):
+      %loop = transform.loop.forall_to_for %forall
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+
+  // @hwsched_cpu_parallelize(%bufferized_module)
+  // The parallel column-panel loops (@hwsched_cpu_panels_to_loops) to
+  // OpenMP on cpu.cores threads (convert-scf-to-openmp): the lowered program
+  // then needs an OpenMP runtime (LLVM's libomp: mlir-runner
+  // -shared-libs=.../libomp.so; utils/exec-check.py adds it). Nothing to do
+  // for one core. Consumes %bufferized_module.
+  transform.named_sequence @hwsched_cpu_parallelize(
+      %bufferized: !transform.any_op {transform.consumed}) {
+    %cores = transform.hwsched.query_spec %bufferized
+        { key = "cpu.cores", default_target = "host" }
+        : (!transform.any_op) -> !transform.param<i64>
+    transform.sequence %bufferized, %cores : !transform.any_op, !transform.param<i64>
+        failures(suppress) {
+    ^bb0(%m: !transform.any_op, %t: !transform.param<i64>):
+      transform.sequence %m, %t : !transform.any_op, !transform.param<i64>
+          failures(propagate) {
+      ^bb0(%m2: !transform.any_op, %threads: !transform.param<i64>):
+        %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %threads, %one : !transform.param<i64>
+        %converted = transform.apply_registered_pass "convert-scf-to-openmp"
+            with options = { "num-threads" = %threads } to %m2
+            : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+        // The pass wraps each iteration in a memref.alloca_scope, which must
+        // stay one block through the later scf-to-cf lowering: the packed
+        // panels' allocas move to the parallel region (once per thread, on
+        // its own stack) and the emptied scopes are inlined.
+        %hoisted = transform.apply_registered_pass "hwsched-hoist-parallel-allocas"
+            to %converted : (!transform.any_op) -> !transform.any_op
+      }
+    }
     transform.yield
   }
 
@@ -315,6 +404,11 @@ module attributes {transform.with_named_sequence} {
         bufferize_function_boundaries = true,
         function_boundary_type_conversion = 1 : i32,
         memcpy_op = "linalg.copy"} : (!transform.any_op) -> !transform.any_op
+    // The column panels: parallel for more than one core, else sequential
+    // (before the hoisting below, which then moves the panel buffers out of
+    // a sequential loop: one per call, not one per panel).
+    transform.include @hwsched_cpu_panels_to_loops failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
     %f0 = transform.structured.match ops{["func.func"]}
         attributes {hwsched.cpu_schedule} in %bufferized
         : (!transform.any_op) -> !transform.any_op
@@ -322,7 +416,7 @@ module attributes {transform.with_named_sequence} {
     %f1 = transform.apply_registered_pass "buffer-loop-hoisting" to %f0
         : (!transform.any_op) -> !transform.any_op
     %f2 = transform.apply_registered_pass "promote-buffers-to-stack"
-        with options = {"max-alloc-size-in-bytes" = 4194304 : i64} to %f1
+        with options = {"max-alloc-size-in-bytes" = 1572864 : i64} to %f1
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f2 {
       transform.apply_patterns.canonicalization
@@ -420,7 +514,10 @@ module attributes {transform.with_named_sequence} {
           !transform.param<i64>, !transform.param<i64>) {
     // A CPU schedule: refuse a spec without CPU figures (a GPU or NPU spec
     // would give tiles for another machine) with an error naming the key.
-    %lanes_bits = transform.hwsched.query_spec %matmul { key = "cpu.vector_width_bits" }
+    // With no target named anywhere (op, payload, driver), the CPU schedule
+    // uses the machine it runs on (`host`).
+    %lanes_bits = transform.hwsched.query_spec %matmul
+        { key = "cpu.vector_width_bits", default_target = "host" }
         : (!transform.any_op) -> !transform.param<i64>
     // packed_operands: @hwsched_cpu_matmul_tile packs B (operand 1 of
     // linalg.matmul) into a contiguous panel, so the model counts the B
@@ -428,7 +525,7 @@ module attributes {transform.with_named_sequence} {
     // (which only holds for B read in place).
     %tiles, %reg, %red, %stages, %threads =
         transform.cost_model.select_tile_config %matmul
-        { packed_operands = array<i64: 1> }
+        { packed_operands = array<i64: 1>, default_target = "host" }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %mc, %nc, %t0 = transform.split_handle %tiles : (!transform.param<i64>)
@@ -536,8 +633,22 @@ module attributes {transform.with_named_sequence} {
   // spec (one remark per tile size, at the matmul), then bufferizes and
   // lowers the module. Usable as the interpreter's
   // entry point: --transform-interpreter=entry-point=hwsched_cpu_matmul_main.
+  // Tuning: the tiles come from select_tile_config, i.e. from a tuning
+  // database when one answers the matmul's problem ($HWSCHED_TUNING_DB,
+  // written by hwsched-tune), else from the model. The knob
+  // "cpu_matmul.pipelined" chooses between the plain micro-kernel (0, the
+  // default: see @hwsched_cpu_pipeline_micro_kernels for why) and the
+  // software-pipelined one (1, as @hwsched_cpu_matmul_main_pipelined); the
+  // database value recorded for the module's matmuls wins over the
+  // default (transform.cost_model.tuned_knob).
   transform.named_sequence @hwsched_cpu_matmul_main(
       %module: !transform.any_op {transform.readonly}) {
+    %matmuls = transform.structured.match ops{["linalg.matmul"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    %pipelined_knob = transform.tune.knob<"cpu_matmul.pipelined"> = 0 : i64
+        from options = [0, 1] -> !transform.param<i64>
+    %pipelined = transform.cost_model.tuned_knob %pipelined_knob for %matmuls
+        : (!transform.param<i64>, !transform.any_op) -> !transform.param<i64>
     %n = transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
         : (!transform.any_op) -> !transform.param<i64>
     // A payload without a contraction is left exactly as it is (%module is
@@ -546,9 +657,35 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.foreach %todo : !transform.any_op {
     ^bb0(%m: !transform.any_op):
-      transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%m)
-          : (!transform.any_op) -> ()
+      transform.include @hwsched_cpu_bufferize_and_lower_tuned failures(propagate)
+          (%m, %pipelined) : (!transform.any_op, !transform.param<i64>) -> ()
     }
+    transform.yield
+  }
+
+  // @hwsched_cpu_bufferize_and_lower_tuned(%module, %pipelined)
+  // @hwsched_cpu_bufferize_and_lower with the micro-kernel K loops
+  // software-pipelined when %pipelined is 1 (the tuning knob
+  // "cpu_matmul.pipelined" of @hwsched_cpu_matmul_main).
+  transform.named_sequence @hwsched_cpu_bufferize_and_lower_tuned(
+      %module: !transform.any_op {transform.consumed},
+      %pipelined: !transform.param<i64> {transform.readonly}) {
+    // %module is consumed here, in the body (not inside a region of the
+    // alternatives, where the sequence's consumption check does not look).
+    %bufferized = transform.include @hwsched_cpu_bufferize_and_vectorize
+        failures(propagate) (%module) : (!transform.any_op) -> !transform.any_op
+    transform.tune.alternatives<"cpu_matmul.pipelined">
+        selected_region = %pipelined : !transform.param<i64> {
+      // 0: the plain micro-kernel.
+    }, {
+      // 1: the micro-kernel K loops software-pipelined.
+      transform.include @hwsched_cpu_pipeline_micro_kernels failures(propagate)
+          (%bufferized) : (!transform.any_op) -> ()
+    }
+    transform.include @hwsched_cpu_lower_micro_kernels failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
+    transform.include @hwsched_cpu_parallelize failures(propagate)
+        (%bufferized) : (!transform.any_op) -> ()
     transform.yield
   }
 

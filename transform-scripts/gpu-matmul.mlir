@@ -16,9 +16,6 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @hwsched_gpu_map_threads(
       !transform.any_op {transform.readonly},
       !transform.param<i64> {transform.readonly})
-  transform.named_sequence private @hwsched_gpu_schedule_k_loops(
-      !transform.any_op {transform.readonly},
-      !transform.param<i64> {transform.readonly})
   transform.named_sequence private @hwsched_gpu_mark_launch(
       !transform.any_op {transform.readonly},
       !transform.param<i64> {transform.readonly},
@@ -191,9 +188,9 @@ module attributes {transform.with_named_sequence} {
   //      gpu.launch, and the shared buffers hoisted out of the K loop
   //      (buffer-loop-hoisting, which stops at the gpu.launch).
   //   6. The K loop, still block-level (copy A, copy B: unit async_copy;
-  //      matmul on the shared tiles: tensor_core), is marked
-  //      `hwsched.gpu_k_loop` and pipelined by
-  //      transform.pipeline.schedule_stages { num_stages = S, explain }
+  //      matmul on the shared tiles: tensor_core), is pipelined by
+  //      transform.pipeline.schedule_stages params(num_stages = %S)
+  //      { explain } (the stage count select_tile_config's param gives)
   //      (remarks: stage per op, copies x bytes per buffer, on-chip bytes).
   //      It multi-buffers the A/B tiles and puts gpu.barrier before every op
   //      in a memory dependence (spec pipeline.sync = "gpu_barrier").
@@ -223,11 +220,10 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_smem_k_loop_and_threads steps 6-8 (shared with
   // @gpu_matmul_smem_sequential, the CPU-checkable variant below),
   // @gpu_matmul_smem_lower_vectors step 10.
-  // Steps 6 and 8 go through @hwsched_gpu_schedule_k_loops and
-  // @hwsched_gpu_map_threads (transform-scripts/gpu-dispatch.mlir, preload
-  // it too): schedule_stages' num_stages and map_nested_forall_to_threads'
-  // block_dims are static attributes, the dispatch turns the parameters into
-  // them.
+  // Step 8 goes through @hwsched_gpu_map_threads
+  // (transform-scripts/gpu-dispatch.mlir, preload it too): upstream
+  // map_nested_forall_to_threads takes block_dims as a static attribute, the
+  // dispatch turns the parameter into it.
   // Lowering to PTX: workgroup memref.alloc has no NVVM lowering; turn the
   // merged buffer into a workgroup memref.global first (what
   // examples/gpu-matmul/run.py does), then utils/ptxas-report.py. ptxas
@@ -775,8 +771,12 @@ module attributes {transform.with_named_sequence} {
         transform.annotate %k_loop "hwsched.gpu_k_loop" : !transform.any_op
       }
     }
-    transform.include @hwsched_gpu_schedule_k_loops failures(propagate) (%scope, %stages)
-        : (!transform.any_op, !transform.param<i64>) -> ()
+    %k_loops = transform.structured.match ops{["scf.for"]} attributes {hwsched.gpu_k_loop} in %scope
+        : (!transform.any_op) -> !transform.any_op
+    %pipelined = transform.pipeline.schedule_stages %k_loops
+        params(num_stages = %stages) { explain }
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.annotate %pipelined "hwsched.gpu_k_loop_pipelined" : !transform.any_op
 
     // 7. Threads: the global -> shared copies split over the block's threads
     //    (num_threads = the block dims); every matmul (prologue,
@@ -1424,7 +1424,7 @@ module attributes {transform.with_named_sequence} {
   // @gpu_matmul_split_k_sequential(%root): steps 1-5 of @gpu_matmul_split_k
   // without the GPU mapping (block and thread loops run as scf.for), for
   // checking the split schedule's semantics on the CPU with
-  // utils/exec-check.py (test/Scripts/gpu-matmul-split-k-exec.test).
+  // utils/exec-check.py (integration_test/Scripts/gpu-matmul-split-k-exec.test).
   transform.named_sequence @gpu_matmul_split_k_sequential(
       %root: !transform.any_op {transform.consumed}) {
     %func_b, %nthreads = transform.include @gpu_matmul_split_k_tiled failures(propagate) (%root)

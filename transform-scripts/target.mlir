@@ -18,6 +18,42 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // @hwsched_describe_cpu_target(%op)
+  // One remark per figure the CPU schedule reads (cores, vector width and
+  // registers, FMA units, caches, clock) of the CPU spec that applies at %op,
+  // each with where it came from: the spec's citation, or for `host` (the
+  // default when nothing names a target, as in the CPU scripts) the file or
+  // instruction it was read from. Usable as an entry point:
+  // --transform-interpreter=entry-point=hwsched_describe_cpu_target.
+  transform.named_sequence @hwsched_describe_cpu_target(
+      %op: !transform.any_op {transform.readonly}) {
+    %0 = transform.hwsched.query_spec %op
+        { key = "cpu.cores", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %1 = transform.hwsched.query_spec %op
+        { key = "cpu.vector_width_bits", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %2 = transform.hwsched.query_spec %op
+        { key = "cpu.vector_registers", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %3 = transform.hwsched.query_spec %op
+        { key = "cpu.fma_units_per_core", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %4 = transform.hwsched.query_spec %op
+        { key = "cpu.l1d_bytes", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %5 = transform.hwsched.query_spec %op
+        { key = "cpu.l2_bytes", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %6 = transform.hwsched.query_spec %op
+        { key = "cpu.l3_bytes", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %7 = transform.hwsched.query_spec %op
+        { key = "compute.clock_ghz", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    transform.yield
+  }
+
   // @hwsched_onchip_capacity(%op) -> param
   // The on-chip capacity in bytes (GPU shared memory per block, NPU unified
   // buffer, CPU L2) of the spec that applies at %op, whatever its kind: a

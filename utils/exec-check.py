@@ -125,8 +125,10 @@ Options:
 Limitations: ops without a CPU lowering (gpu.barrier, nvgpu/nvvm ops, gpu.launch,
 ...) make the lowering step fail; so does a transform script embedded in the
 payload (keep scripts in a library passed with --transform-preload-library).
-Runs are single-threaded JIT executions: data races and GPU-memory-model issues
-are not detected.
+Runs are JIT executions: scf.forall / scf.parallel run sequentially unless the
+transform already turned them into OpenMP (omp.parallel, which then runs on
+LLVM's libomp, added to the runner's libraries); GPU-memory-model issues are
+not detected.
 """
 
 import argparse
@@ -178,6 +180,10 @@ LOWERING_PIPELINE = [
     "convert-ub-to-llvm",
     "convert-cf-to-llvm",
     "convert-func-to-llvm",
+    # OpenMP regions (the CPU schedule's multi-threaded column panels):
+    # their block arguments and types to LLVM; mlir-runner then translates
+    # the omp ops and the program needs an OpenMP runtime (OPENMP_LIB).
+    "convert-openmp-to-llvm",
     "reconcile-unrealized-casts",
 ]
 
@@ -192,7 +198,11 @@ ERROR_DIAG_RE = re.compile(r"(^|\W)error:|Unknown command line argument", re.MUL
 # `"foo.bar"(...)`): after lowering, only llvm.* and builtin.* may remain.
 OP_NAME_RE = re.compile(
     r'^\s*(?:%[^=]*=\s*)?"?([A-Za-z_][\w$]*\.[\w$.]+)', re.MULTILINE)
-LOWERED_DIALECTS = ("llvm", "builtin")
+LOWERED_DIALECTS = ("llvm", "builtin", "omp")
+# LLVM's OpenMP runtime (Debian: libomp-22-dev), loaded into mlir-runner when
+# the lowered program has omp ops.
+OPENMP_LIB = "libomp.so"
+OMP_OP_RE = re.compile(r"^\s*(?:%[^=]*=\s*)?\"?omp\.", re.MULTILINE)
 
 
 def pipeline_string(with_bufferize=True):
@@ -452,12 +462,20 @@ def lower_and_run(r, side, ir_path, args, opt, pre_lower_args, libs):
                  "--pass-pipeline=" + pipeline_string(has_tensors), "-o", lowered]
     r.run(f"{side}: lower", lower_cmd, output_file=lowered)
     with open(lowered, errors="replace") as f:
-        leftovers = sorted({name for name in OP_NAME_RE.findall(f.read())
-                            if name.split(".", 1)[0] not in LOWERED_DIALECTS})
+        lowered_text = f.read()
+    leftovers = sorted({name for name in OP_NAME_RE.findall(lowered_text)
+                        if name.split(".", 1)[0] not in LOWERED_DIALECTS})
     if leftovers:
         raise CheckFailure(f"step '{side}: lower' left ops that have no CPU lowering "
                            f"in this pipeline: {', '.join(leftovers)}\n"
                            f"  command: {shlex.join(lower_cmd)}")
+    if OMP_OP_RE.search(lowered_text):
+        omp = os.path.join(args.shared_lib_dir, OPENMP_LIB)
+        if not os.path.isfile(omp):
+            raise CheckFailure(f"step '{side}: run': the program uses OpenMP and "
+                               f"{omp} is missing (Debian: apt-get install "
+                               "libomp-22-dev)")
+        libs = libs + [omp]
     out = r.run(f"{side}: run", [args.runner, lowered, "-e", "main",
                                  "-entry-point-result=void",
                                  "-shared-libs=" + ",".join(libs)],

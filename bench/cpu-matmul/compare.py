@@ -12,7 +12,9 @@ A VARIANT is
     written by an earlier call (kept in --work) and edited by hand; it must
     come from the same --size/--chain/--min-time (same calls per timed run).
 
-Each round runs the FMA peak once and every variant once, each in its own
+Variants are built single-threaded (`host` detected with hwsched-opt pinned
+to one CPU; with --target, give a spec with cpu.cores = 1): the figures are
+thread CPU time. Each round runs the FMA peak once and every variant once, each in its own
 process (5 timed runs per process), the order rotated per round. Prints per
 round the GFLOP/s (median of the process's runs), then per variant the
 median over the rounds, its ratio to the round's peak and to the first
@@ -41,7 +43,8 @@ def main():
     p.add_argument("--chain", action="store_true", help="matmul + bias + ReLU")
     p.add_argument("--min-time", type=float, default=0.1,
                    help="seconds per timed run (at 150 GFLOP/s)")
-    p.add_argument("--target", default="x86-avx512")
+    p.add_argument("--target", default=None,
+                   help="spec (default: none named, so the script's `host`)")
     p.add_argument("--work", help="keep the generated files in this directory")
     p.add_argument("variants", nargs="+")
     args = p.parse_args()
@@ -52,9 +55,12 @@ def main():
     cputime = os.path.join(work, "libcputime.so")
     R.run(["gcc", "-O2", "-shared", "-fPIC", os.path.join(R.HERE, "cputime.c"), "-o", cputime])
     peak_exe = os.path.join(work, "fma_peak")
-    R.run(["gcc", "-O2", "-mavx512f", os.path.join(R.HERE, "fma_peak.c"), "-o", peak_exe])
+    # The ISA is chosen at run time (fma_peak.c): no -mavx512f SIGILL on AVX2.
+    R.run(["gcc", "-O2", os.path.join(R.HERE, "fma_peak.c"), "-o", peak_exe])
     libs = [os.path.join(R.LLVM, "lib", "libmlir_c_runner_utils.so"),
             os.path.join(R.LLVM, "lib", "libmlir_runner_utils.so"), cputime]
+    if os.path.isfile(R.OPENMP_LIB):
+        libs.append(R.OPENMP_LIB)  # multi-threaded variants
 
     flops = 2.0 * args.size ** 3
     reps = max(1, int(args.min_time * 150e9 / flops))
@@ -77,9 +83,18 @@ def main():
                     f.write(R.KNOBS_LIBRARY.format(entry=R.KNOBS_ENTRY, mc=mc, nc=nc,
                                                    kc=kc, mr=mr, nr=nr))
                 library, entry = f"{R.SCRIPT},{knobs}", R.KNOBS_ENTRY
-            R.run([opt, src, f"--hwsched-target={args.target}",
+            target = [f"--hwsched-target={args.target}"] if args.target else []
+            # Single-threaded, as the figures are thread CPU time: `host`
+            # detected with hwsched-opt on one CPU (cpu.cores = 1, no
+            # OpenMP); a --target spec's own cpu.cores applies.
+            cmd = [opt, src, *target,
                    f"--transform-preload-library=transform-library-paths={library}",
-                   f"--transform-interpreter=entry-point={entry}", "-o", sched])
+                   f"--transform-interpreter=entry-point={entry}", "-o", sched]
+            proc = R.subprocess.run(cmd, stdout=R.subprocess.PIPE,
+                                    stderr=R.subprocess.PIPE, text=True,
+                                    preexec_fn=R.pin_to_one_cpu)
+            if proc.returncode != 0:
+                R.die(f"command failed: {R.shlex.join(cmd)}\n{proc.stderr[-3000:]}")
         low = os.path.join(work, f"v{i}-{tag}.llvm.mlir")
         R.run([R.MLIR_OPT, sched, "--pass-pipeline=" + R.LOWERING, "-o", low])
         lowered.append(low)

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # examples/cpu-matmul/run.sh: schedules input.mlir with the CPU matmul script
-# (tiles from the spec, default x86-avx512), runs it and the unscheduled
-# program with mlir-runner, checks the results against expected-output.txt
-# and prints the time per call of both.
+# (tiles and threads from the spec: by default `host`, this machine as
+# detected), prints the machine and the decisions, runs the scheduled and
+# the unscheduled program with mlir-runner, checks the results against
+# expected-output.txt and prints the time per call of both.
 #
 #   HWSCHED_OPT=build/bin/hwsched-opt examples/cpu-matmul/run.sh [--target NAME] [--keep DIR] [--no-baseline]
 #
 # --no-baseline skips the unscheduled program (about 20 s here), as the lit
-# test test/Scripts/example-cpu-matmul.test does.
+# test integration_test/Scripts/example-cpu-matmul.test does.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-target=x86-avx512
+target=
 keep=
 variants="scheduled unscheduled"
 while [ $# -gt 0 ]; do
@@ -31,16 +32,37 @@ mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 
 # The lowering of utils/exec-check.py, for both programs.
-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)"
+pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts)"
 libs="$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"
+target_flag=()
+[ -z "$target" ] || target_flag=(--hwsched-target="$target")
 
-echo "== schedule (spec $target): the decisions"
-"$opt" "$here/input.mlir" --hwsched-target="$target" \
+# The machine (or the named spec) and where each figure came from.
+echo "== target ${target:-host (detected: no --target)}: what the schedule reads"
+"$opt" "$here/input.mlir" "${target_flag[@]}" \
+  --transform-preload-library=transform-library-paths="$root/transform-scripts/target.mlir" \
+  --transform-interpreter=entry-point=hwsched_describe_cpu_target \
+  -o /dev/null 2> "$work/target.txt" || { cat "$work/target.txt" >&2; exit 1; }
+sed -n "s/.*remark: spec '[^']*' \([^ ]*\) = \([^ ]*\)\( : [a-z0-9]*\)\{0,1\} (source: \(.*\))$/\1 = \2   [\4]/p" "$work/target.txt"
+
+echo "== schedule: the decisions"
+"$opt" "$here/input.mlir" "${target_flag[@]}" \
   --transform-preload-library=transform-library-paths="$root/transform-scripts/matmul-frontend.mlir,$root/transform-scripts/cpu-matmul.mlir" \
   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
   -o "$work/scheduled.mlir" 2> "$work/remarks.txt" ||
   { cat "$work/remarks.txt" >&2; exit 1; }  # the errors, not only the remarks
 sed -n 's/.*remark: //p' "$work/remarks.txt"
+# convert-scf-to-openmp writes `%n = llvm.mlir.constant(T : i32)` and
+# `omp.parallel num_threads(%n : i32)`.
+threads=
+var=$(sed -n 's/.*omp.parallel num_threads(\(%[^ ]*\) : .*/\1/p' "$work/scheduled.mlir" | head -1)
+[ -z "$var" ] || threads=$(sed -n "s/^ *$var = llvm.mlir.constant(\([0-9]*\) : i32).*/\1/p" "$work/scheduled.mlir" | head -1)
+if [ -n "$threads" ]; then
+  echo "threads: $threads (column panels on OpenMP threads, cpu.cores)"
+  libs="$libs,$llvm/lib/libomp.so"
+else
+  echo "threads: 1 (cpu.cores = 1: no OpenMP)"
+fi
 
 status=0
 for variant in $variants; do

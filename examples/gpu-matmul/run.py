@@ -15,14 +15,14 @@ ptxas:
   "predicted registers per thread: N") against ptxas' "Used N registers"
   at the spec's register cap (gpu.max_registers_per_thread), within
   --tolerance (default 0.2, the register model's stated accuracy, see
-  test/CostModel/ptxas-registers.mlir);
+  integration_test/CostModel/ptxas-registers.mlir);
 - spills: ptxas spill bytes at the spec's cap and at a cap equal to the
   prediction (DESIGN.md: ptxas register counts drift up to the budget it is
   given, so whether the kernel fits the predicted count is the sharper test).
 
 Workgroup memref.alloc has no NVVM lowering: the merged shared buffer
 becomes a workgroup memref.global before the lowering (as in
-test/Smem/ptxas-smem.mlir).
+integration_test/Smem/ptxas-smem.mlir).
 
 usage: run.py [--target NAME|PATH] [--opt TOOL] [--input FILE]
               [--entry NAME] [--tolerance F] [--check] [--no-ptxas] [--ir FILE]

@@ -93,19 +93,14 @@ std::optional<int64_t> hwsched::getStaticSizeInBytes(Type type) {
   return memref.getNumElements() * ((bits + 7) / 8);
 }
 
-/// SSA names of the analyzed scope, computed once per analysis: printing a
-/// value on its own renumbers its whole function, which made reasons cost
-/// O(function size) each.
-static thread_local AsmState *currentNames = nullptr;
-
-/// Prints a value as the user sees it in the IR (`%alloc`, `%arg0`).
-static std::string describe(Value value) {
+/// Prints a value as the user sees it in the IR (`%alloc`, `%arg0`), with
+/// the SSA names of the analyzed scope (`names`, computed once per analysis:
+/// printing a value on its own renumbers its whole function, which made
+/// reasons cost O(function size) each).
+static std::string describe(Value value, AsmState &names) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  if (currentNames)
-    value.printAsOperand(os, *currentNames);
-  else
-    value.printAsOperand(os, OpPrintingFlags().useLocalScope());
+  value.printAsOperand(os, names);
   return text;
 }
 
@@ -310,16 +305,15 @@ public:
                                        OpPrintingFlags().useLocalScope());
   }
 
-  CopyLegality analyze(const CopyCandidate &copy) {
-    AsmState *previous = currentNames;
-    currentNames = names.get();
-    CopyLegality result = analyzeImpl(copy);
-    currentNames = previous;
-    return result;
-  }
+  CopyLegality analyze(const CopyCandidate &copy) { return analyzeImpl(copy); }
 
 private:
   CopyLegality analyzeImpl(const CopyCandidate &copy);
+
+  /// The reasons' printers, values with the scope's SSA names.
+  std::string describe(Value value) const { return ::describe(value, *names); }
+  static std::string describe(Type type) { return ::describe(type); }
+  static std::string describe(Operation *op) { return ::describe(op); }
 
 private:
   RuleVerdict checkCommon(const CopyCandidate &copy);

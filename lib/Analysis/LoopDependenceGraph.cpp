@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -422,11 +423,18 @@ static bool isFollower(Operation *op) {
 namespace {
 class GraphBuilder {
 public:
-  GraphBuilder(scf::ForOp forOp, const UnitContext &ctx, std::string &why,
-               Operation *&culprit)
-      : forOp(forOp), ctx(ctx), why(why), culprit(culprit) {}
+  GraphBuilder(scf::ForOp forOp, const UnitContext &ctx)
+      : forOp(forOp), ctx(ctx) {}
 
   FailureOr<LoopDependenceGraph> build();
+
+  /// Why build() failed: "'op.name' " + `why`, at `culprit`.
+  Refusal refusal() const {
+    return Refusal(
+        culprit,
+        "'" + (culprit ? culprit->getName().getStringRef() : StringRef("op")) +
+            "' " + why);
+  }
 
 private:
   LogicalResult collectAccesses(Operation *op, SmallVector<Access> &out);
@@ -444,8 +452,8 @@ private:
 
   scf::ForOp forOp;
   const UnitContext &ctx;
-  std::string &why;
-  Operation *&culprit;
+  std::string why;
+  Operation *culprit = nullptr;
   LoopDependenceGraph g;
   SmallVector<SmallVector<Access>> nodeAccesses;
   llvm::DenseMap<Value, unsigned> bufferOfRoot;
@@ -957,9 +965,11 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
   return std::move(g);
 }
 
-FailureOr<LoopDependenceGraph>
-hwsched::buildLoopDependenceGraph(scf::ForOp forOp, const UnitContext &ctx,
-                                  std::string &why, Operation *&culprit) {
-  GraphBuilder builder(forOp, ctx, why, culprit);
-  return builder.build();
+llvm::Expected<LoopDependenceGraph>
+hwsched::buildLoopDependenceGraph(scf::ForOp forOp, const UnitContext &ctx) {
+  GraphBuilder builder(forOp, ctx);
+  FailureOr<LoopDependenceGraph> graph = builder.build();
+  if (failed(graph))
+    return refuse(builder.refusal());
+  return std::move(*graph);
 }

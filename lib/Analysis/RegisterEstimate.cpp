@@ -30,25 +30,20 @@ llvm::ArrayRef<llvm::StringRef> hwsched::getRegisterCalibrationKeys() {
   return keys;
 }
 
-bool hwsched::loadRegisterCalibration(const HwSpec &spec,
-                                      RegisterCalibration &out,
-                                      std::string &missing) {
-  llvm::ArrayRef<llvm::StringRef> keys = getRegisterCalibrationKeys();
+llvm::Expected<RegisterCalibration>
+hwsched::loadRegisterCalibration(const HwSpec &spec,
+                                 const llvm::Twine &neededBy) {
   double values[5];
-  for (auto [i, key] : llvm::enumerate(keys)) {
-    std::optional<double> value = spec.getNumber(key);
-    if (!value) {
-      missing = key.str();
-      return false;
-    }
-    values[i] = *value;
-  }
+  if (llvm::Error err =
+          spec.getNumbers(getRegisterCalibrationKeys(), values, neededBy))
+    return std::move(err);
+  RegisterCalibration out;
   out.floorBase = values[0];
   out.defaultThreadTileElements = std::max<int64_t>(1, std::llround(values[1]));
   out.defaultReductionTile = std::max<int64_t>(1, std::llround(values[2]));
   out.smemLatency = std::max(1.0, values[3]);
   out.smemIssue = std::max(1.0, values[4]);
-  return true;
+  return out;
 }
 
 /// Registers read once at launch and kept: the thread and block ids (x, y)

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/TileProblem.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
@@ -27,21 +28,19 @@ static std::optional<int64_t> bitWidth(Type type) {
   return std::nullopt;
 }
 
-bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
-                                 std::string &error) {
+llvm::Expected<TileProblem> hwsched::analyzeTileProblem(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp) {
-    error = "no tile rule for '" + op->getName().getStringRef().str() +
-            "': expected a Linalg contraction, convolution, elementwise or "
-            "reduction op";
-    return false;
+    return refuse(
+        op, "no tile rule for '" + op->getName().getStringRef() +
+                "': expected a Linalg contraction, convolution, elementwise or "
+                "reduction op");
   }
   if (linalgOp.getNumLoops() == 0) {
-    error = "no tile rule for '" + op->getName().getStringRef().str() +
-            "': it has no loops to tile";
-    return false;
+    return refuse(op, "no tile rule for '" + op->getName().getStringRef() +
+                          "': it has no loops to tile");
   }
-  problem = TileProblem();
+  TileProblem problem;
   for (int64_t extent : linalgOp.getStaticLoopRanges())
     problem.loopExtents.push_back(ShapedType::isDynamic(extent) ? kDynamicExtent
                                                                 : extent);
@@ -92,10 +91,10 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
       problem.m = parallel;
       problem.k = reduction;
       if (problem.m.empty()) {
-        error = "no tile rule for '" + op->getName().getStringRef().str() +
-                "': a full reduction to a scalar has no parallel loop to "
-                "distribute";
-        return false;
+        return refuse(
+            op, "no tile rule for '" + op->getName().getStringRef() +
+                    "': a full reduction to a scalar has no parallel loop to "
+                    "distribute");
       }
     }
   }
@@ -108,9 +107,9 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
     ++problem.numOperands;
     std::optional<int64_t> bits = bitWidth(input->get().getType());
     if (!bits) {
-      error = "no tile rule for '" + op->getName().getStringRef().str() +
-              "': operand element type is not an integer or float";
-      return false;
+      return refuse(op,
+                    "no tile rule for '" + op->getName().getStringRef() +
+                        "': operand element type is not an integer or float");
     }
     inBits = std::max(inBits.value_or(0), *bits);
   }
@@ -118,9 +117,9 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
     ++problem.numOperands;
     std::optional<int64_t> bits = bitWidth(init.get().getType());
     if (!bits) {
-      error = "no tile rule for '" + op->getName().getStringRef().str() +
-              "': result element type is not an integer or float";
-      return false;
+      return refuse(op,
+                    "no tile rule for '" + op->getName().getStringRef() +
+                        "': result element type is not an integer or float");
     }
     accBits = std::max(accBits.value_or(0), *bits);
   }
@@ -149,5 +148,5 @@ bool hwsched::analyzeTileProblem(Operation *op, TileProblem &problem,
     problem.operandRoles.push_back(role);
   }
   problem.inputBits = inBits.value_or(problem.accBits);
-  return true;
+  return problem;
 }

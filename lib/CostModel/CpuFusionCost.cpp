@@ -30,8 +30,9 @@
 
 using namespace hwsched;
 
-bool hwsched::scoreCpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                             FusionDecision &decision, std::string &missing) {
+llvm::Error hwsched::scoreCpuFusion(const FusionPairFacts &facts,
+                                    const HwSpec &spec,
+                                    FusionDecision &decision) {
   static const llvm::StringRef keys[] = {"onchip.capacity_bytes",
                                          "onchip.alignment_bytes",
                                          "cpu.l1d_bytes",
@@ -42,8 +43,8 @@ bool hwsched::scoreCpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
                                          "cost_weights.bandwidth_saved",
                                          "cost_weights.recompute"};
   double v[9];
-  if (!spec.getNumbers(keys, v, missing))
-    return false;
+  if (llvm::Error err = spec.getNumbers(keys, v, costModelName(spec)))
+    return err;
   double l2 = v[0], l1 = v[2], bandwidth = std::max(v[4], 1e-9);
   int64_t live = costmodel::getFusedLiveBytes(facts, (int64_t)v[1]);
   bool tiled = facts.producer.tiled && facts.consumer.tiled;
@@ -70,5 +71,5 @@ bool hwsched::scoreCpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
   if (tiled && live > l2 && decision.legal && decision.reason.empty())
     decision.reason = "L2 overflow: " + std::to_string(live) +
                       " live bytes > " + std::to_string((int64_t)l2);
-  return true;
+  return llvm::Error::success();
 }

@@ -56,15 +56,18 @@ static std::string formatDims(llvm::ArrayRef<int64_t> dims) {
   return text;
 }
 
-bool hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                           FusionDecision &decision, std::string &missing) {
-  decision = FusionDecision();
+std::string hwsched::costModelName(const HwSpec &spec) {
+  return ("the " + stringifyHwKind(spec.getKind()) + " cost model").str();
+}
+
+llvm::Expected<FusionDecision>
+hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec) {
+  FusionDecision decision;
   std::optional<double> recomputeLimit =
       spec.getNumber("cost_weights.recompute_limit");
-  if (!recomputeLimit) {
-    missing = "cost_weights.recompute_limit";
-    return false;
-  }
+  if (!recomputeLimit)
+    return missingFigure(spec, "cost_weights.recompute_limit",
+                         costModelName(spec));
 
   // Legality first, in the order a user would fix them.
   auto reject = [&](std::string reason) {
@@ -119,20 +122,20 @@ bool hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
     reject("dynamic shapes without upper bounds: conservative decision, not "
            "fused");
 
-  bool ok = false;
+  llvm::Error scored = llvm::Error::success();
   switch (spec.getKind()) {
   case HwKind::Gpu:
-    ok = scoreGpuFusion(facts, spec, decision, missing);
+    scored = scoreGpuFusion(facts, spec, decision);
     break;
   case HwKind::Npu:
-    ok = scoreNpuFusion(facts, spec, decision, missing);
+    scored = scoreNpuFusion(facts, spec, decision);
     break;
   case HwKind::Cpu:
-    ok = scoreCpuFusion(facts, spec, decision, missing);
+    scored = scoreCpuFusion(facts, spec, decision);
     break;
   }
-  if (!ok)
-    return false;
+  if (scored)
+    return std::move(scored);
 
   decision.cost = 0;
   for (const CostTerm &term : decision.terms)
@@ -157,7 +160,7 @@ bool hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
   }
   if (decision.fuse() && decision.conservative)
     decision.reason = "";
-  return true;
+  return decision;
 }
 
 //===----------------------------------------------------------------------===//
@@ -171,20 +174,19 @@ llvm::ArrayRef<llvm::StringRef> hwsched::getKnownMetrics() {
   return metrics;
 }
 
-bool hwsched::computeKernelMetrics(const KernelGroup &group, const HwSpec &spec,
-                                   KernelMetrics &metrics,
-                                   std::string &missing) {
-  metrics = KernelMetrics();
+llvm::Expected<KernelMetrics>
+hwsched::computeKernelMetrics(const KernelGroup &group, const HwSpec &spec) {
+  KernelMetrics metrics;
   metrics.conservative = group.dynamicShape;
   int64_t alignment = spec.getInteger("onchip.alignment_bytes").value_or(1);
   std::optional<double> bandwidth =
       spec.getNumber("offchip.bandwidth_gb_per_s");
   std::optional<double> peak = spec.getNumber("compute.peak_fp32_gflops");
-  if (!bandwidth || !peak) {
-    missing =
-        !bandwidth ? "offchip.bandwidth_gb_per_s" : "compute.peak_fp32_gflops";
-    return false;
-  }
+  if (!bandwidth || !peak)
+    return missingFigure(spec,
+                         !bandwidth ? "offchip.bandwidth_gb_per_s"
+                                    : "compute.peak_fp32_gflops",
+                         costModelName(spec));
   std::optional<double> matrixPeak =
       spec.getNumber("compute.peak_matrix_gflops");
 
@@ -237,13 +239,14 @@ bool hwsched::computeKernelMetrics(const KernelGroup &group, const HwSpec &spec,
       (int64_t)std::ceil(std::max(computeNs, memoryNs) - 1e-9);
 
   if (spec.getKind() == HwKind::Gpu) {
-    RegisterCalibration calibration;
-    if (!loadRegisterCalibration(spec, calibration, missing))
-      return false;
-    metrics.registers = estimateRegisters(group, calibration);
+    llvm::Expected<RegisterCalibration> calibration =
+        loadRegisterCalibration(spec, costModelName(spec));
+    if (!calibration)
+      return calibration.takeError();
+    metrics.registers = estimateRegisters(group, *calibration);
     metrics.registersPerThread = metrics.registers.registers;
   }
-  return true;
+  return metrics;
 }
 
 std::optional<int64_t> hwsched::getMetric(const KernelMetrics &metrics,

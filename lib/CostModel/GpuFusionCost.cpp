@@ -28,8 +28,9 @@
 
 using namespace hwsched;
 
-bool hwsched::scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                             FusionDecision &decision, std::string &missing) {
+llvm::Error hwsched::scoreGpuFusion(const FusionPairFacts &facts,
+                                    const HwSpec &spec,
+                                    FusionDecision &decision) {
   static const llvm::StringRef keys[] = {
       "gpu.max_registers_per_thread",
       "gpu.occupancy_register_budget",
@@ -38,13 +39,14 @@ bool hwsched::scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
       "cost_weights.bandwidth_saved",
       "cost_weights.memory_transaction_bytes"};
   double v[6];
-  if (!spec.getNumbers(keys, v, missing))
-    return false;
+  if (llvm::Error err = spec.getNumbers(keys, v, costModelName(spec)))
+    return err;
   double maxRegs = v[0], budget = std::max(v[1], 1.0);
-  RegisterCalibration calibration;
-  if (!loadRegisterCalibration(spec, calibration, missing))
-    return false;
-  RegisterEstimate regs = estimateRegisters(facts.group, calibration);
+  llvm::Expected<RegisterCalibration> calibration =
+      loadRegisterCalibration(spec, costModelName(spec));
+  if (!calibration)
+    return calibration.takeError();
+  RegisterEstimate regs = estimateRegisters(facts.group, *calibration);
   decision.registers = regs;
 
   double pressure = std::max(0.0, regs.registers - budget) / budget;
@@ -74,5 +76,5 @@ bool hwsched::scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
     decision.reason =
         "spills: at least " + std::to_string(regs.floorRegisters) +
         " registers per thread > limit " + std::to_string((int64_t)maxRegs);
-  return true;
+  return llvm::Error::success();
 }

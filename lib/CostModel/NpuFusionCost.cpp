@@ -26,8 +26,9 @@
 
 using namespace hwsched;
 
-bool hwsched::scoreNpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                             FusionDecision &decision, std::string &missing) {
+llvm::Error hwsched::scoreNpuFusion(const FusionPairFacts &facts,
+                                    const HwSpec &spec,
+                                    FusionDecision &decision) {
   static const llvm::StringRef keys[] = {"onchip.capacity_bytes",
                                          "onchip.alignment_bytes",
                                          "npu.ping_pong_factor",
@@ -36,8 +37,8 @@ bool hwsched::scoreNpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
                                          "cost_weights.format_cast",
                                          "cost_weights.dma_saved"};
   double v[7];
-  if (!spec.getNumbers(keys, v, missing))
-    return false;
+  if (llvm::Error err = spec.getNumbers(keys, v, costModelName(spec)))
+    return err;
   double capacity = v[0], pingPong = v[2];
   int64_t live = costmodel::getFusedLiveBytes(facts, (int64_t)v[1]);
   decision.limits.push_back(
@@ -61,5 +62,5 @@ bool hwsched::scoreNpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
     decision.reason = "unified buffer overflow: " + std::to_string(live) +
                       " live bytes x " + std::to_string((int64_t)pingPong) +
                       " > " + std::to_string((int64_t)capacity);
-  return true;
+  return llvm::Error::success();
 }

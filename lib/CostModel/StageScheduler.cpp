@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/CostModel/StageScheduler.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/StringExtras.h"
@@ -18,9 +19,14 @@
 
 using namespace hwsched;
 
-std::optional<SchedulerConfig>
-hwsched::readSchedulerConfig(const HwSpec &spec, std::string &missing) {
+llvm::Expected<SchedulerConfig>
+hwsched::readSchedulerConfig(const HwSpec &spec) {
+  auto missing = [&](const llvm::Twine &key) {
+    return refuse(nullptr,
+                  "spec '" + spec.getPath() + "' lacks a valid '" + key + "'");
+  };
   SchedulerConfig config;
+  config.specName = spec.getName().str();
   for (const std::string &name : spec.getPipelineUnits()) {
     PipelineUnit unit;
     unit.name = name;
@@ -30,29 +36,21 @@ hwsched::readSchedulerConfig(const HwSpec &spec, std::string &missing) {
           {"latency_cycles", &unit.latencyCycles},
           {"issue_cycles", &unit.issueCycles}}) {
       std::optional<int64_t> v = spec.getInteger(prefix + field);
-      if (!v || *v < (std::string(field) == "latency_cycles" ? 0 : 1)) {
-        missing = prefix + field;
-        return std::nullopt;
-      }
+      if (!v || *v < (std::string(field) == "latency_cycles" ? 0 : 1))
+        return missing(prefix + field);
       *dest = *v;
     }
     config.units.push_back(unit);
   }
-  if (config.units.empty()) {
-    missing = "pipeline.units";
-    return std::nullopt;
-  }
+  if (config.units.empty())
+    return missing("pipeline.units");
   std::optional<int64_t> capacity = spec.getInteger("onchip.capacity_bytes");
-  if (!capacity) {
-    missing = "onchip.capacity_bytes";
-    return std::nullopt;
-  }
+  if (!capacity)
+    return missing("onchip.capacity_bytes");
   config.capacityBytes = *capacity;
   std::optional<int64_t> maxStages = spec.getInteger("pipeline.max_stages");
-  if (!maxStages || *maxStages < 1) {
-    missing = "pipeline.max_stages";
-    return std::nullopt;
-  }
+  if (!maxStages || *maxStages < 1)
+    return missing("pipeline.max_stages");
   // An override may exceed what `unsigned` holds: saturate, do not wrap.
   config.maxStages = static_cast<unsigned>(
       std::min<int64_t>(*maxStages, std::numeric_limits<unsigned>::max()));
@@ -1445,7 +1443,7 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     schedule.stageBoundII = bound;
     schedule.moduloScheduled = true;
   };
-  std::vector<std::string> notes;
+  std::vector<ScheduleNote> notes;
   if (rejected && (!found || found->first > rejected->first)) {
     StageSchedule over = scheduleFromTimes(graph, config, *rejected);
     if (!found) {
@@ -1461,7 +1459,7 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     os << "at interval " << rejected->first << " " << over.numStages
        << " stages need " << over.onChipBytes << " on-chip bytes > capacity "
        << config.capacityBytes << "; interval raised to " << found->first;
-    notes.push_back(text);
+    notes.push_back({ScheduleNote::Kind::IntervalRaised, text});
   }
   if (!found) {
     StageSchedule fallback =
@@ -1469,8 +1467,9 @@ static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
     fallback.stageBoundII = bound;
     if (n)
       fallback.notes.push_back(
-          "no modulo schedule found: stages by level merging, interval "
-          "without the reservation-table check");
+          {ScheduleNote::Kind::LevelMerging,
+           "no modulo schedule found: stages by level merging, interval "
+           "without the reservation-table check"});
     return fallback;
   }
   StageSchedule schedule = scheduleFromTimes(graph, config, *found);
@@ -1488,20 +1487,21 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
                             recMIIOf(tg), stageLimit);
 }
 
-std::optional<StageSchedule>
+llvm::Expected<StageSchedule>
 hwsched::scheduleStages(const LoopDependenceGraph &graph,
-                        const SchedulerConfig &config, std::string &failure) {
+                        const SchedulerConfig &config) {
   TimingGraph tg = buildTimingGraph(graph, config);
   int64_t resMII = computeResMII(graph, config);
   int64_t recMII = recMIIOf(tg);
-  std::vector<std::string> notes;
+  std::vector<ScheduleNote> notes;
   unsigned limit = config.maxStages;
   if (config.requestedStages) {
     limit = *config.requestedStages;
     if (limit > config.maxStages) {
-      notes.push_back("num_stages " + std::to_string(limit) +
-                      " clamped to pipeline.max_stages " +
-                      std::to_string(config.maxStages));
+      notes.push_back({ScheduleNote::Kind::StageClamp,
+                       "num_stages " + std::to_string(limit) +
+                           " clamped to pipeline.max_stages " +
+                           std::to_string(config.maxStages)});
       limit = config.maxStages;
     }
   }
@@ -1520,15 +1520,16 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
            << " stages reduced to " << s << ": " << first->numStages
            << " stages need " << first->onChipBytes
            << " on-chip bytes > capacity " << config.capacityBytes;
-        notes.push_back(text);
+        notes.push_back({ScheduleNote::Kind::CapacityReduction, text});
       }
       if (config.requestedStages && schedule.numStages < s &&
           schedule.achievedII == schedule.mii)
-        notes.push_back("the dependence graph uses " +
-                        std::to_string(schedule.numStages) + " of " +
-                        std::to_string(s) +
-                        " allowed stages (the interval is MII: more stages "
-                        "would not lower it)");
+        notes.push_back({ScheduleNote::Kind::UnusedStages,
+                         "the dependence graph uses " +
+                             std::to_string(schedule.numStages) + " of " +
+                             std::to_string(s) +
+                             " allowed stages (the interval is MII: more "
+                             "stages would not lower it)"});
       notes.insert(notes.end(), schedule.notes.begin(), schedule.notes.end());
       schedule.notes = notes;
       return schedule;
@@ -1536,10 +1537,10 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
     if (s == 1) {
       std::string text;
       llvm::raw_string_ostream os(text);
-      os << "even 1 stage needs " << schedule.onChipBytes
+      os << "on-chip buffers do not fit (spec '" << config.specName
+         << "'): even 1 stage needs " << schedule.onChipBytes
          << " on-chip bytes > onchip.capacity_bytes " << config.capacityBytes;
-      failure = text;
-      return std::nullopt;
+      return refuse(nullptr, text);
     }
     // The schedule never reached the limit, so the limits between its stage
     // count and s give the same schedule (unless the scheduler's round bound,
@@ -1549,10 +1550,12 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
     if (schedule.numStages + 1 < s)
       s = schedule.numStages + 1;
   }
-  return std::nullopt;
+  // Unreachable with a stage limit of at least 1 (num_stages >= 1 and
+  // pipeline.max_stages >= 1 are checked before).
+  return refuse(nullptr, "no stage limit of at least 1 to schedule with");
 }
 
-std::string hwsched::checkStageLegality(const LoopDependenceGraph &graph,
+llvm::Error hwsched::checkStageLegality(const LoopDependenceGraph &graph,
                                         const std::vector<unsigned> &stages) {
   for (const DepEdge &e : graph.edges) {
     if (!isActive(e))
@@ -1574,8 +1577,8 @@ std::string hwsched::checkStageLegality(const LoopDependenceGraph &graph,
       os << stringifyDepKind(e.kind) << " dependence (distance " << e.distance
          << ") from '" << from.op->getName() << "' in stage " << sf << " to '"
          << to.op->getName() << "' in stage " << st;
-      return text;
+      return refuse(to.op, text);
     }
   }
-  return "";
+  return llvm::Error::success();
 }

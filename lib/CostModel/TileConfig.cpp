@@ -89,28 +89,26 @@ void PruneLog::prune(llvm::StringRef rule) {
   counts.emplace_back(rule.str(), 1);
 }
 
-bool tileconfig::requireNumber(const HwSpec &spec, llvm::StringRef key,
-                               double &out, std::string &error) {
+llvm::Error tileconfig::requireNumber(const HwSpec &spec, llvm::StringRef key,
+                                      double &out) {
   std::optional<double> value = spec.getNumber(key);
-  if (!value) {
-    error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
-            ") has no '" + key.str() + "', which the tile rules need";
-    return false;
-  }
+  if (!value)
+    return refuse(nullptr, "spec '" + spec.getName() + "' (" + spec.getPath() +
+                               ") has no '" + key +
+                               "', which the tile rules need");
   out = *value;
-  return true;
+  return llvm::Error::success();
 }
 
-bool tileconfig::requireInteger(const HwSpec &spec, llvm::StringRef key,
-                                int64_t &out, std::string &error) {
+llvm::Error tileconfig::requireInteger(const HwSpec &spec, llvm::StringRef key,
+                                       int64_t &out) {
   std::optional<int64_t> value = spec.getInteger(key);
-  if (!value) {
-    error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
-            ") has no integer '" + key.str() + "', which the tile rules need";
-    return false;
-  }
+  if (!value)
+    return refuse(nullptr, "spec '" + spec.getName() + "' (" + spec.getPath() +
+                               ") has no integer '" + key +
+                               "', which the tile rules need");
   out = *value;
-  return true;
+  return llvm::Error::success();
 }
 
 /// Product of the extents of `dims`; sets `dynamic` when one is unknown.
@@ -178,6 +176,11 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
   // dims must say so. Block dims are three: outer loops beyond the third
   // mapped one get thread tile 0 (each thread walks them whole).
   s.numThreads = {1, 1, 1};
+  // CPU GEMMs: the threads that run the column panels.
+  if (c.panelThreads > 0) {
+    s.numThreads = {c.panelThreads, 1, 1};
+    return;
+  }
   if (c.threads <= 1)
     return;
   unsigned mapped = 0;
@@ -289,8 +292,9 @@ static void applySmFillRule(TileSelection &s, bool dynamicGrid) {
   s.fillPicked = true;
 }
 
-bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
-                               TileSelection &selection, std::string &error) {
+llvm::Expected<TileSelection>
+hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
+  TileSelection selection;
   GemmView view;
   view.kind = problem.kind;
   view.batch = groupExtent(problem, problem.batch, view.dynamicM);
@@ -332,12 +336,11 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   } else if (spec.getKind() == HwKind::Npu) {
     std::optional<llvm::ArrayRef<int64_t>> cube =
         spec.getIntegerArray("npu.cube_tile");
-    if (!cube || cube->size() != 3) {
-      error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
-              ") has no 3-element integer array 'npu.cube_tile', which the "
-              "tile rules need";
-      return false;
-    }
+    if (!cube || cube->size() != 3)
+      return refuse(nullptr, "spec '" + spec.getName() + "' (" +
+                                 spec.getPath() +
+                                 ") has no 3-element integer array "
+                                 "'npu.cube_tile', which the tile rules need");
     for (unsigned i = 0; i < 3; ++i)
       pad[i] = std::max<int64_t>((*cube)[i], 1);
   }
@@ -360,32 +363,33 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
   selection.gemmK = view.kPad;
   selection.gemmBatch = view.batch;
 
-  bool ok = false;
+  llvm::Error selected = llvm::Error::success();
   switch (spec.getKind()) {
   case HwKind::Gpu:
-    ok = selectGpu(view, spec, selection, error);
+    selected = selectGpu(view, spec, selection);
     break;
   case HwKind::Npu:
-    ok = selectNpu(view, spec, selection, error);
+    selected = selectNpu(view, spec, selection);
     break;
   case HwKind::Cpu:
-    ok = selectCpu(view, spec, selection, error);
+    selected = selectCpu(view, spec, selection);
     break;
   }
-  if (!ok)
-    return false;
+  if (selected)
+    return std::move(selected);
   if (selection.ranked.empty()) {
     std::string rules;
     for (auto &[rule, count] : selection.pruned)
       rules +=
           (rules.empty() ? "" : ", ") + rule + ": " + std::to_string(count);
-    error = llvm::formatv("no tile candidate satisfies the {0} rules of spec "
-                          "'{1}' ({2} enumerated; pruned {3})",
-                          stringifyHwKind(spec.getKind()), spec.getName(),
-                          selection.enumerated, rules);
+    std::string error =
+        llvm::formatv("no tile candidate satisfies the {0} rules of spec "
+                      "'{1}' ({2} enumerated; pruned {3})",
+                      stringifyHwKind(spec.getKind()), spec.getName(),
+                      selection.enumerated, rules);
     if (!selection.capacityDetail.empty())
       error += "; " + selection.capacityDetail;
-    return false;
+    return refuse(nullptr, error);
   }
   // Estimates within kTieTolerance of each other are a tie (the model is
   // not that precise); ties go to the candidate with the least total busy
@@ -503,5 +507,5 @@ bool hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec,
             mostBlocks);
     }
   }
-  return true;
+  return selection;
 }

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One core, BLIS-style loop nest: cache tiles MC x NC x KC around a register
+// BLIS-style loop nest: cache tiles MC x NC x KC around a register
 // kernel of MR rows x NR columns (NR = NRV vectors of cpu.vector_width_bits)
 // that steps K by 1 (an outer product: MR broadcasts of A, NRV loads of B,
 // MR*NRV FMAs into accumulators held in registers across the K tile).
@@ -28,15 +28,26 @@
 //    <= L2) and the span bound does not apply;
 //  - tiles divide the static extents (a remainder tile would need masked
 //    vectors); if nothing divides, remainders are allowed with a note.
+//  - threads (GEMMs): the schedule runs its column panels (NC blocks, times
+//    the batch) in parallel on cpu.cores threads, each thread packing its
+//    own B panel; the busiest thread runs ceil(panels / threads) of them,
+//    so panel counts that are multiples of the thread count score best.
 // Score (ns): the larger of compute and memory (hardware prefetch overlaps
-// them). Compute: K steps x cycles per step, where a step costs
+// them), per thread. Compute: K steps x cycles per step, where a step costs
 // max(MR*NRV / FMA units, (MR + NRV) / load units, FMA latency) + 1 cycles
 // (loop overhead), plus loading and storing the accumulators once per K
-// tile. Memory: the off-chip traffic (A re-read per NC panel, B per MC
-// block, C read and written once: its block stays in L2 across the K tiles)
-// over the per-core bandwidth. Plus a cold-start load
-// latency per cache tile and K tile. Stages = pipeline.max_stages (prefetch
-// depth).
+// tile, over the busiest thread's share. Memory: the off-chip traffic over
+// the bandwidth of the threads used (cores' shares of
+// offchip.bandwidth_gb_per_s): A re-read per NC panel, B per MC block, C
+// read and written once (its block stays in L2 across the K tiles): every
+// L2 miss priced at the off-chip rate, a conservative stand-in for the L3
+// the spec gives no bandwidth for. Plus a cold-start load latency per cache
+// tile and K tile.
+//  - L3 (GEMMs): each thread's packed K x NC panel, re-read by its MC
+//    blocks, fits its share of the L3: cpu.l3_bytes over the threads on one
+//    L3 (min(threads, cpu.l3_sharing_cores)); candidates over it are
+//    dropped unless nothing else is left.
+// Stages = pipeline.max_stages (prefetch depth).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,7 +68,8 @@ static constexpr double kLoopOverheadCycles = 1.0;
 
 namespace {
 struct CpuFigures {
-  int64_t vectorBits, vectorRegs, l1, l2, cores, maxStages, fmaUnits;
+  int64_t vectorBits, vectorRegs, l1, l2, l3, cores, maxStages, fmaUnits;
+  int64_t l3Sharing = 0;
   double clockGhz, bandwidth, loadUnits = 1, fmaLatency = 1, loadLatency = 0;
 };
 } // namespace
@@ -79,26 +91,27 @@ static llvm::SmallVector<int64_t> blockSizes(int64_t unit, int64_t extent,
   return sizes;
 }
 
-bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
-                           TileSelection &selection, std::string &error) {
+llvm::Error tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
+                                  TileSelection &selection) {
   CpuFigures f;
   std::pair<llvm::StringRef, int64_t *> ints[] = {
       {"cpu.vector_width_bits", &f.vectorBits},
       {"cpu.vector_registers", &f.vectorRegs},
       {"cpu.l1d_bytes", &f.l1},
       {"cpu.l2_bytes", &f.l2},
+      {"cpu.l3_bytes", &f.l3},
       {"cpu.cores", &f.cores},
       {"cpu.fma_units_per_core", &f.fmaUnits},
       {"pipeline.max_stages", &f.maxStages}};
   for (auto &[key, field] : ints)
-    if (!requireInteger(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireInteger(spec, key, *field))
+      return err;
   std::pair<llvm::StringRef, double *> nums[] = {
       {"compute.clock_ghz", &f.clockGhz},
       {"offchip.bandwidth_gb_per_s", &f.bandwidth}};
   for (auto &[key, field] : nums)
-    if (!requireNumber(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireNumber(spec, key, *field))
+      return err;
   if (std::optional<double> v = spec.getNumber("pipeline.units.load.count"))
     f.loadUnits = std::max(*v, 1.0);
   if (std::optional<double> v =
@@ -107,12 +120,17 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
   if (std::optional<double> v =
           spec.getNumber("pipeline.units.vector.latency_cycles"))
     f.fmaLatency = std::max(*v, 1.0);
+  f.cores = std::max<int64_t>(f.cores, 1);
+  // One L3 instance serves this many cores (all of them when the spec does
+  // not say).
+  f.l3Sharing = std::max<int64_t>(
+      spec.getInteger("cpu.l3_sharing_cores").value_or(f.cores), 1);
   // The L2 figure of the spec is the on-chip capacity overridable with
   // l2_limit_bytes; prefer it when it is lower.
   if (std::optional<int64_t> cap = spec.getInteger("onchip.capacity_bytes"))
     f.l2 = std::min(f.l2, *cap);
   int64_t lanes = std::max<int64_t>(f.vectorBits / view.inBits, 1);
-  double bytesPerNs = f.bandwidth / std::max<int64_t>(f.cores, 1);
+  double bytesPerNs = f.bandwidth / f.cores;
   PruneLog log;
 
   auto divides = [](int64_t tile, int64_t extent) {
@@ -221,8 +239,18 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
               }
               c.blocks = view.batch * ceilDiv(view.m, mc) *
                          (view.hasN() ? ceilDiv(view.n, nc) : 1);
-              c.waves = static_cast<double>(c.blocks);
-              c.waveEfficiency = c.occupancyFactor = c.occupancy = 1.0;
+              // GEMMs run their column panels on the cores; the busiest
+              // thread runs `rounds` of them.
+              int64_t panels =
+                  view.isGemm() ? view.batch * ceilDiv(view.n, nc) : 1;
+              c.panelThreads = std::min(f.cores, panels);
+              int64_t rounds = ceilDiv(panels, c.panelThreads);
+              double busiestShare =
+                  static_cast<double>(rounds) / static_cast<double>(panels);
+              c.waves = static_cast<double>(rounds);
+              c.waveEfficiency =
+                  static_cast<double>(panels) / (rounds * c.panelThreads);
+              c.occupancyFactor = c.occupancy = 1.0;
               // Register kernel: cycles per K step.
               double fmas = static_cast<double>(mr * nrv);
               double loads = view.isGemm() ? static_cast<double>(mr + nrv)
@@ -241,7 +269,7 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
               double kTiles =
                   view.hasK() ? static_cast<double>(ceilDiv(view.k, kc)) : 1.0;
               double accCycles = 2.0 * fmas / f.loadUnits;
-              c.computeNs = kernels *
+              c.computeNs = busiestShare * kernels *
                             (kSteps * stepCycles + kTiles * accCycles) /
                             f.clockGhz;
               double traffic;
@@ -257,11 +285,20 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
                            2.0 * view.m * view.n * view.accBytes);
               else
                 traffic = view.offchipBytes(mc, nc);
-              c.memoryNs = traffic / bytesPerNs;
+              // The threads on one L3 share it: each keeps its packed
+              // K x NC panel there while its MC blocks re-read it.
+              if (view.isGemm()) {
+                double l3Share = static_cast<double>(f.l3) /
+                                 std::min(c.panelThreads, f.l3Sharing);
+                c.panelOverL3 =
+                    static_cast<double>(view.k) * nc * view.inBytes > l3Share;
+              }
+              c.memoryNs = traffic / (bytesPerNs * c.panelThreads);
               // Each cache tile starts with cold loads (load latency).
               // Hardware prefetch overlaps the streams with the kernel.
-              c.timeNs = std::max(c.computeNs, c.memoryNs) +
-                         c.blocks * kTiles * f.loadLatency / f.clockGhz;
+              c.timeNs =
+                  std::max(c.computeNs, c.memoryNs) +
+                  busiestShare * c.blocks * kTiles * f.loadLatency / f.clockGhz;
               selection.ranked.push_back(c);
             }
       }
@@ -273,6 +310,21 @@ bool tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
         "(vectorize with masking or peel)");
     enumerate(/*strict=*/false);
   }
+  // A thread's packed panel larger than its share of the L3 is re-read from
+  // memory by every MC block, competing with the other threads: drop such
+  // candidates unless nothing else is left (a K too long for any panel).
+  auto overL3 = [](const TileCandidate &c) { return c.panelOverL3; };
+  int64_t over = llvm::count_if(selection.ranked, overL3);
+  if (over > 0 && over < static_cast<int64_t>(selection.ranked.size())) {
+    llvm::erase_if(selection.ranked, overL3);
+    for (int64_t i = 0; i < over; ++i)
+      log.prune("packed B panel (K x NC) > the thread's share of "
+                "cpu.l3_bytes (over min(threads, cpu.l3_sharing_cores))");
+  } else if (over > 0) {
+    selection.notes.push_back(
+        "every packed B panel (K x NC) exceeds a thread's share of the L3: "
+        "kept, re-read from memory per MC block");
+  }
   selection.pruned = log.take();
-  return true;
+  return llvm::Error::success();
 }

@@ -77,8 +77,8 @@ struct GpuFigures {
 };
 } // namespace
 
-static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
-                        std::string &error) {
+static llvm::Error readFigures(const HwSpec &spec, const GemmView &view,
+                               GpuFigures &f) {
   std::pair<llvm::StringRef, int64_t *> ints[] = {
       {"gpu.warp_size", &f.warpSize},
       {"gpu.sm_count", &f.smCount},
@@ -95,8 +95,8 @@ static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
       {"onchip.banks", &f.banks},
       {"onchip.bank_width_bytes", &f.bankWidth}};
   for (auto &[key, field] : ints)
-    if (!requireInteger(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireInteger(spec, key, *field))
+      return err;
   // Without tensor cores in the SIMT lowering, f32 runs on the FP32 units;
   // narrower inputs are assumed to use the matrix units.
   llvm::StringRef peakKey = view.inBits >= 32 ? "compute.peak_fp32_gflops"
@@ -111,16 +111,15 @@ static bool readFigures(const HwSpec &spec, const GemmView &view, GpuFigures &f,
       {"pipeline.units.vector.issue_cycles", &f.vectorIssue},
       {"cost_weights.sm_fill_threshold", &f.fillThreshold}};
   for (auto &[key, field] : nums)
-    if (!requireNumber(spec, key, *field, error))
-      return false;
-  std::string missing;
-  if (!loadRegisterCalibration(spec, f.weights, missing)) {
-    error = "spec '" + spec.getName().str() + "' (" + spec.getPath().str() +
-            ") has no '" + missing +
-            "', the register model's calibration (see estimate)";
-    return false;
-  }
-  return true;
+    if (llvm::Error err = requireNumber(spec, key, *field))
+      return err;
+  llvm::Expected<RegisterCalibration> weights = loadRegisterCalibration(
+      spec, "the register model of the tile rules (its calibration, see "
+            "estimate)");
+  if (!weights)
+    return weights.takeError();
+  f.weights = *weights;
+  return llvm::Error::success();
 }
 
 /// Registers per thread of one candidate through the shared model, counted
@@ -155,11 +154,11 @@ static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
   return evaluateRegisterModel(terms, weights);
 }
 
-bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
-                           TileSelection &selection, std::string &error) {
+llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
+                                  TileSelection &selection) {
   GpuFigures f;
-  if (!readFigures(spec, view, f, error))
-    return false;
+  if (llvm::Error err = readFigures(spec, view, f))
+    return err;
   PruneLog log;
 
   // The per-block shared-memory cap: dynamic shared memory up to the
@@ -170,9 +169,9 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
   const char *smemCapSource = "onchip.capacity_bytes";
   if (view.staticSmem) {
     int64_t staticCap = 0;
-    if (!requireInteger(spec, "gpu.max_static_smem_per_block_bytes", staticCap,
-                        error))
-      return false;
+    if (llvm::Error err = requireInteger(
+            spec, "gpu.max_static_smem_per_block_bytes", staticCap))
+      return err;
     if (staticCap < smemCap) {
       smemCap = staticCap;
       smemRuleName =
@@ -450,5 +449,5 @@ bool tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
             .str();
   selection.smCount = f.smCount;
   selection.fillThreshold = f.fillThreshold;
-  return true;
+  return llvm::Error::success();
 }

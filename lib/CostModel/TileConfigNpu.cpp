@@ -28,8 +28,8 @@
 using namespace hwsched;
 using namespace hwsched::tileconfig;
 
-bool tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
-                           TileSelection &selection, std::string &error) {
+llvm::Error tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
+                                  TileSelection &selection) {
   int64_t cores, pingPong, capacity, alignment, maxStages;
   double clockGhz, peak, bandwidth, mte2Issue = 0, mte3Issue = 0;
   std::pair<llvm::StringRef, int64_t *> ints[] = {
@@ -39,8 +39,8 @@ bool tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
       {"onchip.alignment_bytes", &alignment},
       {"pipeline.max_stages", &maxStages}};
   for (auto &[key, field] : ints)
-    if (!requireInteger(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireInteger(spec, key, *field))
+      return err;
   llvm::StringRef peakKey = view.isGemm() && view.inBits < 32
                                 ? "compute.peak_matrix_gflops"
                                 : "compute.peak_fp32_gflops";
@@ -49,8 +49,8 @@ bool tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
       {peakKey, &peak},
       {"offchip.bandwidth_gb_per_s", &bandwidth}};
   for (auto &[key, field] : nums)
-    if (!requireNumber(spec, key, *field, error))
-      return false;
+    if (llvm::Error err = requireNumber(spec, key, *field))
+      return err;
   // Copy-engine issue costs are optional refinements.
   if (std::optional<double> v =
           spec.getNumber("pipeline.units.mte2.issue_cycles"))
@@ -154,5 +154,5 @@ bool tileconfig::selectNpu(const GemmView &view, const HwSpec &spec,
         selection.ranked.push_back(c);
       }
   selection.pruned = log.take();
-  return true;
+  return llvm::Error::success();
 }

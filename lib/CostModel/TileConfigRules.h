@@ -13,6 +13,7 @@
 #define HWSCHED_LIB_COSTMODEL_TILECONFIGRULES_H
 
 #include "hwsched/CostModel/TileConfig.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -63,23 +64,22 @@ private:
   std::vector<std::pair<std::string, int64_t>> counts;
 };
 
-/// Reads a required figure; records the missing key in `error`.
-bool requireNumber(const HwSpec &spec, llvm::StringRef key, double &out,
-                   std::string &error);
-bool requireInteger(const HwSpec &spec, llvm::StringRef key, int64_t &out,
-                    std::string &error);
+/// Reads a required figure into `out`; a refusal naming the missing key.
+llvm::Error requireNumber(const HwSpec &spec, llvm::StringRef key, double &out);
+llvm::Error requireInteger(const HwSpec &spec, llvm::StringRef key,
+                           int64_t &out);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 inline int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
 
 /// The candidate generators: fill `selection.ranked` (unsorted),
 /// `selection.pruned`, `selection.enumerated` and notes.
-bool selectGpu(const GemmView &view, const HwSpec &spec,
-               TileSelection &selection, std::string &error);
-bool selectNpu(const GemmView &view, const HwSpec &spec,
-               TileSelection &selection, std::string &error);
-bool selectCpu(const GemmView &view, const HwSpec &spec,
-               TileSelection &selection, std::string &error);
+llvm::Error selectGpu(const GemmView &view, const HwSpec &spec,
+                      TileSelection &selection);
+llvm::Error selectNpu(const GemmView &view, const HwSpec &spec,
+                      TileSelection &selection);
+llvm::Error selectCpu(const GemmView &view, const HwSpec &spec,
+                      TileSelection &selection);
 
 } // namespace tileconfig
 } // namespace hwsched

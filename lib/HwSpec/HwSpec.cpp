@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/HwSpec/HwSpec.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -91,18 +93,22 @@ std::optional<double> HwSpec::getNumber(llvm::StringRef key) const {
   return value ? value->asNumber() : std::nullopt;
 }
 
-bool HwSpec::getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
-                        llvm::MutableArrayRef<double> out,
-                        std::string &missing) const {
+llvm::Error HwSpec::getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
+                               llvm::MutableArrayRef<double> out,
+                               const llvm::Twine &neededBy) const {
   for (auto [i, key] : llvm::enumerate(keys)) {
     std::optional<double> value = getNumber(key);
-    if (!value) {
-      missing = key.str();
-      return false;
-    }
+    if (!value)
+      return missingFigure(*this, key, neededBy);
     out[i] = *value;
   }
-  return true;
+  return llvm::Error::success();
+}
+
+llvm::Error hwsched::missingFigure(const HwSpec &spec, llvm::StringRef key,
+                                   const llvm::Twine &neededBy) {
+  return refuse(nullptr, "hardware spec '" + spec.getPath() + "' has no '" +
+                             key + "', which " + neededBy + " needs");
 }
 
 std::optional<llvm::StringRef> HwSpec::getString(llvm::StringRef key) const {
@@ -152,6 +158,29 @@ std::vector<std::string> HwSpec::getSortedKeys() const {
     keys.push_back(entry.getKey().str());
   llvm::sort(keys);
   return keys;
+}
+
+std::string HwSpec::getFingerprint() const {
+  // FNV-1a over "key=value;" in key order: stable across processes and
+  // builds, unlike llvm::hash_value.
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  auto mix = [&](llvm::StringRef text) {
+    for (unsigned char c : text) {
+      hash ^= c;
+      hash *= 0x100000001b3ULL;
+    }
+  };
+  for (const std::string &key : getSortedKeys()) {
+    if (llvm::StringRef(key).starts_with("tuning."))
+      continue;
+    mix(key);
+    mix("=");
+    mix(values.find(key)->second.str());
+    mix(";");
+  }
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format_hex_no_prefix(hash, 16);
+  return text;
 }
 
 std::vector<std::string> HwSpec::getPipelineUnits() const {

@@ -8,6 +8,8 @@
 
 #include "JsonSchema.h"
 
+#include "hwsched/HwSpec/HostSpec.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -64,7 +66,7 @@ std::vector<std::string> hwsched::getSpecSearchPath() {
 
 /// Spec names available on the search path, for "did you mean" lists.
 static std::vector<std::string> listKnownSpecs() {
-  std::set<std::string> names;
+  std::set<std::string> names = {kHostTarget.str()};
   for (const std::string &dir : getSpecSearchPath()) {
     std::error_code ec;
     for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
@@ -131,6 +133,15 @@ struct SyntaxErrorFinder : nlohmann::json_sax<json> {
   }
 };
 
+} // namespace
+
+std::string hwsched::describeJsonSyntaxError(llvm::StringRef text) {
+  SyntaxErrorFinder finder;
+  json::sax_parse(text.str(), &finder);
+  return finder.message;
+}
+
+namespace {
 const json &getSchema() {
   static const json schema = json::parse(getSpecSchemaText().str(), nullptr,
                                          /*allow_exceptions=*/false);
@@ -256,11 +267,8 @@ hwsched::parseSpec(llvm::StringRef text, llvm::StringRef path,
     return makeError("hardware spec '" + path + "': " + message);
   };
   json doc = json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) {
-    SyntaxErrorFinder finder;
-    json::sax_parse(text.str(), &finder);
-    return fail("invalid JSON: " + finder.message);
-  }
+  if (doc.is_discarded())
+    return fail("invalid JSON: " + describeJsonSyntaxError(text));
   const json &schema = getSchema();
   if (schema.is_discarded())
     return fail("the embedded schema is not valid JSON (build problem)");
@@ -314,6 +322,9 @@ hwsched::parseSpec(llvm::StringRef text, llvm::StringRef path,
   for (llvm::StringRef section : kFigureSections)
     if (auto it = doc.find(section.str()); it != doc.end())
       flatten(*it, section.str(), spec);
+  // Settings rather than figures: no citation.
+  if (auto it = doc.find("tuning"); it != doc.end())
+    flatten(*it, "tuning", spec);
   flatten(doc["kind"], "kind", spec);
   flatten(doc["name"], "name", spec);
   for (auto it = sources.begin(); it != sources.end(); ++it)
@@ -325,13 +336,27 @@ hwsched::parseSpec(llvm::StringRef text, llvm::StringRef path,
 llvm::Expected<HwSpec>
 hwsched::loadSpec(llvm::StringRef target,
                   llvm::ArrayRef<SpecOverride> overrides) {
-  llvm::Expected<std::string> file = findSpecFile(target);
-  if (!file)
-    return file.takeError();
-  auto buffer = llvm::MemoryBuffer::getFile(*file, /*IsText=*/true);
-  if (!buffer)
-    return makeError("hardware spec '" + *file +
-                     "': cannot read: " + buffer.getError().message());
+  // `host` is built from the machine (HostSpec.h) and then validated like a
+  // file; `file` is what messages call the spec.
+  std::string file, text;
+  bool isHost = target == kHostTarget;
+  if (isHost) {
+    auto host = getHostSpecText();
+    if (!host)
+      return host.takeError();
+    file = std::move(host->first);
+    text = std::move(host->second);
+  } else {
+    llvm::Expected<std::string> found = findSpecFile(target);
+    if (!found)
+      return found.takeError();
+    file = std::move(*found);
+    auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
+    if (!buffer)
+      return makeError("hardware spec '" + file +
+                       "': cannot read: " + buffer.getError().message());
+    text = (*buffer)->getBuffer().str();
+  }
   // Every op resolves its target once per payload op, and parsing plus
   // validating the JSON costs more than scheduling a small loop. Specs
   // without overrides are kept by file name and contents: an edited file is
@@ -340,21 +365,20 @@ hwsched::loadSpec(llvm::StringRef target,
   static llvm::StringMap<HwSpec> cache;
   std::string cacheKey;
   if (overrides.empty()) {
-    cacheKey = *file + '\0' + (*buffer)->getBuffer().str();
+    cacheKey = file + '\0' + text;
     std::lock_guard<std::mutex> lock(cacheMutex);
     auto it = cache.find(cacheKey);
     if (it != cache.end())
       return it->second;
   }
-  llvm::Expected<HwSpec> spec =
-      parseSpec((*buffer)->getBuffer(), *file, overrides);
+  llvm::Expected<HwSpec> spec = parseSpec(text, file, overrides);
   if (!spec)
     return spec.takeError();
   // Names in scripts are file names: a spec whose `name` differs would make
   // remarks and DLTI records name a target nobody can look up.
-  llvm::StringRef stem = llvm::sys::path::stem(*file);
-  if (spec->getName() != stem)
-    return makeError("hardware spec '" + *file + "': at 'name': expected \"" +
+  llvm::StringRef stem = llvm::sys::path::stem(file);
+  if (!isHost && spec->getName() != stem)
+    return makeError("hardware spec '" + file + "': at 'name': expected \"" +
                      stem + "\" (the file name without .json), got \"" +
                      spec->getName() + "\"");
   if (overrides.empty()) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -21,12 +22,13 @@ using namespace hwsched;
 
 static constexpr llvm::StringLiteral kMemorySpaceKey = "onchip.memory_space";
 
-/// Parses the whole of `text` as an attribute; on failure returns null and
-/// the parser's message in `parserMessage`.
-static Attribute parseWholeAttribute(llvm::StringRef text, MLIRContext *context,
-                                     std::string &parserMessage) {
+/// Parses the whole of `text` as an attribute; a refusal carrying the
+/// parser's message when it does not parse.
+static llvm::Expected<Attribute> parseWholeAttribute(llvm::StringRef text,
+                                                     MLIRContext *context) {
   // The parser reports through the context; capture its message so it lands
   // in our error instead of escaping as a stray diagnostic.
+  std::string parserMessage;
   ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
     if (parserMessage.empty())
       parserMessage = diag.str();
@@ -35,30 +37,27 @@ static Attribute parseWholeAttribute(llvm::StringRef text, MLIRContext *context,
   size_t consumed = 0;
   Attribute attr = parseAttribute(text, context, Type(), &consumed,
                                   /*isKnownNullTerminated=*/false);
-  if (attr && consumed != text.size()) {
-    parserMessage = "trailing characters after the attribute";
-    attr = {};
-  }
+  if (attr && consumed != text.size())
+    return refuse(nullptr, "trailing characters after the attribute");
+  if (!attr)
+    return refuse(nullptr, parserMessage);
   return attr;
 }
 
-FailureOr<Attribute> hwsched::parseOnChipMemorySpace(const HwSpec &spec,
-                                                     MLIRContext *context,
-                                                     std::string &error) {
+llvm::Expected<Attribute>
+hwsched::parseOnChipMemorySpace(const HwSpec &spec, MLIRContext *context) {
   std::optional<llvm::StringRef> text = spec.getString(kMemorySpaceKey);
   if (!text)
     return Attribute();
-  std::string parserMessage;
-  Attribute attr = parseWholeAttribute(*text, context, parserMessage);
-  if (!attr) {
-    error = ("hardware spec '" + spec.getPath() + "': at '" + kMemorySpaceKey +
-             "': expected MLIR attribute text (e.g. "
-             "\"#gpu.address_space<workgroup>\"), got \"" +
-             *text + "\": " + parserMessage)
-                .str();
-    return failure();
-  }
-  return attr;
+  llvm::Expected<Attribute> attr = parseWholeAttribute(*text, context);
+  if (!attr)
+    return addContext(attr.takeError(),
+                      "hardware spec '" + spec.getPath() + "': at '" +
+                          kMemorySpaceKey +
+                          "': expected MLIR attribute text (e.g. "
+                          "\"#gpu.address_space<workgroup>\"), got \"" +
+                          *text + "\": ");
+  return *attr;
 }
 
 static constexpr llvm::StringLiteral kDirectReadKey =
@@ -68,31 +67,25 @@ bool MemorySpacePair::matches(Attribute from, Attribute to) const {
   return (!source || *source == from) && (!target || *target == to);
 }
 
-FailureOr<SmallVector<MemorySpacePair>>
-hwsched::parseDirectReadSpaces(const HwSpec &spec, MLIRContext *context,
-                               std::string &error) {
+llvm::Expected<SmallVector<MemorySpacePair>>
+hwsched::parseDirectReadSpaces(const HwSpec &spec, MLIRContext *context) {
   SmallVector<MemorySpacePair> pairs;
   if (!spec.lookup(kDirectReadKey))
     return pairs;
   std::optional<llvm::ArrayRef<std::string>> entries =
       spec.getStringArray(kDirectReadKey);
-  if (!entries) {
-    error = ("hardware spec '" + spec.getPath() + "': at '" + kDirectReadKey +
-             "': expected an array of strings")
-                .str();
-    return failure();
-  }
+  if (!entries)
+    return refuse(nullptr, "hardware spec '" + spec.getPath() + "': at '" +
+                               kDirectReadKey +
+                               "': expected an array of strings");
   for (const std::string &entry : *entries) {
-    auto fail = [&](const llvm::Twine &why) {
-      error = ("hardware spec '" + spec.getPath() + "': at '" + kDirectReadKey +
-               "': entry \"" + entry + "\": " + why)
-                  .str();
-      return failure();
-    };
+    std::string where = ("hardware spec '" + spec.getPath() + "': at '" +
+                         kDirectReadKey + "': entry \"" + entry + "\": ")
+                            .str();
     auto [sourceText, targetText] = llvm::StringRef(entry).split("->");
     if (sourceText.size() == entry.size())
-      return fail("expected \"SOURCE -> TARGET\" (each MLIR attribute text, "
-                  "'*' or 'default')");
+      return refuse(nullptr, where + "expected \"SOURCE -> TARGET\" (each MLIR "
+                                     "attribute text, '*' or 'default')");
     MemorySpacePair pair;
     for (auto [text, side] :
          {std::make_pair(sourceText.trim(), &pair.source),
@@ -104,12 +97,13 @@ hwsched::parseDirectReadSpaces(const HwSpec &spec, MLIRContext *context,
         continue;
       }
       if (text.empty())
-        return fail("empty memory space (write 'default' or '*')");
-      std::string parserMessage;
-      Attribute attr = parseWholeAttribute(text, context, parserMessage);
+        return refuse(nullptr,
+                      where + "empty memory space (write 'default' or '*')");
+      llvm::Expected<Attribute> attr = parseWholeAttribute(text, context);
       if (!attr)
-        return fail("cannot parse '" + text + "': " + parserMessage);
-      *side = attr;
+        return addContext(attr.takeError(),
+                          where + "cannot parse '" + text + "': ");
+      *side = *attr;
     }
     pairs.push_back(pair);
   }
@@ -171,9 +165,10 @@ Attribute hwsched::specValueToAttribute(const HwSpec &spec, StringRef key,
   if (!value)
     return {};
   if (key == kMemorySpaceKey) {
-    std::string ignored;
-    FailureOr<Attribute> space = parseOnChipMemorySpace(spec, context, ignored);
-    if (succeeded(space) && *space)
+    llvm::Expected<Attribute> space = parseOnChipMemorySpace(spec, context);
+    if (!space)
+      llvm::consumeError(space.takeError());
+    else if (*space)
       return *space;
   }
   Builder b(context);
@@ -186,15 +181,12 @@ std::string deviceId(HwKind kind) {
 }
 } // namespace
 
-FailureOr<Attribute> hwsched::buildTargetSystemSpec(const HwSpec &spec,
-                                                    llvm::StringRef targetName,
-                                                    Attribute existing,
-                                                    MLIRContext *context,
-                                                    std::string &error) {
-  FailureOr<Attribute> memorySpace =
-      parseOnChipMemorySpace(spec, context, error);
-  if (failed(memorySpace))
-    return failure();
+llvm::Expected<Attribute>
+hwsched::buildTargetSystemSpec(const HwSpec &spec, llvm::StringRef targetName,
+                               Attribute existing, MLIRContext *context) {
+  llvm::Expected<Attribute> memorySpace = parseOnChipMemorySpace(spec, context);
+  if (!memorySpace)
+    return memorySpace.takeError();
   Builder b(context);
   KeyTree tree;
   for (const std::string &key : spec.getSortedKeys()) {
@@ -218,17 +210,16 @@ FailureOr<Attribute> hwsched::buildTargetSystemSpec(const HwSpec &spec,
         systemEntries.push_back(entry);
     }
   } else if (existing) {
-    error = "the payload's 'dlti.target_system_spec' is not a "
-            "#dlti.target_system_spec";
-    return failure();
+    return refuse(nullptr, "the payload's 'dlti.target_system_spec' is not a "
+                           "#dlti.target_system_spec");
   }
   systemEntries.push_back(
       DataLayoutEntryAttr::get(b.getStringAttr(id), device));
   return Attribute(TargetSystemSpecAttr::get(context, systemEntries));
 }
 
-FailureOr<std::optional<std::string>>
-hwsched::findRecordedTarget(Operation *op, std::string &error) {
+llvm::Expected<std::optional<std::string>>
+hwsched::findRecordedTarget(Operation *op) {
   for (Operation *current = op; current; current = current->getParentOp()) {
     auto system = current->getAttrOfType<TargetSystemSpecAttr>(
         DLTIDialect::kTargetSystemDescAttrName);
@@ -246,12 +237,12 @@ hwsched::findRecordedTarget(Operation *op, std::string &error) {
           targets.push_back(value.str());
       }
     }
-    if (targets.size() > 1) {
-      error = "the payload records several hwsched targets (" +
-              llvm::join(targets, ", ") +
-              ") in its dlti.target_system_spec; name one with `target`";
-      return failure();
-    }
+    if (targets.size() > 1)
+      return refuse(nullptr,
+                    "the payload records several hwsched targets (" +
+                        llvm::join(targets, ", ") +
+                        ") in its dlti.target_system_spec; name one with "
+                        "`target`");
     if (targets.size() == 1)
       return std::optional<std::string>(targets.front());
   }

@@ -31,3 +31,24 @@ Refusal hwsched::takeRefusal(llvm::Error error) {
       [&](const llvm::ErrorInfoBase &e) { result.message = e.message(); });
   return result;
 }
+
+llvm::Error hwsched::addContext(llvm::Error error, const llvm::Twine &prefix) {
+  if (!error)
+    return error;
+  Refusal refusal = takeRefusal(std::move(error));
+  refusal.message = (prefix + refusal.message).str();
+  return refuse(std::move(refusal));
+}
+
+llvm::Error hwsched::withCulprit(llvm::Error error, mlir::Operation *culprit) {
+  if (!error)
+    return error;
+  Refusal refusal = takeRefusal(std::move(error));
+  if (!refusal.culprit)
+    refusal.culprit = culprit;
+  return refuse(std::move(refusal));
+}
+
+std::string hwsched::takeRefusalMessage(llvm::Error error) {
+  return takeRefusal(std::move(error)).message;
+}

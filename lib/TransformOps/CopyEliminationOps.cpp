@@ -73,6 +73,10 @@ static void explain(Operation *scope, const ResolvedTarget &target,
 DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   // Check every scope before changing any.
   SmallVector<std::pair<Operation *, ResolvedTarget>> scopes;
   for (Operation *payload : state.getPayloadOps(getScope())) {
@@ -86,7 +90,7 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
     }
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, target);
+        resolveTarget(*this, payload, {"target", "explain"}, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     scopes.emplace_back(payload, std::move(target));
@@ -110,5 +114,6 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
 void transform::EliminateRedundantCopiesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getScopeMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   modifiesPayload(effects);
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "hwsched/Analysis/FusionAnalysis.h"
@@ -16,16 +17,6 @@ using namespace hwsched;
 //===----------------------------------------------------------------------===//
 // FilterFusableConsumersOp
 //===----------------------------------------------------------------------===//
-
-/// A silenceable failure for a spec that lacks a figure the model needs.
-static DiagnosedSilenceableFailure
-reportMissingKey(transform::TransformOpInterface op, const ResolvedTarget &t,
-                 StringRef key) {
-  return op.emitSilenceableError()
-         << "hardware spec '" << t.spec.getPath() << "' has no '" << key
-         << "', which the " << stringifyHwKind(t.spec.getKind())
-         << " cost model needs";
-}
 
 /// Checks that every payload op is structured before anything is decided.
 static DiagnosedSilenceableFailure
@@ -57,6 +48,10 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
   };
   std::vector<Pending> pending;
   auto decideAll = [&]() -> DiagnosedSilenceableFailure {
+    NumericInputs inputs;
+    DiagnosedSilenceableFailure read = NumericInputs::read(self, state, inputs);
+    if (!read.succeeded())
+      return read;
     SmallVector<Operation *> producers =
         llvm::to_vector(state.getPayloadOps(getProducer()));
     DiagnosedSilenceableFailure structured =
@@ -67,18 +62,19 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
     for (Operation *producer : producers) {
       ResolvedTarget target;
       DiagnosedSilenceableFailure resolved =
-          resolveTarget(self, producer, {"target", "explain"}, target);
+          resolveTarget(self, producer, {"target", "explain"}, target, &inputs);
       if (!resolved.succeeded())
         return resolved;
       for (Operation *consumer : collectConsumers(producer)) {
         FusionPairFacts facts;
         if (!analyzeFusionPair(producer, consumer, facts))
           continue;
-        Pending entry{producer, consumer, {}, target.spec.getName().str()};
-        std::string missing;
-        if (!decideFusion(facts, target.spec, entry.decision, missing))
-          return reportMissingKey(self, target, missing);
-        pending.push_back(std::move(entry));
+        llvm::Expected<FusionDecision> decision =
+            decideFusion(facts, target.spec);
+        if (!decision)
+          return silenceable(self, decision.takeError());
+        pending.push_back({producer, consumer, std::move(*decision),
+                           target.spec.getName().str()});
       }
     }
 
@@ -121,6 +117,7 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
 void transform::FilterFusableConsumersOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getProducerMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }
@@ -143,6 +140,10 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
   };
   std::vector<Computed> computed;
   auto computeAll = [&]() -> DiagnosedSilenceableFailure {
+    NumericInputs inputs;
+    DiagnosedSilenceableFailure read = NumericInputs::read(self, state, inputs);
+    if (!read.succeeded())
+      return read;
     if (!llvm::is_contained(getKnownMetrics(), metric)) {
       DiagnosedSilenceableFailure diag = emitSilenceableError()
                                          << "unknown metric '" << metric
@@ -160,8 +161,8 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
     bool sizeDependent = metric != "registers_per_thread";
     for (Operation *payload : payloads) {
       ResolvedTarget target;
-      DiagnosedSilenceableFailure resolved =
-          resolveTarget(self, payload, {"target", "explain", "metric"}, target);
+      DiagnosedSilenceableFailure resolved = resolveTarget(
+          self, payload, {"target", "explain", "metric"}, target, &inputs);
       if (!resolved.succeeded())
         return resolved;
       if (metric == "registers_per_thread" &&
@@ -182,14 +183,14 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
         diag.attachNote(payload->getLoc()) << "payload op";
         return diag;
       }
-      KernelMetrics kernel;
-      std::string missing;
-      if (!computeKernelMetrics(group, target.spec, kernel, missing))
-        return reportMissingKey(self, target, missing);
+      llvm::Expected<KernelMetrics> kernel =
+          computeKernelMetrics(group, target.spec);
+      if (!kernel)
+        return silenceable(self, kernel.takeError());
       values.push_back(
           Builder(getContext())
-              .getI64IntegerAttr(*hwsched::getMetric(kernel, metric)));
-      computed.push_back({payload, std::move(kernel), std::move(group)});
+              .getI64IntegerAttr(*hwsched::getMetric(*kernel, metric)));
+      computed.push_back({payload, std::move(*kernel), std::move(group)});
     }
 
     return DiagnosedSilenceableFailure::success();
@@ -228,6 +229,7 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
 void transform::EstimateOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }

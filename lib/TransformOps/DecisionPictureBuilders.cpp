@@ -29,22 +29,21 @@ std::string hwsched::detail::pictureStem(Operation *op, StringRef what,
 }
 
 /// Writes `svg` when pictures are on.
-static std::optional<std::string>
-writeIfEnabled(StringRef stem, const std::string &svg, std::string &error) {
+static llvm::Expected<std::optional<std::string>>
+writeIfEnabled(StringRef stem, const std::string &svg) {
   std::string dir = getPictureDirectory();
   if (dir.empty())
     return std::nullopt;
   llvm::Expected<std::string> path = writePicture(dir, stem, svg);
-  if (!path) {
-    error = llvm::toString(path.takeError());
-    return std::nullopt;
-  }
-  return *path;
+  if (!path)
+    return path.takeError();
+  return std::optional<std::string>(*path);
 }
 
-std::optional<std::string> hwsched::detail::drawMergePlan(
-    const ScopeAllocationLiveness &liveness, const AllocationMergePlan &plan,
-    StringRef targetName, StringRef stem, std::string &error) {
+llvm::Expected<std::optional<std::string>>
+hwsched::detail::drawMergePlan(const ScopeAllocationLiveness &liveness,
+                               const AllocationMergePlan &plan,
+                               StringRef targetName, StringRef stem) {
   if (getPictureDirectory().empty())
     return std::nullopt;
   std::vector<LayoutBox> boxes;
@@ -80,13 +79,12 @@ std::optional<std::string> hwsched::detail::drawMergePlan(
   picture.peakBytes = plan.peakBytes;
   picture.lowerBoundBytes = plan.lowerBoundBytes;
   picture.numProgramPoints = points;
-  return writeIfEnabled(stem, renderMemoryLayoutSvg(picture), error);
+  return writeIfEnabled(stem, renderMemoryLayoutSvg(picture));
 }
 
-std::optional<std::string> hwsched::detail::drawStageSchedule(
+llvm::Expected<std::optional<std::string>> hwsched::detail::drawStageSchedule(
     const LoopDependenceGraph &graph, const StageSchedule &schedule,
-    ArrayRef<PipelineUnit> units, StringRef targetName, StringRef stem,
-    std::string &error) {
+    ArrayRef<PipelineUnit> units, StringRef targetName, StringRef stem) {
   if (getPictureDirectory().empty())
     return std::nullopt;
   auto issueCycles = [&](StringRef unit) -> int64_t {
@@ -139,5 +137,5 @@ std::optional<std::string> hwsched::detail::drawStageSchedule(
   picture.initiationInterval = ii;
   picture.kernelStartCycle = (schedule.numStages - 1) * ii;
   picture.kernelEndCycle = iterations * ii;
-  return writeIfEnabled(stem, renderScheduleSvg(picture), error);
+  return writeIfEnabled(stem, renderScheduleSvg(picture));
 }

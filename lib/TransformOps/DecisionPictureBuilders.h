@@ -31,20 +31,18 @@ std::string pictureStem(mlir::Operation *op, llvm::StringRef what,
 
 /// Draws the on-chip layout of a merge plan (before the rewrite: buffer
 /// names are taken from the IR). Returns the path written, std::nullopt when
-/// pictures are off; a write failure is returned as an error string in
-/// `error`.
-std::optional<std::string>
+/// pictures are off; an error when the file cannot be written.
+llvm::Expected<std::optional<std::string>>
 drawMergePlan(const ScopeAllocationLiveness &liveness,
               const AllocationMergePlan &plan, llvm::StringRef targetName,
-              llvm::StringRef stem, std::string &error);
+              llvm::StringRef stem);
 
 /// Draws a stage schedule as a modulo timeline over a few iterations.
-std::optional<std::string> drawStageSchedule(const LoopDependenceGraph &graph,
-                                             const StageSchedule &schedule,
-                                             llvm::ArrayRef<PipelineUnit> units,
-                                             llvm::StringRef targetName,
-                                             llvm::StringRef stem,
-                                             std::string &error);
+llvm::Expected<std::optional<std::string>>
+drawStageSchedule(const LoopDependenceGraph &graph,
+                  const StageSchedule &schedule,
+                  llvm::ArrayRef<PipelineUnit> units,
+                  llvm::StringRef targetName, llvm::StringRef stem);
 
 } // namespace detail
 } // namespace hwsched

@@ -6,6 +6,7 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/Transforms/EpilogueInPlace.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -26,28 +27,28 @@ transform::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
   // Check every payload op first (a dry run of the rewrite's checks).
   for (Operation *payload : payloads) {
     auto generic = dyn_cast<linalg::GenericOp>(payload);
-    std::string reason;
-    if (!generic)
-      reason = "'" + payload->getName().getStringRef().str() +
-               "' is not a linalg.generic";
-    else if (hwsched::canWriteEpilogueInPlace(generic, input, reason))
+    llvm::Error refused =
+        generic
+            ? hwsched::checkEpilogueInPlace(generic, input)
+            : hwsched::refuse(payload, "'" + payload->getName().getStringRef() +
+                                           "' is not a linalg.generic");
+    if (!refused)
       continue;
     results.setRemainingToEmpty(*this);
-    DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                       << "cannot run the epilogue in place: "
-                                       << reason;
-    diag.attachNote(payload->getLoc()) << "payload op";
-    return diag;
+    return hwsched::silenceable(
+        *this,
+        hwsched::addContext(std::move(refused),
+                            "cannot run the epilogue in place: "),
+        "payload op");
   }
   SmallVector<Operation *> rewritten;
   for (Operation *payload : payloads) {
-    std::string reason;
-    FailureOr<linalg::GenericOp> inPlace = hwsched::writeEpilogueInPlace(
-        rewriter, cast<linalg::GenericOp>(payload), input, reason);
-    if (failed(inPlace))
-      return emitDefiniteFailure() << "epilogue_in_place failed after its "
-                                      "checks passed: "
-                                   << reason;
+    llvm::Expected<linalg::GenericOp> inPlace = hwsched::writeEpilogueInPlace(
+        rewriter, cast<linalg::GenericOp>(payload), input);
+    if (!inPlace)
+      return emitDefiniteFailure()
+             << "epilogue_in_place failed after its checks passed: "
+             << hwsched::takeRefusalMessage(inPlace.takeError());
     rewritten.push_back(*inPlace);
   }
   results.set(cast<OpResult>(getResult()), rewritten);

@@ -11,6 +11,7 @@
 #include "hwsched/CostModel/StageScheduler.h"
 
 #include "DecisionPictureBuilders.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/LoopPipelining.h"
 #include "hwsched/Transforms/NpuFlagSync.h"
@@ -20,6 +21,7 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <limits>
 
 using namespace mlir;
 using namespace hwsched;
@@ -88,10 +90,10 @@ static void explainPlan(const LoopPlan &plan) {
     plan.loop->emitRemark() << "every allowed stage assignment enumerated: "
                                "smallest latency-only interval "
                             << *s.exhaustiveII;
-  for (const std::string &note : s.notes)
-    plan.loop->emitRemark() << note;
+  for (const ScheduleNote &note : s.notes)
+    plan.loop->emitRemark() << note.text;
   if (plan.pipeline.sync == PipelineSync::NpuFlag &&
-      plan.pipeline.npuFlagFailure.empty()) {
+      plan.pipeline.npuFlags.planned()) {
     const NpuFlagPlan &flags = plan.pipeline.npuFlags;
     for (const NpuFlagCoarsening &c : flags.coarsened) {
       InFlightDiagnostic diag = plan.loop->emitRemark();
@@ -124,6 +126,15 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages",
                                      "separate_unit_stages"};
   std::vector<LoopPlan> plans;
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
+  std::optional<int64_t> numStages;
+  DiagnosedSilenceableFailure stagesRead =
+      inputs.getInteger("num_stages", 1, numStages);
+  if (!stagesRead.succeeded())
+    return stagesRead;
   // Decide for every loop first: any refusal leaves all payloads untouched.
   // CPU time of this thread: the benchmark machine is shared, wall-clock
   // time would measure the other jobs.
@@ -136,7 +147,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     double start = cpuMicros();
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, ownAttrs, target);
+        resolveTarget(*this, payload, ownAttrs, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     auto forOp = dyn_cast<scf::ForOp>(payload);
@@ -147,14 +158,12 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
       diag.attachNote(payload->getLoc()) << "payload op";
       return diag;
     }
-    std::string missing;
-    std::optional<SchedulerConfig> config =
-        readSchedulerConfig(target.spec, missing);
+    llvm::Expected<SchedulerConfig> config = readSchedulerConfig(target.spec);
     if (!config)
-      return emitSilenceableError() << "spec '" << target.spec.getPath()
-                                    << "' lacks a valid '" << missing << "'";
-    if (getNumStages())
-      config->requestedStages = static_cast<unsigned>(*getNumStages());
+      return silenceable(*this, config.takeError());
+    if (numStages)
+      config->requestedStages = static_cast<unsigned>(
+          std::min<int64_t>(*numStages, std::numeric_limits<unsigned>::max()));
     config->separateUnits = getSeparateUnitStages();
 
     LoopPlan plan;
@@ -167,55 +176,47 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                             .Case("npu_flag", PipelineSync::NpuFlag)
                             .Default(PipelineSync::None);
 
-    auto refuse = [&](Operation *culprit, const Twine &why) {
-      DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                         << "cannot pipeline the loop: " << why;
-      diag.attachNote(forOp.getLoc()) << "loop";
-      if (culprit && culprit != forOp.getOperation())
-        diag.attachNote(culprit->getLoc())
-            << "'" << culprit->getName() << "' here";
-      return diag;
+    // A refusal about the loop: "cannot pipeline the loop: ...", a note at
+    // the loop and one at the op in the way.
+    auto refuseLoop = [&](llvm::Error error) {
+      Refusal refusal = takeRefusal(std::move(error));
+      refusal.message = "cannot pipeline the loop: " + refusal.message;
+      if (refusal.culprit == forOp.getOperation())
+        refusal.culprit = nullptr;
+      refusal.notes.insert(refusal.notes.begin(),
+                           RefusalNote{forOp.getLoc(), "loop"});
+      return silenceable(*this, refusal);
     };
     if (forOp.getUnsignedCmp())
-      return refuse(forOp, "unsigned loops are not supported");
+      return refuseLoop(refuse(forOp, "unsigned loops are not supported"));
 
     UnitContext ctx;
     ctx.kind = target.spec.getKind();
     ctx.onChipMemorySpace = target.onChipMemorySpace;
     ctx.units = target.spec.getPipelineUnits();
     ctx.barriersAreSync = sync == PipelineSync::GpuBarrier;
-    std::string why;
-    Operation *culprit = nullptr;
-    FailureOr<LoopDependenceGraph> graph =
-        buildLoopDependenceGraph(forOp, ctx, why, culprit);
-    if (failed(graph))
-      return refuse(culprit, "'" +
-                                 (culprit ? culprit->getName().getStringRef()
-                                          : StringRef("op")) +
-                                 "' " + why);
+    llvm::Expected<LoopDependenceGraph> graph =
+        buildLoopDependenceGraph(forOp, ctx);
+    if (!graph)
+      return refuseLoop(graph.takeError());
     plan.graph = std::move(*graph);
 
-    std::string capacityFailure;
-    std::optional<PipelinePlan> pipeline =
-        scheduleForSync(forOp, plan.graph, *config, sync, capacityFailure);
-    if (!pipeline) {
-      DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                         << "on-chip buffers do not fit (spec '"
-                                         << target.spec.getName()
-                                         << "'): " << capacityFailure;
-      diag.attachNote(forOp.getLoc()) << "loop";
-      return diag;
-    }
+    llvm::Expected<PipelinePlan> pipeline =
+        scheduleForSync(forOp, plan.graph, *config, sync);
+    if (!pipeline)
+      return silenceable(
+          *this,
+          std::move(
+              takeRefusal(pipeline.takeError()).note(forOp.getLoc(), "loop")));
     plan.pipeline = std::move(*pipeline);
     plan.units = config->units;
     const StageSchedule &decided = plan.pipeline.schedule;
     if (getExplain() && decided.recMII > 1 && decided.recMII >= decided.resMII)
       plan.recurrence = explainRecurrence(plan.graph, *config);
     plan.targetName = target.spec.getName().str();
-    std::string precondition =
-        checkPipelinePreconditions(forOp, plan.graph, plan.pipeline, culprit);
-    if (!precondition.empty())
-      return refuse(culprit, precondition);
+    if (llvm::Error err =
+            checkPipelinePreconditions(forOp, plan.graph, plan.pipeline))
+      return refuseLoop(std::move(err));
     plan.decideMicros = cpuMicros() - start;
     plans.push_back(std::move(plan));
   }
@@ -240,23 +241,21 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   for (LoopPlan &plan : plans) {
     if (getExplain())
       explainPlan(plan);
-    std::string pictureError;
-    std::optional<std::string> picture = hwsched::detail::drawStageSchedule(
-        plan.graph, plan.pipeline.schedule, plan.units, plan.targetName,
-        hwsched::detail::pictureStem(plan.loop, "loop", newLoops.size()),
-        pictureError);
-    if (!pictureError.empty())
-      emitWarning() << "no picture: " << pictureError;
-    if (picture && getExplain())
-      plan.loop->emitRemark() << "schedule picture " << *picture;
+    llvm::Expected<std::optional<std::string>> picture =
+        hwsched::detail::drawStageSchedule(
+            plan.graph, plan.pipeline.schedule, plan.units, plan.targetName,
+            hwsched::detail::pictureStem(plan.loop, "loop", newLoops.size()));
+    if (!picture)
+      emitWarning() << "no picture: " << llvm::toString(picture.takeError());
+    else if (*picture && getExplain())
+      plan.loop->emitRemark() << "schedule picture " << **picture;
     double start = cpuMicros();
-    std::string why;
-    FailureOr<PipelineRewriteResult> rewritten =
-        pipelineLoop(rewriter, plan.loop, plan.graph, plan.pipeline, why);
-    if (failed(rewritten))
-      return emitDefiniteFailure() << "pipelining failed after the payload "
-                                      "was modified: "
-                                   << why;
+    llvm::Expected<PipelineRewriteResult> rewritten =
+        pipelineLoop(rewriter, plan.loop, plan.graph, plan.pipeline);
+    if (!rewritten)
+      return emitDefiniteFailure()
+             << "pipelining failed after the payload was modified: "
+             << takeRefusalMessage(rewritten.takeError());
     if (rewritten->loop)
       newLoops.push_back(rewritten->loop);
     if (printTimes)
@@ -271,6 +270,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
 void transform::ScheduleStagesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getLoopMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }

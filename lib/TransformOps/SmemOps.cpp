@@ -82,6 +82,10 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   std::vector<ScopeWork> work;
   // A scope listed twice is handled once; two scopes claiming the same
   // allocation (one nested in the other) cannot both rewrite it.
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   llvm::SetVector<Operation *> scopes;
   for (Operation *scope : state.getPayloadOps(getScope()))
     scopes.insert(scope);
@@ -89,7 +93,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *scope : scopes) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, scope, {"target", "explain"}, target);
+        resolveTarget(*this, scope, {"target", "explain"}, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     if (scope->getNumRegions() == 0)
@@ -157,15 +161,14 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     if (getExplain() && !item.liveness.buffers.empty())
       item.explanation = explainPlan(item.liveness, plan);
     if (!item.liveness.buffers.empty()) {
-      std::string pictureError;
-      std::optional<std::string> picture = hwsched::detail::drawMergePlan(
-          item.liveness, plan, target.spec.getName(),
-          hwsched::detail::pictureStem(scope, "smem", work.size()),
-          pictureError);
-      if (!pictureError.empty())
-        emitWarning() << "no picture: " << pictureError;
-      if (picture && getExplain())
-        item.explanation += "; picture " + *picture;
+      llvm::Expected<std::optional<std::string>> picture =
+          hwsched::detail::drawMergePlan(
+              item.liveness, plan, target.spec.getName(),
+              hwsched::detail::pictureStem(scope, "smem", work.size()));
+      if (!picture)
+        emitWarning() << "no picture: " << llvm::toString(picture.takeError());
+      else if (*picture && getExplain())
+        item.explanation += "; picture " + **picture;
     }
     work.push_back(std::move(item));
   }
@@ -202,6 +205,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
 void transform::MergeAllocationsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getScopeMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   modifiesPayload(effects);
 }

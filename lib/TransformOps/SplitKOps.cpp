@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,47 +22,54 @@
 
 using namespace mlir;
 
-/// Why `op` cannot be split by `factor` (> 1) with splitReduction, or an
-/// empty string when it can.
-static std::string whyNotSplittable(Operation *op, int64_t factor) {
+/// Success when `op` can be split by `factor` (> 1) with splitReduction, or
+/// a refusal at `op` saying why not.
+static llvm::Error checkSplittable(Operation *op, int64_t factor) {
+  auto refuse = [&](const Twine &why) { return hwsched::refuse(op, why); };
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp)
-    return "'" + op->getName().getStringRef().str() + "' is not a Linalg op";
+    return refuse("'" + op->getName().getStringRef().str() +
+                  "' is not a Linalg op");
   if (!linalgOp.hasPureTensorSemantics())
-    return "the op is not on tensors";
+    return refuse("the op is not on tensors");
   if (linalgOp.getNumDpsInits() != 1)
-    return "the op has other than one output";
+    return refuse("the op has other than one output");
   SmallVector<unsigned> reductions;
   linalgOp.getReductionDims(reductions);
   if (reductions.size() != 1)
-    return llvm::formatv("the op has {0} reduction loops (split_k splits "
-                         "exactly one)",
-                         reductions.size());
+    return refuse(
+        llvm::formatv("the op has {0} reduction loops (split_k splits "
+                      "exactly one)",
+                      reductions.size())
+            .str());
   if (!linalgOp.hasOnlyProjectedPermutations())
-    return "an indexing map is not a projected permutation";
+    return refuse("an indexing map is not a projected permutation");
   int64_t extent = linalgOp.getStaticLoopRanges()[reductions.front()];
   if (ShapedType::isDynamic(extent))
-    return "the reduction extent is dynamic";
+    return refuse("the reduction extent is dynamic");
   // Upstream splitReduction builds the partials' tensor.empty from static
   // sizes only: a dynamic parallel extent gives invalid IR (found by
   // utils/robustness/run.py on a tensor<?x64xf32> matmul).
   if (linalgOp.hasDynamicShape())
-    return "an operand has a dynamic shape (the partial sums' buffer would "
-           "need dynamic sizes, which linalg::splitReduction does not "
-           "create)";
+    return refuse(
+        "an operand has a dynamic shape (the partial sums' buffer would "
+        "need dynamic sizes, which linalg::splitReduction does not "
+        "create)");
   if (extent % factor)
-    return llvm::formatv("the reduction extent {0} is not a multiple of the "
-                         "split factor {1}",
-                         extent, factor);
+    return refuse(
+        llvm::formatv("the reduction extent {0} is not a multiple of the "
+                      "split factor {1}",
+                      extent, factor)
+            .str());
   SmallVector<Operation *> combiners;
   if (!matchReduction(linalgOp.getRegionOutputArgs(), 0, combiners) ||
       combiners.size() != 1)
-    return "the body's reduction is not a single combiner op";
+    return refuse("the body's reduction is not a single combiner op");
   if (!arith::getNeutralElement(combiners.front()))
-    return "the reduction's combiner '" +
-           combiners.front()->getName().getStringRef().str() +
-           "' has no known neutral element";
-  return "";
+    return refuse("the reduction's combiner '" +
+                  combiners.front()->getName().getStringRef().str() +
+                  "' has no known neutral element");
+  return llvm::Error::success();
 }
 
 DiagnosedSilenceableFailure
@@ -94,15 +102,16 @@ transform::SplitKOp::apply(transform::TransformRewriter &rewriter,
   for (auto [i, payload] : llvm::enumerate(payloads)) {
     if (factorOf(i) == 1)
       continue;
-    std::string reason = whyNotSplittable(payload, factorOf(i));
-    if (reason.empty())
+    llvm::Error refused = checkSplittable(payload, factorOf(i));
+    if (!refused)
       continue;
     results.setRemainingToEmpty(*this);
-    DiagnosedSilenceableFailure diag = emitSilenceableError()
-                                       << "cannot split the reduction by "
-                                       << factorOf(i) << ": " << reason;
-    diag.attachNote(payload->getLoc()) << "payload op";
-    return diag;
+    return hwsched::silenceable(
+        *this,
+        hwsched::addContext(std::move(refused),
+                            "cannot split the reduction by " +
+                                Twine(factorOf(i)) + ": "),
+        "payload op");
   }
   SmallVector<Operation *> fills, partials, combines;
   for (auto [i, payload] : llvm::enumerate(payloads)) {

@@ -7,6 +7,7 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -20,20 +21,22 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformState &state) {
   // Build every attribute first: a failure on the second payload op must not
   // leave the first one changed.
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   SmallVector<std::pair<Operation *, Attribute>> updates;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, target);
+        resolveTarget(*this, payload, {"target", "explain"}, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
-    std::string error;
-    FailureOr<Attribute> spec = buildTargetSystemSpec(
+    llvm::Expected<Attribute> spec = buildTargetSystemSpec(
         target.spec, target.target,
-        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName), getContext(),
-        error);
-    if (failed(spec))
-      return emitSilenceableError() << error;
+        payload->getAttr(DLTIDialect::kTargetSystemDescAttrName), getContext());
+    if (!spec)
+      return silenceable(*this, spec.takeError());
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark()
                                   << "attached hardware spec '"
@@ -60,6 +63,7 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
 void transform::AttachTargetSpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   modifiesPayload(effects);
 }
 
@@ -71,11 +75,15 @@ DiagnosedSilenceableFailure
 transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
+  NumericInputs inputs;
+  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  if (!read.succeeded())
+    return read;
   SmallVector<Attribute> values;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain", "key"}, target);
+    DiagnosedSilenceableFailure resolved = resolveTarget(
+        *this, payload, {"target", "explain", "key"}, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
     Attribute value = specValueToAttribute(target.spec, getKey(), getContext());
@@ -83,9 +91,15 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
       return emitSilenceableError()
              << "hardware spec '" << target.spec.getPath()
              << "' has no figure '" << getKey() << "'";
-    if (getExplain())
-      payload->emitRemark() << "spec '" << target.spec.getName() << "' "
-                            << getKey() << " = " << value;
+    if (getExplain()) {
+      InFlightDiagnostic remark = payload->emitRemark()
+                                  << "spec '" << target.spec.getName() << "' "
+                                  << getKey() << " = " << value;
+      // Where the figure came from: the citation of a file spec, the file
+      // or instruction that `host` read it from.
+      if (std::optional<StringRef> source = target.spec.getSource(getKey()))
+        remark << " (source: " << *source << ")";
+    }
     values.push_back(value);
   }
   results.setParams(cast<OpResult>(getValue()), values);
@@ -95,6 +109,7 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
 void transform::QuerySpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }

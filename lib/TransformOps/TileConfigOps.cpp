@@ -10,11 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TuningSupport.h"
+
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "hwsched/Analysis/TileProblem.h"
 #include "hwsched/CostModel/TileConfig.h"
 #include "hwsched/CostModel/TileMeasurement.h"
+#include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/IR/Builders.h"
@@ -25,6 +28,7 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <tuple>
 
 using namespace mlir;
 using namespace hwsched;
@@ -65,8 +69,9 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
         llvm::formatv(": {0} UB bytes (live x ping-pong)", c.onchipBytes).str();
   else
     text += llvm::formatv(": {0} vector registers, {1} L1 bytes, {2} L2 "
-                          "bytes",
-                          c.registers, c.l1Bytes, c.onchipBytes)
+                          "bytes, {3} thread(s)",
+                          c.registers, c.l1Bytes, c.onchipBytes,
+                          std::max<int64_t>(c.panelThreads, 1))
                 .str();
   text += llvm::formatv(", {0} blocks, {1:F2} waves (efficiency {2:F2}), "
                         "score {3:F0} ns",
@@ -119,20 +124,139 @@ markPackedOperands(transform::SelectTileConfigOp op, Operation *payload,
   return DiagnosedSilenceableFailure::success();
 }
 
+namespace {
+/// Where one decision's pick came from, for the remarks and the export.
+struct TuningOutcome {
+  tuning::TuningLookup lookup;
+  TuningSchedule schedule;
+  /// "model", "candidate_rank", "database" or "measurement".
+  std::string chosenBy = "model";
+  /// "hit", "no entry", "no configuration", "schedule differs"; empty
+  /// without a database.
+  std::string databaseStatus;
+  /// The remark saying what the database did (empty when it did nothing
+  /// worth a remark without `explain`).
+  std::string remark;
+};
+} // namespace
+
+/// Applies the tuning database, else `candidate_rank`, to a decision the
+/// model has made: moves the chosen feasible candidate to the front.
+static DiagnosedSilenceableFailure applyTuning(
+    transform::SelectTileConfigOp op, Operation *payload, const HwSpec &spec,
+    const TileProblem &problem, std::optional<ArrayRef<int64_t>> packed,
+    std::optional<int64_t> rank, TileSelection &selection, TuningOutcome &out) {
+  out.schedule.packedOperands.assign(packed ? packed->begin() : nullptr,
+                                     packed ? packed->end() : nullptr);
+  out.schedule.splitK = problem.splitK;
+  out.schedule.accumulatorInSmem = problem.accumulatorInSmem;
+  out.schedule.staticSmem = problem.staticSmem;
+  DiagnosedSilenceableFailure looked =
+      tuning::lookUpTuning(op, payload, op.getTuningDb(), spec, out.lookup);
+  if (!looked.succeeded())
+    return looked;
+  const tuning::TuningLookup &l = out.lookup;
+  const TileCandidate modelPick = selection.ranked.front();
+  if (l.database) {
+    std::string schedule;
+    llvm::raw_string_ostream ss(schedule);
+    if (!l.record) {
+      out.databaseStatus = "no entry";
+    } else if (!l.record->config) {
+      out.databaseStatus = "no configuration";
+    } else if (l.record->schedule && !(*l.record->schedule == out.schedule)) {
+      out.databaseStatus = "schedule differs";
+      l.record->schedule->print(ss);
+      ss << " there, ";
+      out.schedule.print(ss);
+      ss << " here";
+      out.remark = l.describeSource() + ": the entry '" + l.key +
+                   "' was tuned for another schedule (" + schedule +
+                   "): not used, the model decides";
+    } else {
+      std::optional<size_t> index = findCandidate(selection, *l.record->config);
+      std::string config;
+      llvm::raw_string_ostream cs(config);
+      l.record->config->print(cs);
+      if (!index)
+        return silenceable(
+            op,
+            Refusal(payload,
+                    l.describeSource() + ": at 'entries.\"" + l.key +
+                        "\".config': " + config + " is not among the " +
+                        std::to_string(selection.ranked.size()) +
+                        " feasible candidates of the model on spec '" +
+                        spec.getName() + "' (re-tune, or delete the entry)"));
+      out.databaseStatus = "hit";
+      out.chosenBy = "database";
+      std::string measured =
+          l.record->measuredNs >= 0
+              ? llvm::formatv(", measured {0:F0} ns", l.record->measuredNs)
+                    .str()
+              : "";
+      out.remark = llvm::formatv(
+          "select_tile_config: from {0}, entry '{1}': {2}{3}; the model "
+          "ranks it #{4} of {5} (estimated {6:F0} ns; its own pick {7:F0} "
+          "ns)",
+          l.describeSource(), l.key, config, measured, *index + 1,
+          selection.ranked.size(), selection.ranked[*index].timeNs,
+          modelPick.timeNs);
+      pickCandidate(problem, selection, *index);
+      selection.why = "from the tuning database (" + config + measured +
+                      "), the model's rank #" + std::to_string(*index + 1) +
+                      "; the model's own pick: " + selection.why;
+      return DiagnosedSilenceableFailure::success();
+    }
+  }
+  if (!rank || *rank == 0)
+    return DiagnosedSilenceableFailure::success();
+  if (static_cast<size_t>(*rank) >= selection.ranked.size())
+    return silenceable(
+        op, Refusal(payload, llvm::formatv("candidate_rank {0} but the model "
+                                           "has {1} feasible candidates",
+                                           *rank, selection.ranked.size())));
+  out.chosenBy = "candidate_rank";
+  pickCandidate(problem, selection, *rank);
+  selection.why = llvm::formatv("candidate_rank {0}: the model's #{1} "
+                                "(estimated {2:F0} ns); the model's own pick: "
+                                "{3}",
+                                *rank, *rank + 1,
+                                selection.ranked.front().timeNs, selection.why)
+                      .str();
+  return DiagnosedSilenceableFailure::success();
+}
+
 DiagnosedSilenceableFailure
 transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
-  // I64Attr getters are unsigned: read the signed value to catch -1.
-  for (auto [name, attr] :
-       {std::pair{"measure_top_k", getMeasureTopKAttr()},
-        std::pair{"measure_samples", getMeasureSamplesAttr()}})
-    if (attr && attr.getInt() < 1) {
-      results.setRemainingToEmpty(*this);
-      return emitSilenceableError()
-             << name << " must be at least 1 (got " << attr.getInt() << ")";
-    }
+  NumericInputs inputs;
+  std::optional<int64_t> topK, samples;
+  auto fail = [&](DiagnosedSilenceableFailure failure) {
+    results.setRemainingToEmpty(*this);
+    return failure;
+  };
+  if (DiagnosedSilenceableFailure read =
+          NumericInputs::read(*this, state, inputs, {"packed_operands"});
+      !read.succeeded())
+    return fail(std::move(read));
+  std::optional<int64_t> rank, exportTopK;
+  for (auto [name, minimum, value] :
+       {std::tuple{"measure_top_k", 1, &topK},
+        std::tuple{"measure_samples", 1, &samples},
+        std::tuple{"candidate_rank", 0, &rank},
+        std::tuple{"export_top_k", 0, &exportTopK}})
+    if (DiagnosedSilenceableFailure check =
+            inputs.getInteger(name, minimum, *value);
+        !check.succeeded())
+      return fail(std::move(check));
+  std::optional<std::string> exportFile =
+      findCandidatesFile(getCandidatesFile());
+  std::optional<ArrayRef<int64_t>> packedOperands;
+  if (auto packed =
+          dyn_cast_or_null<DenseI64ArrayAttr>(inputs.get("packed_operands")))
+    packedOperands = packed.asArrayRef();
   struct Decision {
     Operation *payload;
     ResolvedTarget target;
@@ -141,6 +265,9 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     double selectMs = 0;
     /// Measurement mode: the measured times or why nothing was measured.
     std::string measurement;
+    TuningOutcome tuning;
+    /// The model's ranking before any choice, for the candidates export.
+    std::vector<TileCandidate> modelOrder;
   };
   std::vector<Decision> decisions;
   // Decide for every payload op before producing anything, so one bad op
@@ -148,36 +275,37 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *payload : payloads) {
     Decision d;
     d.payload = payload;
-    DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload,
-                      {"target", "explain", "measure_top_k", "measure_samples",
-                       "packed_operands", "accumulator_in_smem", "static_smem"},
-                      d.target);
+    DiagnosedSilenceableFailure resolved = resolveTarget(
+        *this, payload,
+        {"target", "explain", "measure_top_k", "measure_samples",
+         "packed_operands", "accumulator_in_smem", "static_smem", "tuning_db",
+         "candidate_rank", "candidates_file", "export_top_k"},
+        d.target, &inputs);
     if (!resolved.succeeded()) {
       results.setRemainingToEmpty(*this);
       return resolved;
     }
-    std::string error;
-    if (!analyzeTileProblem(payload, d.problem, error)) {
+    llvm::Expected<TileProblem> problem = analyzeTileProblem(payload);
+    if (!problem) {
       results.setRemainingToEmpty(*this);
-      DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
-      diag.attachNote(payload->getLoc()) << "payload op";
-      return diag;
+      return silenceable(*this, problem.takeError(), "payload op");
     }
+    d.problem = std::move(*problem);
     // The split-K result is the script's promise to apply the split.
     d.problem.splitK = static_cast<bool>(getSplitK());
     // What the script's schedule keeps in shared memory (GPU rule only).
     d.problem.accumulatorInSmem = getAccumulatorInSmem();
     d.problem.staticSmem = getStaticSmem();
-    if (std::optional<ArrayRef<int64_t>> packed = getPackedOperands()) {
+    SmallVector<std::string> opNotes;
+    if (packedOperands) {
       DiagnosedSilenceableFailure marked =
-          markPackedOperands(*this, payload, *packed, d.problem);
+          markPackedOperands(*this, payload, *packedOperands, d.problem);
       if (!marked.succeeded()) {
         results.setRemainingToEmpty(*this);
         return marked;
       }
       if (d.target.spec.getKind() != HwKind::Cpu)
-        d.selection.notes.push_back(
+        opNotes.push_back(
             llvm::formatv("packed_operands ignored: the {0} rule stages "
                           "tiles in on-chip memory whether or not the "
                           "schedule packs them",
@@ -188,8 +316,8 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     // time there measures the other jobs.
     timespec t0, t1;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
-    bool selected =
-        selectTileConfig(d.problem, d.target.spec, d.selection, error);
+    llvm::Expected<TileSelection> selected =
+        selectTileConfig(d.problem, d.target.spec);
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
     d.selectMs =
         (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) * 1e-6;
@@ -198,11 +326,27 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                    << llvm::format("%.3f", d.selectMs) << "\n";
     if (!selected) {
       results.setRemainingToEmpty(*this);
-      DiagnosedSilenceableFailure diag = emitSilenceableError() << error;
-      diag.attachNote(payload->getLoc()) << "payload op";
-      return diag;
+      return silenceable(*this, withCulprit(selected.takeError(), payload),
+                         "payload op");
     }
-    if (IntegerAttr topK = getMeasureTopKAttr()) {
+    d.selection = std::move(*selected);
+    // Not an insert of an empty range: SmallVector would self-move its
+    // strings (libstdc++ empties a self-moved string).
+    if (!opNotes.empty())
+      d.selection.notes.insert(d.selection.notes.begin(), opNotes.begin(),
+                               opNotes.end());
+    if (exportFile)
+      d.modelOrder = d.selection.ranked;
+    DiagnosedSilenceableFailure tuned =
+        applyTuning(*this, payload, d.target.spec, d.problem, packedOperands,
+                    rank, d.selection, d.tuning);
+    if (!tuned.succeeded())
+      return fail(std::move(tuned));
+    if (topK && d.tuning.chosenBy != "model") {
+      d.measurement = "select_tile_config: measure_top_k not applied: the "
+                      "pick comes from the " +
+                      d.tuning.chosenBy;
+    } else if (topK) {
       // Candidates run on the host, so only a CPU spec describes them.
       if (d.target.spec.getKind() != HwKind::Cpu)
         d.measurement =
@@ -212,15 +356,37 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                           d.target.spec.getName(),
                           stringifyHwKind(d.target.spec.getKind()))
                 .str();
-      else
-        refineTileSelectionByMeasurement(
-            payload, d.problem, d.selection, topK.getInt(),
-            getMeasureSamplesAttr() ? getMeasureSamplesAttr().getInt()
-                                    : kDefaultMeasureSamples,
-            d.measurement);
+      else if (refineTileSelectionByMeasurement(
+                   payload, d.problem, d.selection, *topK,
+                   samples.value_or(kDefaultMeasureSamples), d.measurement))
+        d.tuning.chosenBy = "measurement";
     }
     decisions.push_back(std::move(d));
   }
+
+  // Every decision is made: export them for a tuner.
+  if (exportFile)
+    for (Decision &d : decisions) {
+      CandidateExport line;
+      line.key = d.tuning.lookup.key;
+      line.signature = d.tuning.lookup.signature;
+      line.spec = &d.target.spec;
+      line.schedule = d.tuning.schedule;
+      line.problem = &d.problem;
+      TileSelection modelSelection = d.selection;
+      modelSelection.ranked = d.modelOrder;
+      line.selection = &modelSelection;
+      line.payloadLoc = tuning::formatLocation(d.payload->getLoc());
+      line.opLoc = tuning::formatLocation(getLoc());
+      TunedConfig chosen = TunedConfig::of(d.selection.ranked.front());
+      line.chosen = findCandidate(modelSelection, chosen).value_or(0);
+      line.chosenBy = d.tuning.chosenBy;
+      line.database = d.tuning.lookup.source.path;
+      line.databaseStatus = d.tuning.databaseStatus;
+      line.topK = exportTopK.value_or(0);
+      if (llvm::Error err = appendCandidateExport(*exportFile, line))
+        return fail(silenceable(*this, std::move(err)));
+    }
 
   Builder b(getContext());
   SmallVector<Attribute> tiles, threadTiles, reductionTiles, stages, threads,
@@ -246,6 +412,9 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     // with measure_top_k: reported without `explain` too.
     if (!d.measurement.empty())
       d.payload->emitRemark() << d.measurement;
+    // A database that changed (or could not change) the decision says so.
+    if (!d.tuning.remark.empty())
+      d.payload->emitRemark() << d.tuning.remark;
     if (!getExplain())
       continue;
     HwKind kind = d.target.spec.getKind();
@@ -274,6 +443,10 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
         s.ranked.size(), prunedTotal, pruned);
     if (!s.smemRule.empty())
       d.payload->emitRemark() << s.smemRule;
+    if (d.tuning.lookup.database && d.tuning.remark.empty())
+      d.payload->emitRemark()
+          << d.tuning.lookup.describeSource() << ": " << d.tuning.databaseStatus
+          << " for '" << d.tuning.lookup.key << "', the model decides";
     for (size_t i = 0; i < std::min(kExplainedCandidates, s.ranked.size()); ++i)
       d.payload->emitRemark() << "candidate #" << (i + 1) << ": "
                               << describeCandidate(s.ranked[i], kind);
@@ -296,6 +469,7 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
 void transform::SelectTileConfigOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
   onlyReadsPayload(effects);
 }

@@ -8,7 +8,8 @@
 
 #include "hwsched/HwSpec/HwSpecLoader.h"
 #include "hwsched/HwSpec/SpecAttributes.h"
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/HwSpec/TargetResolution.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 
@@ -32,12 +33,11 @@ struct AttachTargetSpecPass
       op->emitError() << llvm::toString(spec.takeError());
       return signalPassFailure();
     }
-    std::string error;
-    FailureOr<Attribute> attr = hwsched::buildTargetSystemSpec(
+    llvm::Expected<Attribute> attr = hwsched::buildTargetSystemSpec(
         *spec, name, op->getAttr(DLTIDialect::kTargetSystemDescAttrName),
-        op->getContext(), error);
-    if (failed(attr)) {
-      op->emitError() << error;
+        op->getContext());
+    if (!attr) {
+      op->emitError() << hwsched::takeRefusalMessage(attr.takeError());
       return signalPassFailure();
     }
     op->setAttr(DLTIDialect::kTargetSystemDescAttrName, *attr);

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Transforms/EpilogueInPlace.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
@@ -24,6 +25,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 using namespace mlir;
+using namespace hwsched;
 
 /// The init operand of the producer chain that starts at `value` and whose
 /// current contents nobody reads (a tensor.empty, or the init of an op whose
@@ -46,53 +48,45 @@ static OpOperand *findChainStart(Value value) {
   return nullptr;
 }
 
-/// The chain start to redirect, or null with `reason` set.
-static OpOperand *checkEpilogue(linalg::GenericOp epilogue, unsigned inputIndex,
-                                std::string &reason) {
-  if (!epilogue.hasPureTensorSemantics()) {
-    reason = "the epilogue is not on tensors";
-    return nullptr;
-  }
-  if (epilogue.getNumDpsInits() != 1) {
-    reason = "the epilogue has " + std::to_string(epilogue.getNumDpsInits()) +
-             " outputs (expected one)";
-    return nullptr;
-  }
-  if (epilogue.getNumParallelLoops() != epilogue.getNumLoops()) {
-    reason = "the epilogue has a reduction loop (expected all parallel)";
-    return nullptr;
-  }
-  if (inputIndex >= epilogue.getNumDpsInputs()) {
-    reason = "input " + std::to_string(inputIndex) + " does not exist (" +
-             std::to_string(epilogue.getNumDpsInputs()) + " inputs)";
-    return nullptr;
-  }
+/// The chain start to redirect, or a refusal at the epilogue.
+static llvm::Expected<OpOperand *> checkEpilogue(linalg::GenericOp epilogue,
+                                                 unsigned inputIndex) {
+  if (!epilogue.hasPureTensorSemantics())
+    return refuse(epilogue, "the epilogue is not on tensors");
+  if (epilogue.getNumDpsInits() != 1)
+    return refuse(epilogue, "the epilogue has " +
+                                std::to_string(epilogue.getNumDpsInits()) +
+                                " outputs (expected one)");
+  if (epilogue.getNumParallelLoops() != epilogue.getNumLoops())
+    return refuse(epilogue,
+                  "the epilogue has a reduction loop (expected all parallel)");
+  if (inputIndex >= epilogue.getNumDpsInputs())
+    return refuse(epilogue,
+                  "input " + std::to_string(inputIndex) + " does not exist (" +
+                      std::to_string(epilogue.getNumDpsInputs()) + " inputs)");
   OpOperand *out = epilogue.getDpsInitOperand(0);
   OpOperand *in = epilogue.getDpsInputOperand(inputIndex);
-  if (epilogue.payloadUsesValueFromOperand(out)) {
-    reason = "the epilogue's body reads its output's current value";
-    return nullptr;
-  }
+  if (epilogue.payloadUsesValueFromOperand(out))
+    return refuse(epilogue,
+                  "the epilogue's body reads its output's current value");
   if (in->get().getType() != out->get().getType() ||
       epilogue.getMatchingIndexingMap(in) !=
-          epilogue.getMatchingIndexingMap(out)) {
-    reason = "input " + std::to_string(inputIndex) +
-             " differs from the output in type or indexing map";
-    return nullptr;
-  }
+          epilogue.getMatchingIndexingMap(out))
+    return refuse(epilogue,
+                  "input " + std::to_string(inputIndex) +
+                      " differs from the output in type or indexing map");
   OpOperand *start = findChainStart(in->get());
-  if (!start) {
-    reason = "input " + std::to_string(inputIndex) +
-             " is not produced by a chain of destination-style ops that "
-             "starts from a tensor.empty or from an init it does not read";
-    return nullptr;
-  }
+  if (!start)
+    return refuse(
+        epilogue,
+        "input " + std::to_string(inputIndex) +
+            " is not produced by a chain of destination-style ops that "
+            "starts from a tensor.empty or from an init it does not read");
   Value destination = out->get();
-  if (start->get().getType() != destination.getType()) {
-    reason = "the producer chain's destination type differs from the "
-             "epilogue's";
-    return nullptr;
-  }
+  if (start->get().getType() != destination.getType())
+    return refuse(epilogue,
+                  "the producer chain's destination type differs from the "
+                  "epilogue's");
   // A tensor.empty destination can move up to the chain's start when its
   // sizes are known there.
   DominanceInfo dominance(epilogue->getParentOp());
@@ -103,27 +97,26 @@ static OpOperand *checkEpilogue(linalg::GenericOp epilogue, unsigned inputIndex,
              return dominance.properlyDominates(size, anchor);
            });
   };
-  if (!dominance.properlyDominates(destination, anchor) && !movableEmpty()) {
-    reason = "the epilogue's destination is defined after the producer chain "
-             "starts";
-    return nullptr;
-  }
+  if (!dominance.properlyDominates(destination, anchor) && !movableEmpty())
+    return refuse(
+        epilogue,
+        "the epilogue's destination is defined after the producer chain "
+        "starts");
   return start;
 }
 
-bool hwsched::canWriteEpilogueInPlace(linalg::GenericOp epilogue,
-                                      unsigned inputIndex,
-                                      std::string &reason) {
-  return checkEpilogue(epilogue, inputIndex, reason) != nullptr;
+llvm::Error hwsched::checkEpilogueInPlace(linalg::GenericOp epilogue,
+                                          unsigned inputIndex) {
+  return checkEpilogue(epilogue, inputIndex).takeError();
 }
 
-FailureOr<linalg::GenericOp>
+llvm::Expected<linalg::GenericOp>
 hwsched::writeEpilogueInPlace(RewriterBase &rewriter,
-                              linalg::GenericOp epilogue, unsigned inputIndex,
-                              std::string &reason) {
-  OpOperand *start = checkEpilogue(epilogue, inputIndex, reason);
-  if (!start)
-    return failure();
+                              linalg::GenericOp epilogue, unsigned inputIndex) {
+  llvm::Expected<OpOperand *> checked = checkEpilogue(epilogue, inputIndex);
+  if (!checked)
+    return checked.takeError();
+  OpOperand *start = *checked;
   OpOperand *out = epilogue.getDpsInitOperand(0);
   OpOperand *in = epilogue.getDpsInputOperand(inputIndex);
   Value destination = out->get();

@@ -6,6 +6,7 @@
 
 #include "hwsched/Transforms/LoopPipelining.h"
 #include "hwsched/Analysis/ThreadPrivateAccess.h"
+#include "hwsched/Support/Refusal.h"
 #include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -58,21 +59,21 @@ static bool isAsyncCopy(Operation *op) {
   return isa<nvgpu::DeviceAsyncCopyOp>(op);
 }
 
-/// Plans the inserted group and wait; returns the reason when we cannot be
-/// sure where they go (the op then refuses the loop).
-static std::string planAsyncGroup(const LoopDependenceGraph &graph,
-                                  const StageSchedule &schedule,
-                                  AsyncGroupPlan &plan, Operation *&culprit) {
+/// Plans the inserted group and wait; a refusal when we cannot be sure
+/// where they go (the op then refuses the loop).
+static llvm::Expected<AsyncGroupPlan>
+planAsyncGroup(const LoopDependenceGraph &graph,
+               const StageSchedule &schedule) {
+  AsyncGroupPlan plan;
   std::optional<unsigned> copyStage;
   for (auto [n, node] : llvm::enumerate(graph.nodes)) {
     if (!isAsyncCopy(node.op))
       continue;
-    if (copyStage && *copyStage != schedule.stage[n]) {
-      culprit = node.op;
-      return "async copies in stages " + std::to_string(*copyStage) + " and " +
-             std::to_string(schedule.stage[n]) +
-             " would need one group per stage";
-    }
+    if (copyStage && *copyStage != schedule.stage[n])
+      return refuse(node.op, "async copies in stages " +
+                                 std::to_string(*copyStage) + " and " +
+                                 std::to_string(schedule.stage[n]) +
+                                 " would need one group per stage");
     copyStage = schedule.stage[n];
     plan.lastCopy = node.op;
     plan.tokens.push_back(node.op->getResult(0));
@@ -87,34 +88,28 @@ static std::string planAsyncGroup(const LoopDependenceGraph &graph,
     if (e.kind == DepKind::SSA || !isAsyncCopy(from.op) ||
         e.removableByMultiBuffering)
       continue;
-    if (isAsyncCopy(to.op)) {
-      // Two copies in flight to (or from) one place: their order is lost.
-      culprit = to.op;
-      return "async copies with a memory dependence between them";
-    }
-    if (to.position < lastCopyPos) {
-      culprit = to.op;
-      return "an op before the last async copy depends on an async copy (no "
-             "single wait point)";
-    }
+    // Two copies in flight to (or from) one place: their order is lost.
+    if (isAsyncCopy(to.op))
+      return refuse(to.op, "async copies with a memory dependence between "
+                           "them");
+    if (to.position < lastCopyPos)
+      return refuse(to.op, "an op before the last async copy depends on an "
+                           "async copy (no single wait point)");
     if (!consumer || schedule.stage[e.to] < schedule.stage[*consumer] ||
         (schedule.stage[e.to] == schedule.stage[*consumer] &&
          to.position < graph.nodes[*consumer].position))
       consumer = e.to;
   }
-  if (!consumer) {
-    culprit = plan.lastCopy;
-    return "no op of the body depends on the async copies (no place for the "
-           "wait)";
-  }
-  if (schedule.stage[*consumer] < plan.copyStage) {
-    culprit = graph.nodes[*consumer].op;
-    return "an op depending on an async copy is scheduled before the copy's "
-           "stage";
-  }
+  if (!consumer)
+    return refuse(plan.lastCopy, "no op of the body depends on the async "
+                                 "copies (no place for the wait)");
+  if (schedule.stage[*consumer] < plan.copyStage)
+    return refuse(graph.nodes[*consumer].op,
+                  "an op depending on an async copy is scheduled before the "
+                  "copy's stage");
   plan.firstConsumer = graph.nodes[*consumer].op;
   plan.waitStage = schedule.stage[*consumer];
-  return "";
+  return plan;
 }
 
 /// Marks a wait whose group count the pipeliner's annotation sets: the number
@@ -177,51 +172,48 @@ PipelinePlan hwsched::planPipeline(scf::ForOp forOp,
   plan.schedule = std::move(schedule);
   plan.sync = sync;
   if (sync == PipelineSync::NpuFlag)
-    plan.npuFlagFailure = planNpuFlags(graph, plan.schedule, plan.expands,
-                                       plan.npuFlags, plan.npuFlagCulprit);
+    plan.npuFlags = planNpuFlags(graph, plan.schedule, plan.expands);
   return plan;
 }
 
-std::optional<PipelinePlan>
+llvm::Expected<PipelinePlan>
 hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
-                         const SchedulerConfig &config, PipelineSync sync,
-                         std::string &failure) {
-  std::optional<StageSchedule> first = scheduleStages(graph, config, failure);
+                         const SchedulerConfig &config, PipelineSync sync) {
+  llvm::Expected<StageSchedule> first = scheduleStages(graph, config);
   if (!first)
-    return std::nullopt;
+    return first.takeError();
   PipelinePlan plan = planPipeline(forOp, graph, *first, sync);
   // The flags a schedule needs grow with its stages (longer flag lifetimes,
   // more buffer copies): fewer stages is the fallback once coarsening is
   // not enough, as for the on-chip capacity.
-  while (sync == PipelineSync::NpuFlag && !plan.npuFlagFailure.empty() &&
-         (plan.npuFlags.eventBudgetExceeded ||
-          plan.npuFlags.hardwareOrderHazard) &&
+  while (sync == PipelineSync::NpuFlag && plan.npuFlags.fewerStagesMayFit() &&
          plan.schedule.numStages > 1) {
     SchedulerConfig fewer = config;
     unsigned limit = plan.schedule.numStages - 1;
     fewer.maxStages = std::min(config.maxStages, limit);
     if (fewer.requestedStages)
       fewer.requestedStages = std::min(*fewer.requestedStages, limit);
-    std::string capacity;
-    std::optional<StageSchedule> next = scheduleStages(graph, fewer, capacity);
+    llvm::Expected<StageSchedule> next = scheduleStages(graph, fewer);
     if (!next) {
       // Fewer stages never need more bytes; keep the refusal of the flags.
+      llvm::consumeError(next.takeError());
       break;
     }
-    std::vector<std::string> notes;
+    std::vector<ScheduleNote> notes;
     // The user's clamp still applies; the rest described the dropped
     // schedule.
-    for (const std::string &note : first->notes)
-      if (StringRef(note).starts_with("num_stages "))
+    for (const ScheduleNote &note : first->notes)
+      if (note.kind == ScheduleNote::Kind::StageClamp)
         notes.push_back(note);
     unsigned asked = config.requestedStages
                          ? std::min(*config.requestedStages, config.maxStages)
                          : config.maxStages;
-    notes.push_back((config.requestedStages ? "requested " : "maximum ") +
-                    std::to_string(asked) + " stages reduced to " +
-                    std::to_string(next->stageLimit) + ": with " +
-                    std::to_string(plan.schedule.numStages) + " stages " +
-                    plan.npuFlagFailure);
+    notes.push_back({ScheduleNote::Kind::SyncReduction,
+                     (config.requestedStages ? "requested " : "maximum ") +
+                         std::to_string(asked) + " stages reduced to " +
+                         std::to_string(next->stageLimit) + ": with " +
+                         std::to_string(plan.schedule.numStages) + " stages " +
+                         plan.npuFlags.refusal->message});
     notes.insert(notes.end(), next->notes.begin(), next->notes.end());
     next->notes = std::move(notes);
     plan = planPipeline(forOp, graph, std::move(*next), sync);
@@ -229,50 +221,44 @@ hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
   return plan;
 }
 
-std::string hwsched::checkPipelinePreconditions(
-    scf::ForOp forOp, const LoopDependenceGraph &graph,
-    const PipelinePlan &plan, Operation *&culprit) {
+llvm::Error
+hwsched::checkPipelinePreconditions(scf::ForOp forOp,
+                                    const LoopDependenceGraph &graph,
+                                    const PipelinePlan &plan) {
   const StageSchedule &schedule = plan.schedule;
-  culprit = forOp;
   if (forOp.getUnsignedCmp())
-    return "unsigned loops are not supported (scf::pipelineForLoop compares "
-           "signed)";
-  if (graph.needsAsyncGroup) {
-    AsyncGroupPlan asyncPlan;
-    std::string why = planAsyncGroup(graph, schedule, asyncPlan, culprit);
-    if (!why.empty())
-      return "cannot insert the async-copy group and wait: " + why;
-    culprit = forOp;
-  }
-  if (plan.sync == PipelineSync::NpuFlag && !plan.npuFlagFailure.empty()) {
-    culprit = plan.npuFlagCulprit;
-    return "cannot synchronise the NPU pipes: " + plan.npuFlagFailure;
-  }
+    return refuse(forOp, "unsigned loops are not supported "
+                         "(scf::pipelineForLoop compares signed)");
+  if (graph.needsAsyncGroup)
+    if (llvm::Expected<AsyncGroupPlan> asyncPlan =
+            planAsyncGroup(graph, schedule);
+        !asyncPlan)
+      return addContext(asyncPlan.takeError(),
+                        "cannot insert the async-copy group and wait: ");
+  if (plan.sync == PipelineSync::NpuFlag && !plan.npuFlags.planned())
+    return addContext(refuse(*plan.npuFlags.refusal),
+                      "cannot synchronise the NPU pipes: ");
   if (schedule.numStages <= 1)
-    return "";
+    return llvm::Error::success();
   std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
   if (step && *step <= 0)
-    return "the step is not positive";
+    return refuse(forOp, "the step is not positive");
   std::optional<int64_t> tripCount = staticTripCount(forOp);
   if (tripCount && *tripCount < schedule.numStages)
-    return ""; // unrolled completely
+    return llvm::Error::success(); // unrolled completely
   for (auto [b, buffer] : llvm::enumerate(graph.buffers)) {
     if (schedule.copies[b] <= 1 || buffer.loopLocal)
       continue;
-    if (!buffer.renamable) {
-      culprit = buffer.allocOp ? buffer.allocOp : forOp.getOperation();
-      return "buffer " + buffer.name +
-             " crosses stages but cannot be "
-             "multi-buffered: " +
-             buffer.whyNotRenamable;
-    }
+    if (!buffer.renamable)
+      return refuse(buffer.allocOp ? buffer.allocOp : forOp.getOperation(),
+                    "buffer " + buffer.name +
+                        " crosses stages but cannot be multi-buffered: " +
+                        buffer.whyNotRenamable);
     if (!forOp.getInductionVar().getType().isIndex())
-      return "multi-buffering needs an index induction variable";
+      return refuse(forOp, "multi-buffering needs an index induction variable");
   }
-  std::string violation = checkStageLegality(graph, schedule.stage);
-  if (!violation.empty())
-    return "the schedule violates a " + violation;
-  return "";
+  return addContext(checkStageLegality(graph, schedule.stage),
+                    "the schedule violates a ");
 }
 
 /// Removes iteration arguments that are yielded unchanged (their value is the
@@ -402,21 +388,19 @@ static Operation *predicateOp(RewriterBase &rewriter, Operation *op,
 
 /// Gives every op without a stage (index arithmetic, views, constants,
 /// multi-buffer slices) the earliest stage of its users, never before its
-/// producers. Returns false when an op cannot be placed.
-static bool placeFollowers(scf::ForOp forOp,
-                           llvm::DenseMap<Operation *, int64_t> &stageOf,
-                           std::string &why) {
+/// producers. A refusal when an op cannot be placed.
+static llvm::Error
+placeFollowers(scf::ForOp forOp,
+               llvm::DenseMap<Operation *, int64_t> &stageOf) {
   Block *body = forOp.getBody();
   Operation *yield = body->getTerminator();
   SmallVector<Operation *> followers;
   for (Operation &op : body->without_terminator()) {
     if (stageOf.count(&op))
       continue;
-    if (!isMemoryEffectFree(&op)) {
-      why = "op without a stage has side effects: " +
-            op.getName().getStringRef().str();
-      return false;
-    }
+    if (!isMemoryEffectFree(&op))
+      return refuse(&op, "op without a stage has side effects: " +
+                             op.getName().getStringRef());
     followers.push_back(&op);
   }
   constexpr int64_t kUnset = std::numeric_limits<int64_t>::max();
@@ -465,12 +449,12 @@ static bool placeFollowers(scf::ForOp forOp,
     if (!changed)
       break;
   }
-  return true;
+  return llvm::Error::success();
 }
 
 /// Final SSA check of the complete body schedule, in the form the pipeliner
-/// requires; returns an empty string when valid.
-static std::string
+/// requires; a refusal at the first op whose operand breaks it.
+static llvm::Error
 verifyBodySchedule(scf::ForOp forOp,
                    llvm::DenseMap<Operation *, int64_t> &stageOf) {
   Block *body = forOp.getBody();
@@ -519,15 +503,15 @@ verifyBodySchedule(scf::ForOp forOp,
       }
     });
     if (!error.empty())
-      return error;
+      return refuse(&op, error);
   }
-  return "";
+  return llvm::Error::success();
 }
 
-FailureOr<PipelineRewriteResult>
+llvm::Expected<PipelineRewriteResult>
 hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
                       const LoopDependenceGraph &graph,
-                      const PipelinePlan &plan, std::string &why) {
+                      const PipelinePlan &plan) {
   const StageSchedule &schedule = plan.schedule;
   PipelineSync sync = plan.sync;
   PipelineRewriteResult result;
@@ -540,13 +524,11 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     // The group right after the last copy (in the copies' stage), the wait
     // (waiting for everything: the count is set below where it is known)
     // right before the first op that depends on a copy.
-    AsyncGroupPlan asyncPlan;
-    Operation *culprit = nullptr;
-    std::string invalid = planAsyncGroup(graph, schedule, asyncPlan, culprit);
-    if (!invalid.empty()) {
-      why = "internal async-group check failed: " + invalid;
-      return failure();
-    }
+    llvm::Expected<AsyncGroupPlan> planned = planAsyncGroup(graph, schedule);
+    if (!planned)
+      return addContext(planned.takeError(),
+                        "internal async-group check failed: ");
+    AsyncGroupPlan &asyncPlan = *planned;
     rewriter.setInsertionPointAfter(asyncPlan.lastCopy);
     auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
         rewriter, asyncPlan.lastCopy->getLoc(),
@@ -564,14 +546,12 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     // Flags go in before the expansion (or unrolling): the pipeliner then
     // copies each with its stage, predicated like the op it guards.
     // The plan was made on this loop before any change (planPipeline).
-    if (!plan.npuFlagFailure.empty() ||
-        plan.expands != expandsLoop(forOp, schedule)) {
-      why = "internal NPU flag plan failed: " +
-            (plan.npuFlagFailure.empty()
-                 ? std::string("planned for another trip count")
-                 : plan.npuFlagFailure);
-      return failure();
-    }
+    if (!plan.npuFlags.planned())
+      return addContext(refuse(*plan.npuFlags.refusal),
+                        "internal NPU flag plan failed: ");
+    if (plan.expands != expandsLoop(forOp, schedule))
+      return refuse(forOp, "internal NPU flag plan failed: planned for "
+                           "another trip count");
     result.npuFlagOpsInBody =
         insertNpuFlags(rewriter, forOp, graph, plan.npuFlags, stageOf);
     result.npuFlagChannels = plan.npuFlags.channels.size();
@@ -581,10 +561,8 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     return result;
   }
   if (result.tripCount && *result.tripCount < numStages) {
-    if (failed(loopUnrollFull(forOp))) {
-      why = "full unrolling failed";
-      return failure();
-    }
+    if (failed(loopUnrollFull(forOp)))
+      return refuse(forOp, "full unrolling failed");
     result.unrolled = true;
     return result;
   }
@@ -612,10 +590,9 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     if (schedule.copies[b] <= 1 || buffer.loopLocal)
       continue;
     if (failed(multiBufferAllocation(rewriter, buffer.allocOp,
-                                     schedule.copies[b]))) {
-      why = "memref::multiBuffer failed on " + buffer.name;
-      return failure();
-    }
+                                     schedule.copies[b])))
+      return refuse(buffer.allocOp,
+                    "memref::multiBuffer failed on " + buffer.name);
     ++result.multiBufferedAllocations;
   }
 
@@ -671,13 +648,10 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     }
   }
 
-  if (!placeFollowers(forOp, stageOf, why))
-    return failure();
-  std::string invalid = verifyBodySchedule(forOp, stageOf);
-  if (!invalid.empty()) {
-    why = "internal schedule check failed: " + invalid;
-    return failure();
-  }
+  if (llvm::Error err = placeFollowers(forOp, stageOf))
+    return std::move(err);
+  if (llvm::Error err = verifyBodySchedule(forOp, stageOf))
+    return addContext(std::move(err), "internal schedule check failed: ");
 
   std::vector<std::pair<Operation *, unsigned>> order;
   for (Operation &op : forOp.getBody()->without_terminator())
@@ -730,10 +704,8 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
   bool modified = false;
   FailureOr<scf::ForOp> pipelined =
       scf::pipelineForLoop(rewriter, forOp, options, &modified);
-  if (failed(pipelined)) {
-    why = "scf::pipelineForLoop refused the schedule";
-    return failure();
-  }
+  if (failed(pipelined))
+    return refuse(forOp, "scf::pipelineForLoop refused the schedule");
   // Every clone of a marked wait went through annotateFn; drop the mark in
   // case the pipeliner kept an op it did not annotate.
   (*pipelined)->getParentOp()->walk([&](nvgpu::DeviceAsyncWaitOp wait) {

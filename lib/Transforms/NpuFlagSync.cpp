@@ -546,10 +546,11 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
   return "";
 }
 
-std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
-                                  const StageSchedule &schedule, bool pipelined,
-                                  NpuFlagPlan &plan, Operation *&culprit) {
-  plan = NpuFlagPlan();
+/// planNpuFlags: an empty string, or why the flags cannot be planned (with
+/// `culprit` and the plan's verdict set).
+static std::string planFlags(const LoopDependenceGraph &graph,
+                             const StageSchedule &schedule, bool pipelined,
+                             NpuFlagPlan &plan, Operation *&culprit) {
   auto stageOf = [&](unsigned n) { return pipelined ? schedule.stage[n] : 0u; };
   using Key =
       std::tuple<std::string, std::string, unsigned, unsigned, unsigned>;
@@ -740,7 +741,7 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
       note.events = total;
       note.sharedChannels = shared;
       if (!fits) {
-        plan.eventBudgetExceeded = true;
+        plan.verdict = NpuFlagPlan::Verdict::EventBudgetExceeded;
         culprit = graph.nodes[members.front()->channel.firstConsumer].op;
         return "the flags from " + pair.first + " to " + pair.second +
                " need " + std::to_string(needed[pair]) + " event ids (" +
@@ -829,11 +830,25 @@ std::string hwsched::planNpuFlags(const LoopDependenceGraph &graph,
     plan.channels.push_back(r);
   }
   if (!hazard.empty()) {
-    plan.hardwareOrderHazard = true;
+    plan.verdict = NpuFlagPlan::Verdict::HardwareOrderHazard;
     culprit = graph.nodes[plan.channels.front().firstConsumer].op;
     return "on the hardware, where each pipe runs on its own, " + hazard;
   }
   return "";
+}
+
+NpuFlagPlan hwsched::planNpuFlags(const LoopDependenceGraph &graph,
+                                  const StageSchedule &schedule,
+                                  bool pipelined) {
+  NpuFlagPlan plan;
+  Operation *culprit = nullptr;
+  std::string why = planFlags(graph, schedule, pipelined, plan, culprit);
+  if (why.empty())
+    return plan;
+  if (plan.verdict == NpuFlagPlan::Verdict::Planned)
+    plan.verdict = NpuFlagPlan::Verdict::Unsupported;
+  plan.refusal = Refusal(culprit, why);
+  return plan;
 }
 
 /// base + (iteration + offset) mod K, as index arithmetic at the rewriter's

@@ -1,17 +1,13 @@
 // transform.smem.eliminate_redundant_copies: forward and backward copy
 // elimination, each blocking condition, chains, loops and staging copies.
 // Every chunk with a @main is also run on the CPU before and after the
-// transform (utils/exec-check-split.py); chunks marked
+// transform (utils/exec-check-split.py, in
+// integration_test/Copies/eliminate-redundant-copies.mlir); chunks marked
 // `exec-check: expect-changed` must be changed by it.
 //
 // RUN: hwsched-opt %s --split-input-file \
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/eliminate-library.mlir \
 // RUN:   --transform-interpreter --verify-diagnostics | FileCheck %s
-// RUN: %python %utils/exec-check-split.py %s --erase-memory-spaces -- \
-// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/eliminate-library.mlir \
-// RUN:   --transform-interpreter | FileCheck %s --check-prefix=EXEC
-
-// EXEC: chunk 0 (line {{[0-9]+}}): EXEC-CHECK: PASS
 
 // Forward: the generic reads %s instead of the copy %t; %t goes away.
 // exec-check: expect-changed
@@ -62,7 +58,6 @@ func.func @main() {
 
 // A chain through three buffers, one copy of each kind: every copy goes.
 // exec-check: expect-changed
-// EXEC: chunk 1 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @chain(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<8xf32>
@@ -119,7 +114,6 @@ func.func @main() {
 // Backward: the producer writes the subview of the output directly; the
 // subview moves above it.
 // exec-check: expect-changed
-// EXEC: chunk 2 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @backward(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<8xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<16xf32>
@@ -166,7 +160,6 @@ func.func @main() {
 
 // Blocking conditions, each with its reason; the program still runs the same.
 // exec-check: expect-changed
-// EXEC: chunk 3 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @write_source(
 // CHECK: memref.copy
@@ -348,7 +341,6 @@ func.func @main() {
 // Loops and regions: a read before the copy in a loop body sees the previous
 // iteration's copy; a read after an scf.if cannot be ordered after a copy in
 // one branch.
-// EXEC: chunk 4 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @loop_carried(
 // CHECK: memref.copy
@@ -512,7 +504,6 @@ func.func @main() {
 // generic writes the output's subview): the buffers allocated outside the
 // loop are overwritten fully at every iteration, so nothing is carried.
 // exec-check: expect-changed
-// EXEC: chunk 5 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @tiled(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<16xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<16xf32>
@@ -571,7 +562,6 @@ func.func @main() {
 // on-chip buffers go, which leaves fewer shared-memory buffers for
 // transform.smem.merge_allocations to pack (2 of 4, 64 of 128 bytes).
 // exec-check: expect-changed
-// EXEC: chunk 6 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @staging(
 // CHECK-COUNT-2: memref.alloc() : memref<8xf32, #gpu.address_space<workgroup>>
@@ -630,7 +620,6 @@ func.func @main() {
 // above the producers (copies 1 and 2), then rebuilds the subviews of that
 // buffer on the output (copy 3): every temporary goes.
 // exec-check: expect-changed
-// EXEC: chunk 7 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @concat(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<4x8xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<8x8xf32>
@@ -690,7 +679,6 @@ func.func @main() {
 // -----
 
 // A layout change whose consumer is not known to accept any layout stays.
-// EXEC: chunk 8 (line {{[0-9]+}}): EXEC-CHECK: PASS
 // CHECK-LABEL: func.func @layout(
 // CHECK: memref.copy
 // expected-remark @below {{removed 0 of 1 copies}}

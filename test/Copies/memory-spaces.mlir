@@ -6,19 +6,16 @@
 // override changes the decision either way. Removed copies leave the readers
 // reading `memref.memory_space_cast` of the source. The target of each
 // function is chosen by a unit attribute (Inputs/eliminate-by-target.mlir).
-// Every chunk runs on the CPU before and after (utils/exec-check-split.py).
+// Every chunk runs on the CPU before and after (utils/exec-check-split.py,
+// in integration_test/Copies/memory-spaces.mlir).
 //
 // RUN: hwsched-opt %s --split-input-file \
 // RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/eliminate-by-target.mlir \
 // RUN:   --transform-interpreter --verify-diagnostics | FileCheck %s
-// RUN: %python %utils/exec-check-split.py %s --erase-memory-spaces -- \
-// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/eliminate-by-target.mlir \
-// RUN:   --transform-interpreter | FileCheck %s --check-prefix=EXEC
 
 // CPU: the copy into workgroup memory is not needed; the generic reads the
 // argument through a memory_space_cast and the workgroup buffer goes.
 // exec-check: expect-changed
-// EXEC: chunk 0 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @stage_cpu(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<8xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<8xf32>
@@ -69,7 +66,6 @@ func.func @main() {
 // -----
 
 // GPU: the same copy is a staging copy and stays.
-// EXEC: chunk 1 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @stage_gpu(
 // CHECK-NOT: memref.memory_space_cast
@@ -121,7 +117,6 @@ func.func @main() {
 // copy goes, and with it 32 bytes of workgroup memory. The pair has a
 // direction: the write-back (workgroup -> default) is still a staging copy.
 // exec-check: expect-changed
-// EXEC: chunk 2 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @stage_gpu_direct(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<8xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<8xf32>
@@ -172,7 +167,6 @@ func.func @main() {
 // -----
 
 // CPU with its pairs overridden away: the copy stays.
-// EXEC: chunk 3 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @stage_cpu_no_pairs(
 // CHECK-NOT: memref.memory_space_cast
@@ -224,7 +218,6 @@ func.func @main() {
 // only read: the view is rebuilt on the cast of the source. A write to the
 // source after the last read does not block.
 // exec-check: expect-changed
-// EXEC: chunk 4 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @view_cpu(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<8xf32> {llvm.noalias}, %[[OUT:[a-z0-9]+]]: memref<8xf32>
@@ -284,7 +277,6 @@ func.func @main() {
 
 // CPU: crossing spaces is allowed, but the usual legality still holds: the
 // source is written between the copy and the read, so the copy stays.
-// EXEC: chunk 5 (line {{[0-9]+}}): EXEC-CHECK: PASS
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @write_between_cpu(
 // CHECK: memref.copy %{{.+}}, %{{.+}} : memref<8xf32> to memref<8xf32, #gpu.address_space<workgroup>>

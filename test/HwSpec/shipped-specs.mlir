@@ -116,3 +116,185 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// CHECK-LABEL: func.func @intel_skylake_client
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "intel-skylake-client"
+module attributes {transform.with_named_sequence} {
+  func.func @intel_skylake_client() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "intel-skylake-client" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{256 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{16 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{2 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{262144 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @amd_zen3
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "amd-zen3"
+module attributes {transform.with_named_sequence} {
+  func.func @amd_zen3() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "amd-zen3" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{256 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{16 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{2 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{524288 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @amd_zen4
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "amd-zen4"
+module attributes {transform.with_named_sequence} {
+  func.func @amd_zen4() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "amd-zen4" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{512 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{32 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{1 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{1048576 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @intel_sapphire_rapids
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "intel-sapphire-rapids"
+module attributes {transform.with_named_sequence} {
+  func.func @intel_sapphire_rapids() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "intel-sapphire-rapids" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{512 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{32 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{2 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{2097152 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @arm_neoverse_n1
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "arm-neoverse-n1"
+module attributes {transform.with_named_sequence} {
+  func.func @arm_neoverse_n1() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "arm-neoverse-n1" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{128 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{32 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{2 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{1048576 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @arm_neoverse_v1
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "arm-neoverse-v1"
+module attributes {transform.with_named_sequence} {
+  func.func @arm_neoverse_v1() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "arm-neoverse-v1" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{128 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{32 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{4 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{1048576 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}
+
+// -----
+
+// CHECK-LABEL: func.func @arm_neoverse_v2
+// CHECK-SAME: "CPU" = #dlti.target_device_spec<
+// CHECK-SAME: "hwsched.target" = "arm-neoverse-v2"
+module attributes {transform.with_named_sequence} {
+  func.func @arm_neoverse_v2() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hwsched.attach_target_spec %f { target = "arm-neoverse-v2" } : !transform.any_op
+    %w = transform.dlti.query ["CPU", "cpu", "vector_width_bits"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{128 : i64}}
+    transform.debug.emit_param_as_remark %w : !transform.any_param
+    %r = transform.dlti.query ["CPU", "cpu", "vector_registers"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{32 : i64}}
+    transform.debug.emit_param_as_remark %r : !transform.any_param
+    %u = transform.dlti.query ["CPU", "cpu", "fma_units_per_core"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{4 : i64}}
+    transform.debug.emit_param_as_remark %u : !transform.any_param
+    %l2 = transform.dlti.query ["CPU", "cpu", "l2_bytes"] at %f : (!transform.any_op) -> !transform.any_param
+    // expected-remark @below {{2097152 : i64}}
+    transform.debug.emit_param_as_remark %l2 : !transform.any_param
+    transform.yield
+  }
+}

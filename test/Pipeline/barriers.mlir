@@ -4,19 +4,10 @@
 // order inside the thread is enough and the barrier is skipped.
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics | FileCheck %s
 //
-// Execution: Inputs/thread-slice-exec.mlir runs such kernels once per
-// emulated thread (gpu.thread_id replaced by a call, threads one after the
-// other, barriers erased). This checks that every thread computes the same
-// results after the rewrite as before; a single-threaded run cannot observe
-// a missing barrier between threads, which is why the rule above only
-// skips barriers where no element is shared between threads.
-// RUN: %python %utils/exec-check.py %S/Inputs/thread-slice-exec.mlir --erase-memory-spaces --erase-gpu-barriers --thread-ids-from tid --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100_s3 | FileCheck %s --check-prefix=EXEC
-// RUN: %python %utils/exec-check.py %S/Inputs/thread-slice-exec.mlir --erase-memory-spaces --erase-gpu-barriers --thread-ids-from tid --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100 | FileCheck %s --check-prefix=EXEC
-// The kernels of the input get the same barrier decisions as below.
+// Inputs/thread-slice-exec.mlir runs such kernels once per emulated thread
+// (integration_test/Pipeline/barriers.mlir); its kernels get the same
+// barrier decisions as below.
 // RUN: hwsched-opt %S/Inputs/thread-slice-exec.mlir --transform-preload-library=transform-library-paths=%S/Inputs/pipeline-lib.mlir --transform-interpreter=entry-point=h100_s3 | FileCheck %s --check-prefix=INPUT
-// EXEC: EXEC-CHECK: PASS
 // INPUT-LABEL: func.func @own_slice
 // INPUT-NOT: gpu.barrier
 // INPUT-LABEL: func.func @neighbour

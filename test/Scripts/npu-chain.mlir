@@ -2,7 +2,8 @@
 // on ascend-910b (192 KiB UB) both pairs fit twice over (ping-pong) and the
 // whole chain is fused into one scf.forall of 16x32 tiles; the SAME script on
 // a spec copy with a 128 KiB UB (HWSCHED_SPEC_PATH) rejects the first pair
-// and leaves the chain unfused. Both results run on the CPU like the input.
+// and leaves the chain unfused. Both results run on the CPU like the input
+// (integration_test/Scripts/npu-chain.mlir).
 //
 // RUN: hwsched-opt %s --hwsched-target=ascend-910b \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/npu.mlir \
@@ -11,18 +12,6 @@
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/npu.mlir \
 // RUN:   --transform-interpreter --mlir-print-op-on-diagnostic=false 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SMALL
-//
-// RUN: %python %utils/exec-check.py %S/Inputs/npu-chain.mlir --opt hwsched-opt --expect-changed -- \
-// RUN:   --hwsched-target=ascend-910b \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/npu.mlir,%S/Inputs/npu-drivers.mlir \
-// RUN:   --transform-interpreter=entry-point=chain_16x32 --mlir-print-op-on-diagnostic=false \
-// RUN:   | FileCheck %s --check-prefix=EXEC
-// RUN: env HWSCHED_SPEC_PATH=%S/Inputs/small-ub %python %utils/exec-check.py %S/Inputs/npu-chain.mlir \
-// RUN:   --opt hwsched-opt -- --hwsched-target=ascend-910b \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/npu.mlir,%S/Inputs/npu-drivers.mlir \
-// RUN:   --transform-interpreter=entry-point=chain_16x32 --mlir-print-op-on-diagnostic=false \
-// RUN:   | FileCheck %s --check-prefix=EXEC
-// EXEC: EXEC-CHECK: PASS (65 output lines identical)
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 

@@ -5,7 +5,7 @@
 // lowering honours) viewed at each buffer's offset; merged attributions are
 // removed, private attributions and other spaces are left alone. The result
 // handle then holds the gpu.func (an attribution is not an op).
-// (test/Smem/ptxas-smem.mlir checks the bytes ptxas reports for it.)
+// (integration_test/Smem/ptxas-smem.mlir checks the bytes ptxas reports for it.)
 //
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter \
 // RUN:   --verify-diagnostics | FileCheck %s

@@ -19,23 +19,23 @@ func.func @matmul_2048(%a: tensor<2048x2048xf32>, %b: tensor<2048x2048xf32>, %c:
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    %u:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %u:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{unpacked tile_sizes 512 : i64, 256 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %u#0, "unpacked tile_sizes" : !transform.param<i64>
     // expected-remark @below {{unpacked reduction_tile_sizes 0 : i64, 0 : i64, 128 : i64}}
     transform.debug.emit_param_as_remark %u#2, "unpacked reduction_tile_sizes" : !transform.param<i64>
-    %p:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %p:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{packed-b tile_sizes 256 : i64, 256 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %p#0, "packed-b tile_sizes" : !transform.param<i64>
     // expected-remark @below {{packed-b thread_tile_sizes 8 : i64, 32 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %p#1, "packed-b thread_tile_sizes" : !transform.param<i64>
     // expected-remark @below {{packed-b reduction_tile_sizes 0 : i64, 0 : i64, 512 : i64}}
     transform.debug.emit_param_as_remark %p#2, "packed-b reduction_tile_sizes" : !transform.param<i64>
-    %q:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 2, 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %q:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 2, 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{packed-bc reduction_tile_sizes 0 : i64, 0 : i64, 512 : i64}}
     transform.debug.emit_param_as_remark %q#2, "packed-bc reduction_tile_sizes" : !transform.param<i64>
     // A packed A alone changes nothing in the CPU rule.
-    %a:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 0> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %a:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 0> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{packed-a reduction_tile_sizes 0 : i64, 0 : i64, 128 : i64}}
     transform.debug.emit_param_as_remark %a#2, "packed-a reduction_tile_sizes" : !transform.param<i64>
     transform.yield
@@ -61,7 +61,7 @@ func.func @matmul_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c:
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    %p:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 1>, explain } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %p:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 1>, explain } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -90,14 +90,14 @@ func.func @transposed_view(%b: tensor<2048x2048xf32>, %a: tensor<2048x2048xf32>,
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
-    %p:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %p:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 1> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{rhs reduction_tile_sizes 0 : i64, 0 : i64, 512 : i64}}
     transform.debug.emit_param_as_remark %p#2, "rhs reduction_tile_sizes" : !transform.param<i64>
-    %q:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 0> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %q:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 0> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{lhs reduction_tile_sizes 0 : i64, 0 : i64, 128 : i64}}
     transform.debug.emit_param_as_remark %q#2, "lhs reduction_tile_sizes" : !transform.param<i64>
     // The output is the M x N operand: packing it with B is accepted.
-    %r:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", packed_operands = array<i64: 1, 2> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12, packed_operands = array<i64: 1, 2> } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{rhs-acc reduction_tile_sizes 0 : i64, 0 : i64, 512 : i64}}
     transform.debug.emit_param_as_remark %r#2, "rhs-acc reduction_tile_sizes" : !transform.param<i64>
     transform.yield

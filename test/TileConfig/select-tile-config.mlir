@@ -51,7 +51,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %u#0, "npu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{npu reduction_tile_sizes 0 : i64, 0 : i64, 256 : i64}}
     transform.debug.emit_param_as_remark %u#2, "npu reduction_tile_sizes" : !transform.param<i64>
-    %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{cpu tile_sizes 512 : i64, 256 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "cpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{cpu thread_tile_sizes 8 : i64, 32 : i64, 0 : i64}}
@@ -62,6 +62,16 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %c#3, "cpu num_stages" : !transform.param<i64>
     // expected-remark @below {{cpu num_threads 1 : i64, 1 : i64, 1 : i64}}
     transform.debug.emit_param_as_remark %c#4, "cpu num_threads" : !transform.param<i64>
+    // All 40 cores of the spec: column panels of 16 (one zmm wide, so a
+    // 16 x 16 register tile) give 32 panels on 32 threads, num_threads
+    // (32, 1, 1); more panels per thread would leave cores idle.
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // expected-remark @below {{cpu 40 cores tile_sizes 512 : i64, 16 : i64, 0 : i64}}
+    transform.debug.emit_param_as_remark %t#0, "cpu 40 cores tile_sizes" : !transform.param<i64>
+    // expected-remark @below {{cpu 40 cores thread_tile_sizes 16 : i64, 16 : i64, 0 : i64}}
+    transform.debug.emit_param_as_remark %t#1, "cpu 40 cores thread_tile_sizes" : !transform.param<i64>
+    // expected-remark @below {{cpu 40 cores num_threads 32 : i64, 1 : i64, 1 : i64}}
+    transform.debug.emit_param_as_remark %t#4, "cpu 40 cores num_threads" : !transform.param<i64>
     transform.yield
   }
 }
@@ -211,7 +221,7 @@ module attributes {transform.with_named_sequence} {
     transform.debug.emit_param_as_remark %g#0, "conv gpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{conv gpu reduction_tile_sizes 0 : i64, 0 : i64, 0 : i64, 0 : i64, 1 : i64, 1 : i64, 8 : i64}}
     transform.debug.emit_param_as_remark %g#2, "conv gpu reduction_tile_sizes" : !transform.param<i64>
-    %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{conv cpu tile_sizes 1 : i64, 8 : i64, 56 : i64, 128 : i64, 0 : i64, 0 : i64, 0 : i64}}
     transform.debug.emit_param_as_remark %c#0, "conv cpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{conv cpu thread_tile_sizes 0 : i64, 1 : i64, 7 : i64, 32 : i64, 0 : i64, 0 : i64, 0 : i64}}
@@ -286,7 +296,7 @@ module attributes {transform.with_named_sequence} {
     %n:5 = transform.cost_model.select_tile_config %op { target = "ascend-910b" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{elementwise npu tile_sizes 1 : i64, 4096 : i64}}
     transform.debug.emit_param_as_remark %n#0, "elementwise npu tile_sizes" : !transform.param<i64>
-    %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512" } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %c:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     // expected-remark @below {{elementwise cpu tile_sizes 8 : i64, 16 : i64}}
     transform.debug.emit_param_as_remark %c#0, "elementwise cpu tile_sizes" : !transform.param<i64>
     // expected-remark @below {{elementwise cpu thread_tile_sizes 8 : i64, 16 : i64}}

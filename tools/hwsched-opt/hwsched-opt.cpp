@@ -11,7 +11,7 @@
 
 #include "hwsched/Support/DecisionPictures.h"
 #include "hwsched/TransformOps/HwschedTransformOps.h"
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/HwSpec/TargetResolution.h"
 #include "hwsched/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -141,11 +142,11 @@ bool isOnChipMemorySpace(mlir::Attribute memorySpace, const UnitContext &ctx);
 /// The unit of `op` under `ctx` (see the op documentation for the rules).
 std::string classifyUnit(mlir::Operation *op, const UnitContext &ctx);
 
-/// Builds the dependence graph of `forOp`'s body. On an unsupported body
-/// returns failure with `why` set and `culprit` naming the op.
-mlir::FailureOr<LoopDependenceGraph>
-buildLoopDependenceGraph(mlir::scf::ForOp forOp, const UnitContext &ctx,
-                         std::string &why, mlir::Operation *&culprit);
+/// Builds the dependence graph of `forOp`'s body; an unsupported body is a
+/// refusal at the op that makes it so ("'func.call' has unknown memory
+/// effects").
+llvm::Expected<LoopDependenceGraph>
+buildLoopDependenceGraph(mlir::scf::ForOp forOp, const UnitContext &ctx);
 
 } // namespace hwsched
 

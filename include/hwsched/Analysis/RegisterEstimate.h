@@ -86,10 +86,10 @@ struct RegisterCalibration {
 /// Spec keys the register model reads.
 llvm::ArrayRef<llvm::StringRef> getRegisterCalibrationKeys();
 
-/// Reads the calibration from `spec`; on a missing key returns false and
-/// sets `missing` to the key path.
-bool loadRegisterCalibration(const HwSpec &spec, RegisterCalibration &out,
-                             std::string &missing);
+/// Reads the calibration from `spec`; a missing key is a refusal naming it
+/// and `neededBy` (missingFigure).
+llvm::Expected<RegisterCalibration>
+loadRegisterCalibration(const HwSpec &spec, const llvm::Twine &neededBy);
 
 /// The estimate with every counted term.
 struct RegisterEstimate {

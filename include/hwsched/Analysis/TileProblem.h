@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -85,10 +86,9 @@ llvm::StringRef stringifyTileProblemKind(TileProblem::Kind kind);
 /// Returns "M x K (lhs)", "K x N (rhs)", "M x N (acc)" or "none".
 llvm::StringRef stringifyTileProblemRole(TileProblem::Role role);
 
-/// Describes `op` for the tile rules. Returns false with `error` set when
-/// there is no rule for it (not a Linalg op, non-numeric element types).
-bool analyzeTileProblem(mlir::Operation *op, TileProblem &problem,
-                        std::string &error);
+/// Describes `op` for the tile rules; a refusal at `op` when there is no
+/// rule for it (not a Linalg op, non-numeric element types).
+llvm::Expected<TileProblem> analyzeTileProblem(mlir::Operation *op);
 
 } // namespace hwsched
 

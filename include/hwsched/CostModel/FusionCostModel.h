@@ -69,19 +69,24 @@ struct FusionDecision {
   std::optional<RegisterEstimate> registers;
 };
 
-/// Decides whether to fuse the pair described by `facts` on `spec`'s target.
-/// Returns false (and sets `missing` to the key path) when the spec lacks a
-/// figure the model needs.
-bool decideFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                  FusionDecision &decision, std::string &missing);
+/// "the gpu cost model": who needs a figure, in refusals for a spec that
+/// lacks one (missingFigure).
+std::string costModelName(const HwSpec &spec);
 
-/// Per-target scoring, called by decideFusion after the legality rules.
-bool scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                    FusionDecision &decision, std::string &missing);
-bool scoreNpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                    FusionDecision &decision, std::string &missing);
-bool scoreCpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
-                    FusionDecision &decision, std::string &missing);
+/// Decides whether to fuse the pair described by `facts` on `spec`'s target.
+/// A refusal naming the key path when the spec lacks a figure the model
+/// needs.
+llvm::Expected<FusionDecision> decideFusion(const FusionPairFacts &facts,
+                                            const HwSpec &spec);
+
+/// Per-target scoring, called by decideFusion after the legality rules: adds
+/// the target's terms and limits to `decision`.
+llvm::Error scoreGpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
+                           FusionDecision &decision);
+llvm::Error scoreNpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
+                           FusionDecision &decision);
+llvm::Error scoreCpuFusion(const FusionPairFacts &facts, const HwSpec &spec,
+                           FusionDecision &decision);
 
 /// The numbers `transform.cost_model.estimate` exposes, for one kernel group.
 struct KernelMetrics {
@@ -102,9 +107,10 @@ struct KernelMetrics {
 /// The metric names, in documentation order.
 llvm::ArrayRef<llvm::StringRef> getKnownMetrics();
 
-/// Computes the metrics of `group` on `spec`'s target.
-bool computeKernelMetrics(const KernelGroup &group, const HwSpec &spec,
-                          KernelMetrics &metrics, std::string &missing);
+/// Computes the metrics of `group` on `spec`'s target; a refusal naming the
+/// key path when the spec lacks a figure the model needs.
+llvm::Expected<KernelMetrics> computeKernelMetrics(const KernelGroup &group,
+                                                   const HwSpec &spec);
 
 /// The value of `metric` (one of getKnownMetrics()).
 std::optional<int64_t> getMetric(const KernelMetrics &metrics,

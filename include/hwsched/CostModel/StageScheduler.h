@@ -23,6 +23,9 @@
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/HwSpec/HwSpec.h"
 
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,12 +51,39 @@ struct SchedulerConfig {
   /// op's `separate_unit_stages`); otherwise that partition rule is a
   /// preference the scheduler drops where it would cost interval.
   bool separateUnits = false;
+  /// The spec's name, for refusals ("on-chip buffers do not fit (spec
+  /// 'nvidia-h100'): ...").
+  std::string specName;
 };
 
 /// Reads `pipeline.units`, `pipeline.max_stages` and `onchip.capacity_bytes`;
-/// returns the first missing key in `missing` on failure.
-std::optional<SchedulerConfig> readSchedulerConfig(const HwSpec &spec,
-                                                   std::string &missing);
+/// a refusal naming the spec and the first missing or invalid key.
+llvm::Expected<SchedulerConfig> readSchedulerConfig(const HwSpec &spec);
+
+/// One decision about the stage count or the interval, as `explain` prints
+/// it. The kind lets a later step keep or drop a note without reading its
+/// text (a re-schedule with fewer stages keeps the user's clamp only).
+struct ScheduleNote {
+  enum class Kind {
+    /// `num_stages` above `pipeline.max_stages`, clamped.
+    StageClamp,
+    /// The stage limit lowered until the buffer copies fit the capacity.
+    CapacityReduction,
+    /// The graph uses fewer stages than requested (the interval is MII).
+    UnusedStages,
+    /// The interval raised (and maybe the stages lowered) so the copies fit.
+    IntervalRaised,
+    /// No modulo schedule: stages by level merging.
+    LevelMerging,
+    /// The stage limit lowered because the synchronisation of more stages
+    /// does not fit the hardware (NPU flag event ids).
+    SyncReduction,
+  };
+  Kind kind;
+  std::string text;
+
+  void print(llvm::raw_ostream &os) const { os << text; }
+};
 
 /// The schedule of one loop.
 struct StageSchedule {
@@ -85,8 +115,8 @@ struct StageSchedule {
   int64_t onChipBytes = 0;
   int64_t capacityBytes = 0;
   unsigned dynamicOnChipBuffers = 0;
-  /// Human-readable decisions: clamps and reductions of the stage count.
-  std::vector<std::string> notes;
+  /// Decisions about the stage count and the interval, in order.
+  std::vector<ScheduleNote> notes;
 };
 
 /// Lower bounds of the interval.
@@ -124,16 +154,14 @@ StageSchedule scheduleWithLimit(const LoopDependenceGraph &graph,
 
 /// Picks the stage count (requested or largest fitting, clamped to
 /// max_stages, reduced while the copies exceed the capacity) and returns its
-/// schedule; std::nullopt when even one stage does not fit (`failure` then
-/// holds the numbers).
-std::optional<StageSchedule> scheduleStages(const LoopDependenceGraph &graph,
-                                            const SchedulerConfig &config,
-                                            std::string &failure);
+/// schedule; a refusal with the numbers when even one stage does not fit.
+llvm::Expected<StageSchedule> scheduleStages(const LoopDependenceGraph &graph,
+                                             const SchedulerConfig &config);
 
 /// Independent legality check of a stage assignment against the graph's
-/// distance-0 and loop-carried edges (for body-order kernels): returns an
-/// empty string when legal, else a description of the first violation.
-std::string checkStageLegality(const LoopDependenceGraph &graph,
+/// distance-0 and loop-carried edges (for body-order kernels): a refusal
+/// describing the first violated dependence (at its consumer), or success.
+llvm::Error checkStageLegality(const LoopDependenceGraph &graph,
                                const std::vector<unsigned> &stages);
 
 } // namespace hwsched

@@ -40,7 +40,11 @@ struct TileCandidate {
   /// GPU: warp tile (4 x 8 threads of a warp over M x N).
   int64_t wm = 0, wn = 0;
   int64_t stages = 1;
+  /// GPU: threads per block.
   int64_t threads = 1;
+  /// CPU GEMMs: threads the column panels (NC blocks) run on, at most
+  /// `cpu.cores`; 0 elsewhere.
+  int64_t panelThreads = 0;
   /// GPU split-K factor: the K extent is split into `splitK` equal parts,
   /// each computed by its own blocks into a partial sum (1 = no split).
   int64_t splitK = 1;
@@ -56,6 +60,8 @@ struct TileCandidate {
   int64_t accumulatorBytes = 0;
   /// CPU: L1 working set of the register kernel over one K tile.
   int64_t l1Bytes = 0;
+  /// CPU GEMMs: the thread's packed K x NC panel exceeds its share of the L3.
+  bool panelOverL3 = false;
   /// Blocks (tiles of the parallel dims) and waves over the parallel units.
   int64_t blocks = 0;
   double waves = 0;
@@ -82,7 +88,8 @@ struct TileSelection {
   int64_t numStages = 1;
   /// GPU split-K factor (1 = K not split, always 1 on NPU/CPU).
   int64_t splitK = 1;
-  /// GPU block dims (x, y, z); {1, 1, 1} on NPU/CPU.
+  /// GPU block dims (x, y, z); CPU GEMMs {panel threads, 1, 1}; {1, 1, 1}
+  /// otherwise.
   llvm::SmallVector<int64_t> numThreads;
   /// Feasible candidates, best first.
   std::vector<TileCandidate> ranked;
@@ -117,11 +124,10 @@ struct TileSelection {
   int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
 };
 
-/// Selects the configuration for `problem` on `spec`. On failure (a spec
-/// key the rules need is missing, no candidate survives) returns false and
-/// sets `error`.
-bool selectTileConfig(const TileProblem &problem, const HwSpec &spec,
-                      TileSelection &selection, std::string &error);
+/// Selects the configuration for `problem` on `spec`. A refusal when a spec
+/// key the rules need is missing or no candidate survives.
+llvm::Expected<TileSelection> selectTileConfig(const TileProblem &problem,
+                                               const HwSpec &spec);
 
 /// Expands a GEMM-view candidate to per-loop results for `problem` (used by
 /// selectTileConfig for the winner and by measurement mode for the others).

@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <string>
@@ -55,21 +56,19 @@ struct TileMeasurementResult {
   std::string error;
 };
 
-/// Returns false with `reason` when `op` cannot be measured standalone: not
-/// a Linalg op with pure tensor semantics, dynamic shapes, operand element
-/// types that cannot be filled with constants.
-bool canMeasureTileConfigs(mlir::Operation *op, std::string &reason);
+/// A refusal when `op` cannot be measured standalone: not a Linalg op with
+/// pure tensor semantics, dynamic shapes, operand element types that cannot
+/// be filled with constants.
+llvm::Error checkTileConfigsMeasurable(mlir::Operation *op);
 
-/// Compiles and times `op` under each configuration; `results` gets one entry
-/// per configuration. Returns false with `error` when measurement is
-/// impossible as a whole (the op cannot be measured, the host JIT or a
-/// transform op is unavailable); a configuration that alone fails to compile
-/// or run only sets its own `error`.
-bool measureTileConfigs(mlir::Operation *op,
-                        llvm::ArrayRef<MeasuredTileConfig> configs,
-                        int64_t samples,
-                        std::vector<TileMeasurementResult> &results,
-                        std::string &error);
+/// Compiles and times `op` under each configuration: one result per
+/// configuration. A refusal when measurement is impossible as a whole (the
+/// op cannot be measured, the host JIT or a transform op is unavailable); a
+/// configuration that alone fails to compile or run only sets its own
+/// `error`.
+llvm::Expected<std::vector<TileMeasurementResult>>
+measureTileConfigs(mlir::Operation *op,
+                   llvm::ArrayRef<MeasuredTileConfig> configs, int64_t samples);
 
 /// Measurement mode of select_tile_config: measures the first `topK`
 /// candidates of `selection.ranked` (model order) for `op` and, when at least

@@ -18,6 +18,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -84,18 +86,24 @@ public:
   getStringArray(llvm::StringRef key) const;
   const SpecValue *lookup(llvm::StringRef key) const;
 
-  /// Reads the numeric figures `keys` into `out` (same length). On the first
-  /// absent or non-numeric key returns false with its path in `missing`:
-  /// models name the key a user must add to the spec.
-  bool getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
-                  llvm::MutableArrayRef<double> out,
-                  std::string &missing) const;
+  /// Reads the numeric figures `keys` into `out` (same length). The first
+  /// absent or non-numeric key is a refusal (missingFigure) naming the key a
+  /// user must add and `neededBy`, the model that reads it.
+  llvm::Error getNumbers(llvm::ArrayRef<llvm::StringRef> keys,
+                         llvm::MutableArrayRef<double> out,
+                         const llvm::Twine &neededBy) const;
 
   /// The citation recorded for `key` or its closest ancestor, if any.
   std::optional<llvm::StringRef> getSource(llvm::StringRef key) const;
 
   /// All figure keys in sorted order, for deterministic printing and export.
   std::vector<std::string> getSortedKeys() const;
+
+  /// A digest of every figure (overrides applied; the `tuning` settings
+  /// left out), the same in every process: a tuning database records it so
+  /// that a configuration measured under one spec is not reused under
+  /// another. 16 lowercase hex digits.
+  std::string getFingerprint() const;
 
   /// The names of the pipeline units ("async_copy", "cube", ...), sorted.
   std::vector<std::string> getPipelineUnits() const;
@@ -121,6 +129,11 @@ private:
   llvm::StringMap<std::string> sources;
   std::vector<std::string> appliedOverrides;
 };
+
+/// The refusal for a figure `key` that `spec` lacks (or holds with another
+/// type): "hardware spec '<path>' has no '<key>', which <neededBy> needs".
+llvm::Error missingFigure(const HwSpec &spec, llvm::StringRef key,
+                          const llvm::Twine &neededBy);
 
 } // namespace hwsched
 

@@ -66,6 +66,12 @@ llvm::ArrayRef<OverrideAlias> getOverrideAliases();
 /// The embedded schema text (hw-specs/schema.json at build time).
 llvm::StringRef getSpecSchemaText();
 
+/// For JSON text that does not parse: the parser's message with the line
+/// and column ("parse error at line 5, column 10: ..."), which a parse
+/// without exceptions does not give. Shared by every JSON file hwsched
+/// reads (specs, tuning databases).
+std::string describeJsonSyntaxError(llvm::StringRef text);
+
 } // namespace hwsched
 
 #endif // HWSCHED_HWSPEC_HWSPECLOADER_H

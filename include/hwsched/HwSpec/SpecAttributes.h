@@ -19,6 +19,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -35,9 +36,8 @@ constexpr llvm::StringLiteral kDltiTargetKey = "hwsched.target";
 
 /// Parses `onchip.memory_space`. A spec without one (CPUs) yields a null
 /// attribute; unparsable text is an error naming the file and key.
-mlir::FailureOr<mlir::Attribute>
-parseOnChipMemorySpace(const HwSpec &spec, mlir::MLIRContext *context,
-                       std::string &error);
+llvm::Expected<mlir::Attribute>
+parseOnChipMemorySpace(const HwSpec &spec, mlir::MLIRContext *context);
 
 /// One entry of `onchip.direct_read_spaces` ("SOURCE -> TARGET"): a consumer
 /// of a buffer in the TARGET memory space reads a buffer in the SOURCE space
@@ -54,9 +54,8 @@ struct MemorySpacePair {
 /// Parses `onchip.direct_read_spaces` (absent: no pair). Entries are
 /// "SOURCE -> TARGET" where each side is MLIR attribute text, `*` or
 /// `default`; malformed entries are an error naming the file, key and entry.
-mlir::FailureOr<llvm::SmallVector<MemorySpacePair>>
-parseDirectReadSpaces(const HwSpec &spec, mlir::MLIRContext *context,
-                      std::string &error);
+llvm::Expected<llvm::SmallVector<MemorySpacePair>>
+parseDirectReadSpaces(const HwSpec &spec, mlir::MLIRContext *context);
 
 /// The figure `key` as an attribute (i64, f64, string, bool or array<i64>);
 /// null when the spec has no such figure. `onchip.memory_space` is returned
@@ -68,16 +67,15 @@ mlir::Attribute specValueToAttribute(const HwSpec &spec, llvm::StringRef key,
 /// `#dlti.target_system_spec`, merged with `existing` (another device's
 /// entries are kept; the same device is replaced). Sections become nested
 /// `#dlti.map`s, so `["GPU", "gpu", "warp_size"]` is a valid DLTI query.
-mlir::FailureOr<mlir::Attribute>
+llvm::Expected<mlir::Attribute>
 buildTargetSystemSpec(const HwSpec &spec, llvm::StringRef targetName,
-                      mlir::Attribute existing, mlir::MLIRContext *context,
-                      std::string &error);
+                      mlir::Attribute existing, mlir::MLIRContext *context);
 
 /// Finds the hwsched target recorded on `op` or its closest ancestor with a
 /// `dlti.target_system_spec`; std::nullopt when there is none. Several
 /// recorded targets on one spec are an error (the caller must pick).
-mlir::FailureOr<std::optional<std::string>>
-findRecordedTarget(mlir::Operation *op, std::string &error);
+llvm::Expected<std::optional<std::string>>
+findRecordedTarget(mlir::Operation *op);
 
 } // namespace hwsched
 

@@ -98,6 +98,20 @@ inline llvm::Error refuse(mlir::Operation *culprit,
 /// refusal with its message and no culprit.
 Refusal takeRefusal(llvm::Error error);
 
+/// A caller's context in front of the message of the refusal in `error`
+/// ("cannot insert the async-copy group and wait: " + message); culprit and
+/// notes are kept. Passes success through.
+llvm::Error addContext(llvm::Error error, const llvm::Twine &prefix);
+
+/// `culprit` as the op the refusal in `error` is about, when it names none
+/// (a spec that lacks a figure the decision for `culprit` needs). Passes
+/// success through.
+llvm::Error withCulprit(llvm::Error error, mlir::Operation *culprit);
+
+/// The message of the refusal in `error` (consumed), for callers that fold
+/// a refusal into a larger sentence or a warning.
+std::string takeRefusalMessage(llvm::Error error);
+
 } // namespace hwsched
 
 #endif // HWSCHED_SUPPORT_REFUSAL_H

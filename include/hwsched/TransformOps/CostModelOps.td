@@ -10,7 +10,7 @@
 include "hwsched/TransformOps/HwschedTransformBase.td"
 
 def FilterFusableConsumersOp
-    : Hwsched_TransformOp<"cost_model.filter_fusable_consumers"> {
+    : Hwsched_TransformOp<"cost_model.filter_fusable_consumers", [HwschedNumericParams]> {
   let summary = "Selects the consumers that are legal and profitable to fuse";
   let description = !strconcat([{
     For each producer in `producer` (a Linalg or `TilingInterface` op),
@@ -126,14 +126,16 @@ def FilterFusableConsumersOp
     Linalg / `TilingInterface` op, or a spec lacking a figure the model
     reads (the message names the file and the key), is a silenceable failure
     and nothing is returned.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$producer,
-                       OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$producer,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$fusable);
   let assemblyFormat =
-      "$producer attr-dict `:` functional-type(operands, results)";
+      "$producer (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,
@@ -142,7 +144,7 @@ def FilterFusableConsumersOp
   }];
 }
 
-def EstimateOp : Hwsched_TransformOp<"cost_model.estimate"> {
+def EstimateOp : Hwsched_TransformOp<"cost_model.estimate", [HwschedNumericParams]> {
   let summary = "Exposes one number of the cost model as a parameter";
   let description = !strconcat([{
     Returns, for each payload op in `op` (a Linalg or `TilingInterface`
@@ -185,14 +187,17 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate"> {
     `registers_per_thread` on a non-GPU spec, a size-dependent metric on an
     op with an unbounded dynamic extent, and a spec lacking a figure the
     model reads are silenceable failures. The payload is never modified.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$op,
-                       OptionalAttr<StrAttr>:$target,
-                       StrAttr:$metric,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$op,
+                            OptionalAttr<StrAttr>:$target,
+                            StrAttr:$metric,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs TransformParamTypeInterface:$value);
-  let assemblyFormat = "$op attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,
@@ -201,7 +206,7 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate"> {
   }];
 }
 
-def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
+def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [HwschedNumericParams]> {
   let summary = "Chooses tile sizes, thread counts and stages from the spec";
   let description = !strconcat([{
     Bolt-style (MLSys 2022) selection of a tiling configuration for each
@@ -252,7 +257,8 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       counts of the thread-level `scf.forall` (`tile_sizes` tiled by
       `thread_tile_sizes`, ceil(tile / thread tile) per loop with a non-zero
       thread tile), innermost loop first (x), 1 for the dims it does not
-      have; {1, 1, 1} on NPUs and CPUs. For a matmul whose block tile fits
+      have; on CPUs (T, 1, 1) for contractions, T the threads that run the
+      column panels (at most `cpu.cores`), {1, 1, 1} for other ops and on NPUs. For a matmul whose block tile fits
       the problem this is (BN / TN, BM / TM, 1); a block tile clamped to a
       small extent runs fewer threads (2x3x4: tiles [2, 3], thread tiles
       [1, 2], num_threads [2, 2, 1]). Upstream
@@ -377,9 +383,14 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
       L2 is left for set conflicts), and the B panel's KC rows, N elements
       apart, span no more than `cpu.l2_bytes`; operands named by
       `packed_operands` change the last two rules (below);
-      tiles divide static extents when possible. Score: the larger of the
-      FMA/load-port/latency bound cycles of the register kernel and the
-      off-chip re-reads over the per-core bandwidth.
+      tiles divide static extents when possible. Contractions run their
+      column panels (NC blocks) on up to `cpu.cores` threads, the busiest
+      one running ceil(panels / threads) of them. Score, per thread: the
+      larger of the FMA/load-port/latency bound cycles of the register
+      kernel and the off-chip re-reads over the threads' share of the
+      bandwidth. Each thread's packed K x NC panel must fit its share of the
+      L3 (`cpu.l3_bytes` over min(threads, `cpu.l3_sharing_cores`)), unless
+      no candidate does.
     - Ties (estimates within 1%) go to the candidate with the least total
       busy time (compute + off-chip + on-chip), i.e. the higher
       compute-to-memory ratio, then to fewer stages and smaller tiles.
@@ -480,6 +491,50 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     JIT, every candidate failed) the model's pick is returned and a remark
     says why.
 
+    #### Tuning database
+
+    A tuning database (a JSON file written by `hwsched-tune`, format in
+    docs/tuning.md) maps problems to measured configurations. The op reads
+    the one named by `tuning_db = "path"`, else by the environment variable
+    `HWSCHED_TUNING_DB`, else by the spec's `tuning.database` (relative to
+    the spec file). The problem's key is the payload op's signature (name,
+    loop extents, iterator kinds, element types; for a `linalg.generic` a
+    digest of its maps and body), the spec name and the spec's fingerprint
+    (a digest of every figure after overrides): e.g. `linalg.matmul
+    256x256x256 ppr f32,f32,f32 on x86-avx512#1f0c...`. When the database
+    has an entry for the key with a `config` (block BM x BN x BK, inner
+    TM x TN, stages, split-K factor) recorded under the same schedule
+    (`packed_operands`, the `split_k` result, `accumulator_in_smem`,
+    `static_smem`), that feasible candidate is returned instead of the
+    model's pick and a remark says so (with or without `explain`): the
+    file, where its name came from, the configuration, its measured time
+    and where the model ranks it. An entry recorded under another schedule
+    is not used (a remark says why). So changing the file changes the
+    schedule with no rebuild, and a tuned script needs nothing but
+    `HWSCHED_TUNING_DB`. `measure_top_k` and `candidate_rank` do not apply
+    to a problem the database answers.
+
+    `candidate_rank = r` (0 = the model's pick) returns the model's
+    (r + 1)-th best feasible candidate instead, e.g. driven by a
+    `transform.tune.knob` through `params(candidate_rank = %k)`.
+
+    #### Candidates export
+
+    With `candidates_file = "path"` (else the environment variable
+    `HWSCHED_TUNING_CANDIDATES`), every decision appends one JSON line to
+    the file: `{"hwsched_tuning_candidates": 1, "key", "signature",
+    "kind", "gemm", "schedule", "enumerated", "feasible", "pruned",
+    "chosen_rank", "chosen_by" ("model", "candidate_rank", "database",
+    "measurement"), "chosen", "database", "database_status", "candidates":
+    [...]}`, where each candidate, best first (the first `export_top_k`,
+    default all feasible ones), has its `rank`, its `config` as a database
+    entry spells it, the per-loop lists the op would return, the model's
+    `predicted_ns` with its compute / off-chip / on-chip terms, and the
+    figures the hardware rules checked: GPU `registers_per_thread`,
+    `smem_bytes`, `threads`, `blocks_per_sm`, `occupancy`; CPU
+    `vector_registers`, `l1_bytes`, `l2_bytes`; NPU `ub_bytes`. One line per
+    payload op, so a tool reads the file line by line (JSON Lines).
+
     #### Return modes
 
     A payload op that is not a Linalg op or has no rule (a full reduction to
@@ -492,29 +547,113 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config"> {
     operand count, repeated, or names an operand that is none of the GEMM
     view's M x K, K x N and M x N operands (or any operand of an
     elementwise op or reduction) is a silenceable failure naming the index
-    and the payload op. `static_smem` on a GPU spec without
+    and the payload op. `candidate_rank` or `export_top_k` below 0, or a
+    `candidate_rank` at or above the number of feasible candidates, is a
+    silenceable failure. A tuning database that cannot be read or parsed,
+    or whose entry has the wrong shape, is a silenceable failure naming the
+    file and the key path; so is an entry whose configuration is not a
+    feasible candidate on the spec (re-tune, or delete the entry). A
+    candidates file that cannot be written is a silenceable failure naming
+    it. `static_smem` on a GPU spec without
     `gpu.max_static_smem_per_block_bytes` is a silenceable failure naming the
     key and the spec file; when no candidate fits the (static) shared-memory
     cap, the failure lists the pruned counts and the smallest candidate's
     shared bytes against the cap. Nothing is
     produced unless every payload op succeeds.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$op,
-                       OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain,
-                       OptionalAttr<I64Attr>:$measure_top_k,
-                       OptionalAttr<I64Attr>:$measure_samples,
-                       OptionalAttr<DenseI64ArrayAttr>:$packed_operands,
-                       UnitAttr:$accumulator_in_smem,
-                       UnitAttr:$static_smem);
+  let arguments = !con((ins TransformHandleTypeInterface:$op,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain,
+                            OptionalAttr<I64Attr>:$measure_top_k,
+                            OptionalAttr<I64Attr>:$measure_samples,
+                            OptionalAttr<DenseI64ArrayAttr>:$packed_operands,
+                            UnitAttr:$accumulator_in_smem,
+                            UnitAttr:$static_smem,
+                            OptionalAttr<StrAttr>:$tuning_db,
+                            OptionalAttr<I64Attr>:$candidate_rank,
+                            OptionalAttr<StrAttr>:$candidates_file,
+                            OptionalAttr<I64Attr>:$export_top_k),
+                          HwschedParamArgs);
   let results = (outs TransformParamTypeInterface:$tile_sizes,
                       TransformParamTypeInterface:$thread_tile_sizes,
                       TransformParamTypeInterface:$reduction_tile_sizes,
                       TransformParamTypeInterface:$num_stages,
                       TransformParamTypeInterface:$num_threads,
                       Optional<TransformParamTypeInterface>:$split_k);
-  let assemblyFormat = "$op attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
+def TunedKnobOp : Hwsched_TransformOp<"cost_model.tuned_knob",
+                                      [HwschedNumericParams]> {
+  let summary = "A script knob's value, as tuned for a problem";
+  let description = !strconcat([{
+    Returns one value: the value a tuning database recorded for the knob
+    `knob` on the problems of `op` (Linalg ops), else the knob's own value.
+    Problems the database answers must agree (a structural choice such as
+    "pipelined or not" may cover every op of a module; apply the op per
+    payload op, e.g. in a `transform.foreach`, for per-problem choices). An
+    empty handle gives the knob's value. The knob is normally the result of an
+    upstream `transform.tune.knob`, whose name and option set the op reads
+    from the script; a param from elsewhere needs `name` (and may give
+    `options = [...]`). So a script declares a structural choice once, e.g.
+
+    ```mlir
+    %k = transform.tune.knob<"cpu_matmul.pipelined"> = 0 : i64
+        from options = [0, 1] -> !transform.param<i64>
+    %sel = transform.cost_model.tuned_knob %k for %matmul
+        : (!transform.param<i64>, !transform.any_op) -> !transform.param<i64>
+    transform.tune.alternatives<"cpu_matmul.pipelined"> selected_region = %sel
+        : !transform.param<i64> { ... }, { ... }
+    ```
+
+    and `hwsched-tune` measures each option and records the best in the
+    database entry of the problem (`"knobs": {"cpu_matmul.pipelined": 1}`),
+    which then selects the region with no script edit.
+
+    The database and the problem key are those of `select_tile_config`
+    (attribute `tuning_db`, else `HWSCHED_TUNING_DB`, else the spec's
+    `tuning.database`; key: payload signature, spec name and fingerprint),
+    so the knob and the tile configuration of one problem share an entry.
+    With `candidates_file` (else `HWSCHED_TUNING_CANDIDATES`) the op appends
+    one JSON line per payload op, `{"hwsched_tuning_knob": 1, "key",
+    "knob", "options", "value", "source": "database" | "script"}`, which is
+    how the tuner learns the script's knobs. A value from the database is
+    reported by a remark on the payload op (with or without `explain`); with
+    `explain`, so is the script's value when the database has none.
+
+    #### Return modes
+
+    The knob param must hold exactly one integer. A knob not defined by
+    `transform.tune.knob` and without `name` is a silenceable failure; so is
+    a database value that is not among the knob's options (naming the file,
+    the entry and the options), database values that differ between the
+    problems of the handle, a database that cannot be read (naming the
+    file and the key path), a payload op that is not a Linalg op, and a
+    candidates file that cannot be written. The payload is never modified.
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
+
+  let arguments = !con((ins TransformParamTypeInterface:$knob,
+                            TransformHandleTypeInterface:$op,
+                            OptionalAttr<StrAttr>:$target,
+                            OptionalAttr<StrAttr>:$name,
+                            OptionalAttr<DenseI64ArrayAttr>:$options,
+                            OptionalAttr<StrAttr>:$tuning_db,
+                            OptionalAttr<StrAttr>:$candidates_file,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
+  let results = (outs TransformParamTypeInterface:$value);
+  let assemblyFormat =
+      "$knob `for` $op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict "
+      "`:` functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,

@@ -21,6 +21,40 @@ class Hwsched_TransformOp<string mnemonic, list<Trait> traits = []>
                       DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
                      traits)>;
 
+/// Numeric decision inputs given as `!transform.param`s instead of
+/// attributes: `params(num_stages = %s, "gpu.sm_count" = %n)`. The names go
+/// to `param_names`, the values are the variadic `params` operands; the
+/// HwschedNumericParams trait checks that they pair up.
+defvar HwschedParamArgs = (ins Variadic<TransformParamTypeInterface>:$params,
+                               OptionalAttr<StrArrayAttr>:$param_names);
+
+/// Checks `params` against `param_names` (lib/TransformOps/NumericInputs.cpp).
+def HwschedNumericParams : NativeOpTrait<"HwschedNumericParams"> {
+  let cppNamespace = "::hwsched";
+}
+
+/// Documentation of the `params(...)` clause shared by the ops that take it.
+defvar HwschedParamsDoc = [{
+
+    #### Inputs as parameters
+
+    Every numeric input of the op (an attribute below, or a spec override
+    such as `max_stages`, `reg_limit` or `"gpu.sm_count"`) can instead come
+    from a `!transform.param`, so that a `transform.tune.knob`, the result of
+    another op or a value from a tuning database drives it without editing
+    the script: `params(name = %p, ...)` after the handle, e.g.
+    `transform.pipeline.schedule_stages %loop params(num_stages = %k) { explain }
+    : (!transform.any_op, !transform.param<i64>) -> !transform.any_op`.
+    A parameter behaves exactly like the attribute of the same name. It must
+    hold exactly one value (list inputs such as `packed_operands` take all
+    of its values) and, for an integer input, an integer; the range checks
+    of the attribute apply (e.g. `num_stages` at least 1). A name given both
+    as an attribute and a parameter, or twice, is rejected by the verifier;
+    a parameter with no value or several, a value of the wrong type or out
+    of range is a silenceable failure naming the input, before the payload
+    is touched.
+}];
+
 /// Documentation shared by every op that reads a hardware spec.
 defvar HwschedTargetDoc = [{
 
@@ -33,8 +67,11 @@ defvar HwschedTargetDoc = [{
     (entry `hwsched.target` of a `#dlti.target_system_spec`, written by
     `transform.hwsched.attach_target_spec` or the `hwsched-attach-target-spec`
     pass), the driver's default (`hwsched-opt --hwsched-target=NAME` or the
-    environment variable `HWSCHED_TARGET`), and finally `nvidia-a100`. So one
-    script serves every target.
+    environment variable `HWSCHED_TARGET`), the op's `default_target` (a
+    script's own fallback: the CPU scripts say `default_target = "host"`),
+    and finally `nvidia-a100`. So one script serves every target. The name
+    `host` is the machine running the op, detected at run time (vector ISA,
+    caches, cores; see `hw-specs/README.md`).
 
     Any other attribute overrides one figure of the spec for this call only:
     `reg_limit` (GPU `gpu.max_registers_per_thread`), `smem_limit_bytes` (GPU)

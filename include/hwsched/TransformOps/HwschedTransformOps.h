@@ -7,6 +7,8 @@
 #ifndef HWSCHED_TRANSFORMOPS_HWSCHEDTRANSFORMOPS_H
 #define HWSCHED_TRANSFORMOPS_HWSCHEDTRANSFORMOPS_H
 
+#include "hwsched/TransformOps/NumericInputs.h"
+
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformTypes.h"

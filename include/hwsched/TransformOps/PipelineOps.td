@@ -11,7 +11,7 @@ include "hwsched/TransformOps/HwschedTransformBase.td"
 
 def ScheduleStagesOp
     : Hwsched_TransformOp<"pipeline.schedule_stages",
-                          [FunctionalStyleTransformOpTrait]> {
+                          [HwschedNumericParams, FunctionalStyleTransformOpTrait]> {
   let summary = "Software-pipelines an scf.for under the target's resources";
   let description = !strconcat([{
     Software-pipelines each `scf.for` of `loop` so that the copy of a later
@@ -245,15 +245,18 @@ def ScheduleStagesOp
     `onchip.capacity_bytes`. A failure of the upstream rewriters after the
     payload changed (not expected: the preconditions mirror theirs) is a
     definite failure.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$loop,
-                       OptionalAttr<StrAttr>:$target,
-                       OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$num_stages,
-                       UnitAttr:$separate_unit_stages,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$loop,
+                            OptionalAttr<StrAttr>:$target,
+                            OptionalAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>>:$num_stages,
+                            UnitAttr:$separate_unit_stages,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$pipelined);
-  let assemblyFormat = "$loop attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$loop (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,

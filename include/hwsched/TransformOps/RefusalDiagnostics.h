@@ -20,16 +20,21 @@
 namespace hwsched {
 
 /// `return silenceable(*this, refusal)` in an op's apply(): the message at
-/// the transform op, then "payload op here" at the culprit and every note.
+/// the transform op, then a note at the culprit (`culpritNote`, by default
+/// "'op.name' here") and one per note of the refusal.
 inline mlir::DiagnosedSilenceableFailure
 silenceable(mlir::transform::TransformOpInterface transformOp,
-            const Refusal &refusal) {
+            const Refusal &refusal, llvm::StringRef culpritNote = {}) {
   mlir::DiagnosedSilenceableFailure failure =
       mlir::emitSilenceableFailure(transformOp.getOperation())
       << refusal.message;
-  if (refusal.culprit)
-    failure.attachNote(refusal.culprit->getLoc())
-        << "'" << refusal.culprit->getName() << "' here";
+  if (refusal.culprit) {
+    mlir::Diagnostic &note = failure.attachNote(refusal.culprit->getLoc());
+    if (culpritNote.empty())
+      note << "'" << refusal.culprit->getName() << "' here";
+    else
+      note << culpritNote;
+  }
   for (const RefusalNote &note : refusal.notes) {
     if (note.loc)
       failure.attachNote(*note.loc) << note.message;
@@ -42,8 +47,8 @@ silenceable(mlir::transform::TransformOpInterface transformOp,
 /// The same for an `llvm::Error` taken out of an `Expected<T>`.
 inline mlir::DiagnosedSilenceableFailure
 silenceable(mlir::transform::TransformOpInterface transformOp,
-            llvm::Error error) {
-  return silenceable(transformOp, takeRefusal(std::move(error)));
+            llvm::Error error, llvm::StringRef culpritNote = {}) {
+  return silenceable(transformOp, takeRefusal(std::move(error)), culpritNote);
 }
 
 } // namespace hwsched

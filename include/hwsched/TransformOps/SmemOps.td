@@ -9,7 +9,7 @@
 
 include "hwsched/TransformOps/HwschedTransformBase.td"
 
-def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
+def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations", [HwschedNumericParams]> {
   let summary = "Packs on-chip allocations with disjoint lifetimes into one buffer";
   let description = !strconcat([{
     For each scope in `scope` (a `func.func`, `gpu.func`, `gpu.launch` or
@@ -142,13 +142,16 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
       there, the capacity and the excess;
     - a lower bound within capacity but no packing found within it:
       silenceable failure with both figures.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$scope,
-                       OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$scope,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$merged);
-  let assemblyFormat = "$scope attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$scope (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,
@@ -158,7 +161,7 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations"> {
 }
 
 def EliminateRedundantCopiesOp
-    : Hwsched_TransformOp<"smem.eliminate_redundant_copies"> {
+    : Hwsched_TransformOp<"smem.eliminate_redundant_copies", [HwschedNumericParams]> {
   let summary = "Removes copies that move data for nothing";
   let description = !strconcat([{
     Removes buffer copies inside each payload op of `scope` (typically a
@@ -249,13 +252,16 @@ def EliminateRedundantCopiesOp
     bad spec (including a malformed `onchip.direct_read_spaces` entry); in
     all cases no scope has been changed. Succeeds, changing
     nothing, when no copy is redundant.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$scope,
-                       OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$scope,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs);
-  let assemblyFormat = "$scope attr-dict `:` type($scope)";
+  let assemblyFormat =
+      "$scope (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "type($scope) (`,` type($params)^)?";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,

@@ -10,7 +10,7 @@
 include "hwsched/TransformOps/HwschedTransformBase.td"
 include "mlir/Dialect/Transform/Interfaces/MatchInterfaces.td"
 
-def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec"> {
+def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec", [HwschedNumericParams]> {
   let summary = "Records a hardware spec on the payload as DLTI";
   let description = !strconcat([{
     Loads and validates the spec and attaches it to each payload op of `op`
@@ -32,13 +32,16 @@ def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec"> {
     #### Return modes
 
     Succeeds after setting the attribute on every payload op.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$op,
-                       OptionalAttr<StrAttr>:$target,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$op,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs);
-  let assemblyFormat = "$op attr-dict `:` type($op)";
+  let assemblyFormat =
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "type($op) (`,` type($params)^)?";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,
@@ -47,7 +50,7 @@ def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec"> {
   }];
 }
 
-def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec"> {
+def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec", [HwschedNumericParams]> {
   let summary = "Reads one figure of the resolved hardware spec as a parameter";
   let description = !strconcat([{
     Returns, for each payload op of `op`, the figure `key` (a dotted key path
@@ -63,20 +66,26 @@ def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec"> {
     ```
 
     Integers are returned as `i64` attributes, numbers as `f64`, strings as
-    strings and integer arrays as `array<i64>`.
+    strings and integer arrays as `array<i64>`. With `explain`, one remark
+    per payload op gives the value and where it came from: the spec's
+    citation, or for the `host` target the file or instruction it was read
+    from (e.g. `host: sysfs cpu0/cache/index2/size (1024K)`).
 
     #### Return modes
 
     A key the spec does not have is a silenceable failure naming the key and
     the spec file.
-  }], HwschedSpecFailureDoc, HwschedTargetDoc);
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
 
-  let arguments = (ins TransformHandleTypeInterface:$op,
-                       OptionalAttr<StrAttr>:$target,
-                       StrAttr:$key,
-                       UnitAttr:$explain);
+  let arguments = !con((ins TransformHandleTypeInterface:$op,
+                            OptionalAttr<StrAttr>:$target,
+                            StrAttr:$key,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
   let results = (outs TransformParamTypeInterface:$value);
-  let assemblyFormat = "$op attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat =
+      "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
@@ -33,16 +34,16 @@ namespace hwsched {
 /// is a `linalg.fill`) then starts from the epilogue's old destination: the
 /// first op of the chain whose init is a `tensor.empty` or whose body does
 /// not read its init gets the epilogue's destination as its init. The values
-/// computed are unchanged. On failure nothing is changed and `reason` says
-/// why.
-mlir::FailureOr<mlir::linalg::GenericOp>
+/// computed are unchanged. On a refusal (at the epilogue) nothing is
+/// changed.
+llvm::Expected<mlir::linalg::GenericOp>
 writeEpilogueInPlace(mlir::RewriterBase &rewriter,
-                     mlir::linalg::GenericOp epilogue, unsigned inputIndex,
-                     std::string &reason);
+                     mlir::linalg::GenericOp epilogue, unsigned inputIndex);
 
-/// Whether writeEpilogueInPlace would succeed; sets `reason` when not.
-bool canWriteEpilogueInPlace(mlir::linalg::GenericOp epilogue,
-                             unsigned inputIndex, std::string &reason);
+/// The refusal writeEpilogueInPlace would give, or success, without
+/// changing anything.
+llvm::Error checkEpilogueInPlace(mlir::linalg::GenericOp epilogue,
+                                 unsigned inputIndex);
 
 } // namespace hwsched
 

@@ -64,11 +64,9 @@ struct PipelinePlan {
   PipelineSync sync = PipelineSync::None;
   /// expandsLoop(forOp, schedule) when planned.
   bool expands = false;
-  /// sync == NpuFlag: the flags of `schedule` when `npuFlagFailure` is
-  /// empty; otherwise why they cannot be planned, at `npuFlagCulprit`.
+  /// sync == NpuFlag: the flags of `schedule`, or (verdict) why they cannot
+  /// be planned.
   NpuFlagPlan npuFlags;
-  std::string npuFlagFailure;
-  mlir::Operation *npuFlagCulprit = nullptr;
 };
 
 /// The plan of `schedule` for `forOp`: plans the NPU flags for npu_flag
@@ -82,29 +80,26 @@ PipelinePlan planPipeline(mlir::scf::ForOp forOp,
 /// the same with a stage limit one below the stages used (down to 1), with a
 /// note saying why. Returns the plan of the last schedule tried: when even
 /// one stage does not fit, its flag failure (checkPipelinePreconditions
-/// reports it). std::nullopt with `failure` when the on-chip capacity does
+/// reports it). A refusal (scheduleStages) when the on-chip capacity does
 /// not fit one stage.
-std::optional<PipelinePlan> scheduleForSync(mlir::scf::ForOp forOp,
-                                            const LoopDependenceGraph &graph,
-                                            const SchedulerConfig &config,
-                                            PipelineSync sync,
-                                            std::string &failure);
+llvm::Expected<PipelinePlan> scheduleForSync(mlir::scf::ForOp forOp,
+                                             const LoopDependenceGraph &graph,
+                                             const SchedulerConfig &config,
+                                             PipelineSync sync);
 
 /// Checks, without touching the IR, that the rewrite can apply `plan` to
-/// `forOp`; returns an empty string or the reason (and `culprit`).
-std::string checkPipelinePreconditions(mlir::scf::ForOp forOp,
+/// `forOp`: success, or a refusal at the op in the way (the loop itself
+/// when it is the loop's form).
+llvm::Error checkPipelinePreconditions(mlir::scf::ForOp forOp,
                                        const LoopDependenceGraph &graph,
-                                       const PipelinePlan &plan,
-                                       mlir::Operation *&culprit);
+                                       const PipelinePlan &plan);
 
 /// Rewrites `forOp` according to `plan` (which must come from `graph` of the
-/// same, still unchanged loop and pass checkPipelinePreconditions). Failure
-/// after the IR changed is reported through `why` and must be treated as a
-/// definite error.
-mlir::FailureOr<PipelineRewriteResult>
+/// same, still unchanged loop and pass checkPipelinePreconditions). An error
+/// here comes after the IR changed and must be treated as a definite error.
+llvm::Expected<PipelineRewriteResult>
 pipelineLoop(mlir::RewriterBase &rewriter, mlir::scf::ForOp forOp,
-             const LoopDependenceGraph &graph, const PipelinePlan &plan,
-             std::string &why);
+             const LoopDependenceGraph &graph, const PipelinePlan &plan);
 
 } // namespace hwsched
 

@@ -58,6 +58,7 @@
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/CostModel/StageScheduler.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -101,26 +102,41 @@ struct NpuFlagCoarsening {
   unsigned budget = 0;
 };
 
-/// All channels of one loop.
+/// All channels of one loop, or why there are none.
 struct NpuFlagPlan {
+  enum class Verdict {
+    Planned,
+    /// A pipe pair needs more event ids than the hardware has, even with the
+    /// coarsest flags (fewer stages may fit).
+    EventBudgetExceeded,
+    /// The flags, correct in program order, could set an event again before
+    /// its previous set was waited for when the pipes run independently
+    /// (fewer stages may fit).
+    HardwareOrderHazard,
+    /// A unit that is not a pipe, or a schedule that runs a consumer before
+    /// its producer: fewer stages do not help.
+    Unsupported,
+  };
+  Verdict verdict = Verdict::Planned;
+  /// verdict != Planned: what the user reads, at the op that needs the flag.
+  std::optional<Refusal> refusal;
   llvm::SmallVector<NpuFlagChannel> channels;
   llvm::SmallVector<NpuFlagCoarsening> coarsened;
-  /// Planning failed because a pipe pair needs more event ids than the
-  /// hardware has, even with the coarsest flags (fewer stages may fit).
-  bool eventBudgetExceeded = false;
-  /// Planning failed because the flags, correct in program order, could set
-  /// an event again before its previous set was waited for when the pipes
-  /// run independently (fewer stages may fit).
-  bool hardwareOrderHazard = false;
+
+  bool planned() const { return verdict == Verdict::Planned; }
+  /// Whether a schedule with fewer stages may get a plan.
+  bool fewerStagesMayFit() const {
+    return verdict == Verdict::EventBudgetExceeded ||
+           verdict == Verdict::HardwareOrderHazard;
+  }
 };
 
 /// Plans the flags of `graph` under `schedule`. `pipelined` says whether the
 /// loop is really expanded (more than one stage and not unrolled completely):
-/// otherwise stages are ignored and buffers are not multi-buffered. Returns
-/// an empty string, or why the flags cannot be planned (`culprit` set).
-std::string planNpuFlags(const LoopDependenceGraph &graph,
-                         const StageSchedule &schedule, bool pipelined,
-                         NpuFlagPlan &plan, mlir::Operation *&culprit);
+/// otherwise stages are ignored and buffers are not multi-buffered. The
+/// plan's verdict says whether the flags could be planned.
+NpuFlagPlan planNpuFlags(const LoopDependenceGraph &graph,
+                         const StageSchedule &schedule, bool pipelined);
 
 /// Inserts the flags of `plan` into `forOp` (whose body is still the one
 /// `graph` was built from): set/wait ops in the body, initial sets before the

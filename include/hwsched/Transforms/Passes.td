@@ -109,4 +109,24 @@ def HwschedEmulateAsyncCopies
                            "::mlir::ub::UBDialect"];
 }
 
+def HwschedHoistParallelAllocas : Pass<"hwsched-hoist-parallel-allocas"> {
+  let summary = "Moves static allocas of OpenMP loop iterations to the "
+                "parallel region (one buffer per thread)";
+  let description = [{
+    `convert-scf-to-openmp` wraps each iteration of a parallel loop in a
+    `memref.alloca_scope`, whose region must stay one block; lowering the
+    `scf.for` loops inside it to `cf` (as every CPU lowering does) then
+    fails to verify. This pass moves every `memref.alloca` of static shape
+    that sits directly in such a scope (inside an `omp.parallel`) to the
+    start of the parallel region: each thread then allocates the buffer once
+    on its own stack and reuses it for all its iterations, which is legal
+    because an alloca's contents are undefined on entry anyway. Scopes left
+    without allocas are inlined (their canonicalization). The CPU matmul
+    schedule's packed B panels are such allocas
+    (`@hwsched_cpu_parallelize` in transform-scripts/cpu-matmul.mlir).
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect"];
+}
+
 #endif // HWSCHED_TRANSFORMS_PASSES

@@ -19,6 +19,7 @@
 #include "hwsched/CostModel/TileMeasurement.h"
 
 #include "hwsched/CostModel/TileConfig.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -71,30 +72,24 @@ static bool isFillable(Type type) {
   return isa<FloatType, IntegerType, IndexType>(type);
 }
 
-bool hwsched::canMeasureTileConfigs(Operation *op, std::string &reason) {
+llvm::Error hwsched::checkTileConfigsMeasurable(Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  if (!linalgOp || !linalgOp.hasPureTensorSemantics()) {
-    reason = "measurement needs a Linalg op on tensors (it runs a standalone "
-             "copy of the op)";
-    return false;
-  }
+  if (!linalgOp || !linalgOp.hasPureTensorSemantics())
+    return refuse(op, "measurement needs a Linalg op on tensors (it runs a "
+                      "standalone copy of the op)");
   for (Value v : op->getOperands()) {
     Type t = v.getType();
     if (auto tensor = dyn_cast<RankedTensorType>(t)) {
-      if (!tensor.hasStaticShape()) {
-        reason = "measurement needs static shapes (operand type " +
-                 llvm::formatv("{0}", t).str() + " is dynamic)";
-        return false;
-      }
+      if (!tensor.hasStaticShape())
+        return refuse(op, "measurement needs static shapes (operand type " +
+                              llvm::formatv("{0}", t).str() + " is dynamic)");
       t = tensor.getElementType();
     }
-    if (!isFillable(t)) {
-      reason = "measurement cannot create inputs of type " +
-               llvm::formatv("{0}", v.getType()).str();
-      return false;
-    }
+    if (!isFillable(t))
+      return refuse(op, "measurement cannot create inputs of type " +
+                            llvm::formatv("{0}", v.getType()).str());
   }
-  return true;
+  return llvm::Error::success();
 }
 
 /// Text of a constant of `type` ("1.0 : f32", "0 : i8").
@@ -387,21 +382,18 @@ static void measureOne(const DialectRegistry &registry,
   result.samples = samples;
 }
 
-bool hwsched::measureTileConfigs(Operation *op,
-                                 llvm::ArrayRef<MeasuredTileConfig> configs,
-                                 int64_t samples,
-                                 std::vector<TileMeasurementResult> &results,
-                                 std::string &error) {
-  if (!canMeasureTileConfigs(op, error))
-    return false;
+llvm::Expected<std::vector<TileMeasurementResult>>
+hwsched::measureTileConfigs(Operation *op,
+                            llvm::ArrayRef<MeasuredTileConfig> configs,
+                            int64_t samples) {
+  if (llvm::Error err = checkTileConfigsMeasurable(op))
+    return std::move(err);
   std::string moduleText;
   buildStandaloneModule(op, moduleText);
   static bool nativeTargetReady = !llvm::InitializeNativeTarget() &&
                                   !llvm::InitializeNativeTargetAsmPrinter();
-  if (!nativeTargetReady) {
-    error = "the host target is not available to the JIT";
-    return false;
-  }
+  if (!nativeTargetReady)
+    return refuse(op, "the host target is not available to the JIT");
   // The register kernel steps every reduction loop by 1 (the register
   // estimate assumes it), as the CPU scripts do.
   auto linalgOp = cast<linalg::LinalgOp>(op);
@@ -409,10 +401,10 @@ bool hwsched::measureTileConfigs(Operation *op,
   for (utils::IteratorType it : linalgOp.getIteratorTypesArray())
     kStep.push_back(it == utils::IteratorType::reduction ? 1 : 0);
   const DialectRegistry &registry = op->getContext()->getDialectRegistry();
-  results.assign(configs.size(), TileMeasurementResult());
+  std::vector<TileMeasurementResult> results(configs.size());
   for (auto [config, result] : llvm::zip(configs, results))
     measureOne(registry, moduleText, config, kStep, samples, result);
-  return true;
+  return results;
 }
 
 static std::string formatList(llvm::ArrayRef<int64_t> values) {
@@ -436,13 +428,15 @@ bool hwsched::refineTileSelectionByMeasurement(Operation *op,
     configs.push_back(
         {lists.tileSizes, lists.reductionTileSizes, lists.threadTileSizes});
   }
-  std::vector<TileMeasurementResult> results;
-  std::string error;
-  if (!measureTileConfigs(op, configs, samples, results, error)) {
-    report = "select_tile_config: measurement impossible (" + error +
+  llvm::Expected<std::vector<TileMeasurementResult>> measured =
+      measureTileConfigs(op, configs, samples);
+  if (!measured) {
+    report = "select_tile_config: measurement impossible (" +
+             takeRefusalMessage(measured.takeError()) +
              "): kept the model's pick";
     return false;
   }
+  std::vector<TileMeasurementResult> &results = *measured;
   int best = -1;
   std::string lines;
   for (size_t i = 0; i < count; ++i) {

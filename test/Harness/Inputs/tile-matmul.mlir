@@ -1,4 +1,4 @@
-// Transform library for test/Harness/exec-check.mlir (utils/exec-check.py).
+// Transform library for integration_test/Harness/exec-check.mlir (utils/exec-check.py).
 // Load with --transform-preload-library=transform-library-paths=<this file>
 // and pick a sequence with --transform-interpreter=entry-point=NAME.
 module attributes {transform.with_named_sequence} {

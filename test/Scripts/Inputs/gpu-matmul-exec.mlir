@@ -1,4 +1,4 @@
-// Payload of test/Scripts/gpu-matmul-smem-exec.test: C = relu(A x B + bias),
+// Payload of integration_test/Scripts/gpu-matmul-smem-exec.test: C = relu(A x B + bias),
 // f32, M 64, N 128, K 256; integer-valued inputs so that any order of the
 // reductions gives the same, exactly representable results.
 func.func @kernel(%A: memref<64x256xf32>, %B: memref<256x128xf32>, %Bias: memref<128xf32>, %C: memref<64x128xf32>) {

@@ -1,4 +1,4 @@
-// Payload of test/Scripts/gpu-matmul-split-k-exec.test: C = A x B, f32,
+// Payload of integration_test/Scripts/gpu-matmul-split-k-exec.test: C = A x B, f32,
 // M 64, N 64, K 2048 (select_tile_config splits K by 16 on the A100);
 // integer-valued inputs so that any order of the reductions (the split
 // partial sums included) gives the same, exactly representable results.

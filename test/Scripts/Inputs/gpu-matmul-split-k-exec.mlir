@@ -1,4 +1,4 @@
-// Payload of test/Scripts/gpu-matmul-split-k-exec.test: C = A x B, f32,
+// Payload of integration_test/Scripts/gpu-matmul-split-k-exec.test: C = A x B, f32,
 // M 128, N 128, K 128 (select_tile_config splits K by 4 on the H100 and, by
 // the SM-fill rule, on the A100);
 // integer-valued inputs so that any order of the reductions (the split

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """override-spec.py BASE.json OUT.json KEY=VALUE...: writes a copy of the
-spec BASE with dotted KEYs (e.g. cpu.l2_bytes) set to integer VALUEs and its
+spec BASE with dotted KEYs (e.g. cpu.l2_bytes) set to VALUEs (integers, or
+numbers when they contain a '.') and its
 name set to OUT's file name (a spec's name must match its file)."""
 import json
 import os
@@ -18,6 +19,6 @@ for pair in pairs:
         node = node[part]
     if leaf not in node:
         sys.exit(f"override-spec.py: {base} has no key {key}")
-    node[leaf] = int(value)
+    node[leaf] = float(value) if "." in value else int(value)
 with open(out, "w") as f:
     json.dump(spec, f, indent=1)

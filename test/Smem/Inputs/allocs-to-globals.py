@@ -3,7 +3,7 @@
 module-level workgroup memref.global, so the NVVM path can lower it (it has
 no lowering for memref.alloc in shared memory) and ptxas reports its bytes as
 static shared memory. Reads MLIR text on stdin, writes it on stdout.
-Test helper for test/Smem/ptxas-smem.mlir."""
+Test helper for integration_test/Smem/ptxas-smem.mlir."""
 
 import re
 import sys

@@ -7,7 +7,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @cpu_tiles(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    %t:5 = transform.cost_model.select_tile_config %mm { target = "x86-avx512" }
+    %t:5 = transform.cost_model.select_tile_config %mm { target = "x86-avx512", "cpu.cores" = 1, "offchip.bandwidth_gb_per_s" = 5.12 }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %c:3 = transform.split_handle %t#0 : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %k:3 = transform.split_handle %t#2 : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)

@@ -1,0 +1,49 @@
+// Tests utils/exec-check.py, the execution-based semantics check.
+// Inputs/matmul-exec.mlir is the payload, Inputs/tile-matmul.mlir the
+// transform library (@tile_matmul preserves semantics, @wrong_transform pads
+// the reduction with 1.0 and does not).
+
+// Positive: tiling with remainders gives identical output, and the IR changed.
+// RUN: %python %utils/exec-check.py %test_src/Harness/Inputs/matmul-exec.mlir --opt %mlir_opt --expect-changed -- \
+// RUN:   --transform-preload-library=transform-library-paths=%test_src/Harness/Inputs/tile-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=tile_matmul \
+// RUN: | FileCheck %s --check-prefix=PASS
+// PASS: EXEC-CHECK: PASS (34 output lines identical)
+
+// Negative: a semantics-changing transform must be reported, with a diff.
+// RUN: not %python %utils/exec-check.py %test_src/Harness/Inputs/matmul-exec.mlir --opt %mlir_opt -- \
+// RUN:   --transform-preload-library=transform-library-paths=%test_src/Harness/Inputs/tile-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=wrong_transform \
+// RUN: | FileCheck %s --check-prefix=FAIL
+// FAIL: EXEC-CHECK: FAIL (outputs differ)
+// FAIL-NEXT: --- BEFORE
+// FAIL-NEXT: +++ AFTER
+// FAIL: Unranked Memref base@ = <addr> rank = 2 offset = 0 sizes = [33, 47]
+// FAIL: -{{\[\[}}1.84375,
+// FAIL: +{{\[\[}}4.84375,
+
+// Tolerance: the wrong transform shifts values by at most 3.0.
+// RUN: %python %utils/exec-check.py %test_src/Harness/Inputs/matmul-exec.mlir --opt %mlir_opt --atol 3 -- \
+// RUN:   --transform-preload-library=transform-library-paths=%test_src/Harness/Inputs/tile-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=wrong_transform \
+// RUN: | FileCheck %s --check-prefix=ATOL-PASS
+// ATOL-PASS: EXEC-CHECK: PASS (34 output lines match within rtol=0 atol=3; max abs diff 3,
+// RUN: not %python %utils/exec-check.py %test_src/Harness/Inputs/matmul-exec.mlir --opt %mlir_opt --atol 2.5 -- \
+// RUN:   --transform-preload-library=transform-library-paths=%test_src/Harness/Inputs/tile-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=wrong_transform \
+// RUN: | FileCheck %s --check-prefix=ATOL-FAIL
+// ATOL-FAIL: EXEC-CHECK: FAIL (outputs differ beyond rtol=0 atol=2.5: line 2, number 1: BEFORE 1.84375, AFTER 4.84375
+
+// --expect-changed rejects a transform that leaves the IR unchanged.
+// RUN: not %python %utils/exec-check.py %test_src/Harness/Inputs/matmul-exec.mlir --opt %mlir_opt --expect-changed -- \
+// RUN: | FileCheck %s --check-prefix=UNCHANGED
+// UNCHANGED: EXEC-CHECK: FAIL (--expect-changed: the transformed IR equals the original IR
+
+// A failing step is reported with its name and command.
+// RUN: not %python %utils/exec-check.py %test_src/Harness/Inputs/matmul-exec.mlir --opt %mlir_opt -- \
+// RUN:   --transform-preload-library=transform-library-paths=%test_src/Harness/Inputs/tile-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=no_such_sequence \
+// RUN: | FileCheck %s --check-prefix=STEP
+// STEP: EXEC-CHECK: FAIL (step 'AFTER: transform' failed with exit code 1)
+// STEP-NEXT: command: {{.*}}mlir-opt {{.*}}matmul-exec.mlir {{.*}}entry-point=no_such_sequence
+// STEP: error: could not find a nested named sequence with name: no_such_sequence
