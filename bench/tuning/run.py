@@ -26,7 +26,7 @@ Targets (issue 21): tuned within 2% of the sweep's best, measuring at most
 
 Usage (about 1-2 hours on 2 idle cores at the defaults; see README.md):
   python3 bench/tuning/run.py [--shapes 256x256x256,...] [--ops matmul,chain]
-      [--space 40] [--target x86-avx512] [--rounds 3] [--confirm-rounds 5]
+      [--space 40] [--target host] [--rounds 3] [--confirm-rounds 5]
       [--work DIR] [--scheduler ADDRESS] [--tune-knobs]
 """
 
@@ -179,7 +179,7 @@ def main():
                     help="matmul and/or chain (matmul + bias + ReLU)")
     ap.add_argument("--space", type=int, default=40,
                     help="the model's N best configurations form the space (default 40)")
-    ap.add_argument("--target", default="x86-avx512")
+    ap.add_argument("--target", default="host")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--min-time", type=float, default=0.05)

@@ -21,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 /// Remarks for one scope: every removed copy with its rule, every kept copy
@@ -70,7 +71,7 @@ static void explain(Operation *scope, const ResolvedTarget &target,
     summary << ", " << after.dynamicCount << " dynamic-size not counted";
 }
 
-DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
+DiagnosedSilenceableFailure hwsched::EliminateRedundantCopiesOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
   NumericInputs inputs;
@@ -111,7 +112,7 @@ DiagnosedSilenceableFailure transform::EliminateRedundantCopiesOp::apply(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::EliminateRedundantCopiesOp::getEffects(
+void hwsched::EliminateRedundantCopiesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getScopeMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);

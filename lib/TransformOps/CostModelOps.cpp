@@ -12,6 +12,7 @@
 #include "hwsched/CostModel/FusionCostModel.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 //===----------------------------------------------------------------------===//
@@ -35,7 +36,7 @@ checkStructured(transform::TransformOpInterface op,
   return DiagnosedSilenceableFailure::success();
 }
 
-DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
+DiagnosedSilenceableFailure hwsched::FilterFusableConsumersOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
   auto self = cast<TransformOpInterface>(getOperation());
@@ -114,7 +115,7 @@ DiagnosedSilenceableFailure transform::FilterFusableConsumersOp::apply(
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::FilterFusableConsumersOp::getEffects(
+void hwsched::FilterFusableConsumersOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getProducerMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);
@@ -127,7 +128,7 @@ void transform::FilterFusableConsumersOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
+hwsched::EstimateOp::apply(transform::TransformRewriter &rewriter,
                              transform::TransformResults &results,
                              transform::TransformState &state) {
   auto self = cast<TransformOpInterface>(getOperation());
@@ -226,7 +227,7 @@ transform::EstimateOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::EstimateOp::getEffects(
+void hwsched::EstimateOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);

@@ -12,9 +12,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 
 DiagnosedSilenceableFailure
-transform::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
+hwsched::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
                                     transform::TransformResults &results,
                                     transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getEpilogue()));
@@ -55,7 +56,7 @@ transform::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::EpilogueInPlaceOp::getEffects(
+void hwsched::EpilogueInPlaceOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getEpilogueMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);

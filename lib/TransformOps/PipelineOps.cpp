@@ -24,6 +24,7 @@
 #include <limits>
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 namespace {
@@ -120,7 +121,7 @@ static void explainPlan(const LoopPlan &plan) {
 }
 
 DiagnosedSilenceableFailure
-transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
+hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
                                    transform::TransformState &state) {
   SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages",
@@ -267,7 +268,7 @@ transform::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::ScheduleStagesOp::getEffects(
+void hwsched::ScheduleStagesOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getLoopMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);

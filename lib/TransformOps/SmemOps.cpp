@@ -15,6 +15,7 @@
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 //===----------------------------------------------------------------------===//
@@ -68,7 +69,7 @@ static std::string explainPlan(const ScopeAllocationLiveness &live,
 }
 
 DiagnosedSilenceableFailure
-transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
+hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   // Decide for every scope before changing any, so a failure leaves the
@@ -202,7 +203,7 @@ transform::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::MergeAllocationsOp::getEffects(
+void hwsched::MergeAllocationsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getScopeMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);

@@ -21,6 +21,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 
 /// Success when `op` can be split by `factor` (> 1) with splitReduction, or
 /// a refusal at `op` saying why not.
@@ -73,7 +74,7 @@ static llvm::Error checkSplittable(Operation *op, int64_t factor) {
 }
 
 DiagnosedSilenceableFailure
-transform::SplitKOp::apply(transform::TransformRewriter &rewriter,
+hwsched::SplitKOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformResults &results,
                            transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
@@ -147,7 +148,7 @@ transform::SplitKOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::SplitKOp::getEffects(
+void hwsched::SplitKOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   consumesHandle(getOpMutable(), effects);
   onlyReadsHandle(getSplitKMutable(), effects);

@@ -13,12 +13,13 @@
 #include "mlir/Dialect/DLTI/DLTI.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 DiagnosedSilenceableFailure
-transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
-                                     transform::TransformResults &results,
-                                     transform::TransformState &state) {
+hwsched::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
+                                   transform::TransformResults &results,
+                                   transform::TransformState &state) {
   // Build every attribute first: a failure on the second payload op must not
   // leave the first one changed.
   NumericInputs inputs;
@@ -60,7 +61,7 @@ transform::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::AttachTargetSpecOp::getEffects(
+void hwsched::AttachTargetSpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);
@@ -72,9 +73,9 @@ void transform::AttachTargetSpecOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
-                              transform::TransformResults &results,
-                              transform::TransformState &state) {
+hwsched::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
   NumericInputs inputs;
   DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
   if (!read.succeeded())
@@ -106,7 +107,7 @@ transform::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::QuerySpecOp::getEffects(
+void hwsched::QuerySpecOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);
@@ -119,9 +120,9 @@ void transform::QuerySpecOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::GetAnnotationOp::apply(transform::TransformRewriter &rewriter,
-                                  transform::TransformResults &results,
-                                  transform::TransformState &state) {
+hwsched::GetAnnotationOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
   Builder b(getContext());
   SmallVector<Attribute> values;
   for (Operation *payload : state.getPayloadOps(getOp())) {
@@ -156,7 +157,7 @@ transform::GetAnnotationOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::GetAnnotationOp::getEffects(
+void hwsched::GetAnnotationOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
@@ -168,9 +169,9 @@ void transform::GetAnnotationOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
-                             transform::TransformResults &results,
-                             transform::TransformState &state) {
+hwsched::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
+                           transform::TransformResults &results,
+                           transform::TransformState &state) {
   auto ops = state.getPayloadOps(getOps());
   if (ops.empty())
     return DiagnosedSilenceableFailure::success();
@@ -181,7 +182,7 @@ transform::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
   return diag;
 }
 
-void transform::RefuseIfOp::getEffects(
+void hwsched::RefuseIfOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpsMutable(), effects);
   onlyReadsPayload(effects);

@@ -31,6 +31,7 @@
 #include <tuple>
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 
 /// Samples per candidate in measurement mode unless `measure_samples` says.
@@ -84,7 +85,7 @@ static std::string describeCandidate(const TileCandidate &c, HwKind kind) {
 /// operands in `problem`: every index names an operand of the payload op
 /// that plays the M x K, K x N or M x N role, at most once.
 static DiagnosedSilenceableFailure
-markPackedOperands(transform::SelectTileConfigOp op, Operation *payload,
+markPackedOperands(hwsched::SelectTileConfigOp op, Operation *payload,
                    ArrayRef<int64_t> packed, TileProblem &problem) {
   auto fail = [&](const Twine &message) {
     DiagnosedSilenceableFailure diag = op.emitSilenceableError()
@@ -143,7 +144,7 @@ struct TuningOutcome {
 /// Applies the tuning database, else `candidate_rank`, to a decision the
 /// model has made: moves the chosen feasible candidate to the front.
 static DiagnosedSilenceableFailure applyTuning(
-    transform::SelectTileConfigOp op, Operation *payload, const HwSpec &spec,
+    hwsched::SelectTileConfigOp op, Operation *payload, const HwSpec &spec,
     const TileProblem &problem, std::optional<ArrayRef<int64_t>> packed,
     std::optional<int64_t> rank, TileSelection &selection, TuningOutcome &out) {
   out.schedule.packedOperands.assign(packed ? packed->begin() : nullptr,
@@ -227,7 +228,7 @@ static DiagnosedSilenceableFailure applyTuning(
 }
 
 DiagnosedSilenceableFailure
-transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
+hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
@@ -466,7 +467,7 @@ transform::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::SelectTileConfigOp::getEffects(
+void hwsched::SelectTileConfigOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);

@@ -19,6 +19,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 using namespace hwsched;
 using namespace hwsched::tuning;
 
@@ -70,7 +71,7 @@ std::string tuning::formatLocation(Location loc) {
 //===----------------------------------------------------------------------===//
 
 DiagnosedSilenceableFailure
-transform::TunedKnobOp::apply(transform::TransformRewriter &rewriter,
+hwsched::TunedKnobOp::apply(transform::TransformRewriter &rewriter,
                               transform::TransformResults &results,
                               transform::TransformState &state) {
   auto fail = [&](DiagnosedSilenceableFailure failure) {
@@ -206,7 +207,7 @@ transform::TunedKnobOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void transform::TunedKnobOp::getEffects(
+void hwsched::TunedKnobOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   onlyReadsHandle(getKnobMutable(), effects);
   onlyReadsHandle(getOpMutable(), effects);

@@ -19,7 +19,12 @@ class Hwsched_TransformOp<string mnemonic, list<Trait> traits = []>
     : Op<Transform_Dialect, mnemonic,
          !listconcat([TransformOpInterface,
                       DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
-                     traits)>;
+                     traits)> {
+  // Our op classes live in our namespace (hwsched::SelectTileConfigOp), not
+  // next to upstream's in mlir::transform, where generic names such as
+  // EstimateOp would read as upstream ops and could collide with them.
+  let cppNamespace = "::hwsched";
+}
 
 /// Numeric decision inputs given as `!transform.param`s instead of
 /// attributes: `params(num_stages = %s, "gpu.sm_count" = %n)`. The names go
