@@ -108,6 +108,9 @@
 // figures). To try other tiles, call @hwsched_cpu_matmul_tile with your own
 // params (bench/cpu-matmul/run.py --tiles does).
 module attributes {transform.with_named_sequence} {
+  // Defined in matmul-frontend.mlir (preload it too for the entry points).
+  transform.named_sequence private @hwsched_prepare_contractions(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
 
   //===--------------------------------------------------------------------===//
   // Tensor-level schedule of one chain.
@@ -131,6 +134,11 @@ module attributes {transform.with_named_sequence} {
     // @hwsched_cpu_bufferize_and_lower vectorizes the functions marked here
     // and leaves the others alone.
     transform.annotate %func "hwsched.cpu_schedule" : !transform.any_op
+    // The root is the epilogue unless it is the contraction itself (a
+    // linalg.matmul, or any op @hwsched_prepare_contractions marked): the
+    // mark finds the epilogue's tile again after step 1.
+    transform.include @hwsched_cpu_mark_epilogue_root failures(propagate) (%root)
+        : (!transform.any_op) -> ()
     // 1. Cache block of C, the NC loop outside the MC loop (so that B can be
     // packed once per NC block, step 3); the matmul and its fill are fused
     // producers. The NC loop is an scf.forall: its column panels run on the
@@ -143,9 +151,14 @@ module attributes {transform.with_named_sequence} {
     %block, %mc_loop = transform.structured.fuse %panel tile_sizes [%mc, 0]
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
-    %mm = transform.structured.match ops{["linalg.matmul"]} in %panels
+    %mm_named = transform.structured.match ops{["linalg.matmul"]} in %panels
         : (!transform.any_op) -> !transform.any_op
-    %epilogue = transform.structured.match ops{["linalg.generic"]} in %panels
+    %mm_marked = transform.structured.match attributes {hwsched.contraction} in %panels
+        : (!transform.any_op) -> !transform.any_op
+    %mm = transform.merge_handles deduplicate %mm_named, %mm_marked : !transform.any_op
+    // Other fused producers (an im2col, a broadcast init) stay as they are:
+    // tiled with the C block, vectorized after bufferization.
+    %epilogue = transform.structured.match attributes {hwsched.cpu_epilogue} in %panels
         : (!transform.any_op) -> !transform.any_op
     // The untiled originals are dead now.
     transform.apply_dce to %func : !transform.any_op
@@ -193,9 +206,20 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
     } : !transform.any_op
+    // Whether the register tiles are whole (static N and K): partial ones
+    // (a tile that does not divide, e.g. a prime N) give pack rows of
+    // dynamic length, which are not vectorized here (masked pad
+    // vectorization is not reliable upstream): the pad's copy is vectorized
+    // after bufferization.
+    %whole = transform.collect_matching @hwsched_cpu_match_static_nk in %mmr0
+        : (!transform.any_op) -> !transform.any_op
+    %n_whole = transform.num_associations %whole : (!transform.any_op) -> !transform.param<i64>
+    // Padded in M, N and K: the register tile is MR x NR x KC even where the
+    // problem ends inside it (the pads of A and C fold away for whole
+    // tiles; B's, nofold, is the packing). No padding values: zeros of each
+    // operand's element type, f32, f16, bf16 or i8 alike.
     %padded0, %pad0, %copy0 = transform.structured.pad %mmr0 {
-        padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32],
-        padding_dimensions = [1, 2], nofold_flags = [0, 1, 0],
+        padding_dimensions = [0, 1, 2], nofold_flags = [0, 1, 0],
         copy_back_op = "none"}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b0 = transform.get_producer_of_operand %padded0[1]
@@ -203,8 +227,7 @@ module attributes {transform.with_named_sequence} {
     %packing0 = transform.structured.hoist_pad %pad_b0 by 3 loops
         : (!transform.any_op) -> !transform.any_op
     %padded, %pad, %copy = transform.structured.pad %mmr {
-        padding_values = [0.0 : f32, 0.0 : f32, 0.0 : f32],
-        padding_dimensions = [1, 2], nofold_flags = [0, 1, 0],
+        padding_dimensions = [0, 1, 2], nofold_flags = [0, 1, 0],
         copy_back_op = "none"}
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b = transform.get_producer_of_operand %padded[1]
@@ -215,16 +238,25 @@ module attributes {transform.with_named_sequence} {
     %packings = transform.merge_handles %packing0, %packing : !transform.any_op
     %pack_rows, %pack_loop = transform.structured.tile_using_for %packings
         tile_sizes [1, 0] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // (Vectorized before the canonicalization, which folds a one-row pack
+    // loop (K = 1) away. A B stored N x K gives rows of KC, not NR,
+    // elements: those are left to the vectorization after bufferization.)
+    transform.foreach %pack_rows : !transform.any_op {
+    ^bb0(%row_pad: !transform.any_op):
+      transform.sequence %row_pad, %nr, %n_whole : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+      ^bb0(%p0: !transform.any_op, %n0: !transform.param<i64>, %w0: !transform.param<i64>):
+        transform.sequence %p0, %n0, %w0 : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+        ^bb0(%p: !transform.any_op, %n: !transform.param<i64>, %w: !transform.param<i64>):
+          %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+          transform.match.param.cmpi eq %w, %one : !transform.param<i64>
+          transform.structured.vectorize %p vector_sizes [1, %n]
+              : !transform.any_op, !transform.param<i64>
+        }
+      }
+    }
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    transform.foreach %pack_loop : !transform.any_op {
-    ^bb0(%one_pack_loop: !transform.any_op):
-      %row_pad = transform.structured.match ops{["tensor.pad"]} in %one_pack_loop
-          : (!transform.any_op) -> !transform.any_op
-      transform.structured.vectorize %row_pad vector_sizes [1, %nr]
-          : !transform.any_op, !transform.param<i64>
-    }
 
     // 4. Micro-kernel: MR x NR x 1 steps over K, vectorized after
     // bufferization; the mark finds the loop again for unrolling.
@@ -511,6 +543,22 @@ module attributes {transform.with_named_sequence} {
   // Whole-module entry point.
   //===--------------------------------------------------------------------===//
 
+  // Matches a register tile of a contraction whose N and K extents are
+  // static (whole tiles).
+  transform.named_sequence @hwsched_cpu_match_static_nk(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %n = transform.match.structured.dim %s[1] : (!transform.any_op) -> !transform.param<i64>
+      %k = transform.match.structured.dim %s[2] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.param.cmpi ge %n, %zero : !transform.param<i64>
+      transform.match.param.cmpi ge %k, %zero : !transform.param<i64>
+      transform.match.structured.yield
+    }
+    transform.yield %op : !transform.any_op
+  }
+
   // Matches a linalg op whose loop ranges are all static (the schedule needs
   // static M, N and K: its tiles must divide them).
   transform.named_sequence @hwsched_cpu_match_static_loops(
@@ -594,15 +642,34 @@ module attributes {transform.with_named_sequence} {
   // database value recorded for the module's matmuls wins over the
   // default (transform.cost_model.tuned_knob).
   transform.named_sequence @hwsched_cpu_matmul_main(
-      %module: !transform.any_op {transform.consumed}) {
+      %module: !transform.any_op {transform.readonly}) {
     %matmuls = transform.structured.match ops{["linalg.matmul"]} in %module
         : (!transform.any_op) -> !transform.any_op
     %pipelined_knob = transform.tune.knob<"cpu_matmul.pipelined"> = 0 : i64
         from options = [0, 1] -> !transform.param<i64>
     %pipelined = transform.cost_model.tuned_knob %pipelined_knob for %matmuls
         : (!transform.param<i64>, !transform.any_op) -> !transform.param<i64>
-    transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
-        : (!transform.any_op) -> ()
+    %n = transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
+        : (!transform.any_op) -> !transform.param<i64>
+    // A payload without a contraction is left exactly as it is (%module is
+    // consumed through this alias only when there is one).
+    %todo = transform.include @hwsched_cpu_if_some failures(propagate) (%module, %n)
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.foreach %todo : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      transform.include @hwsched_cpu_bufferize_and_lower_tuned failures(propagate)
+          (%m, %pipelined) : (!transform.any_op, !transform.param<i64>) -> ()
+    }
+    transform.yield
+  }
+
+  // @hwsched_cpu_bufferize_and_lower_tuned(%module, %pipelined)
+  // @hwsched_cpu_bufferize_and_lower with the micro-kernel K loops
+  // software-pipelined when %pipelined is 1 (the tuning knob
+  // "cpu_matmul.pipelined" of @hwsched_cpu_matmul_main).
+  transform.named_sequence @hwsched_cpu_bufferize_and_lower_tuned(
+      %module: !transform.any_op {transform.consumed},
+      %pipelined: !transform.param<i64> {transform.readonly}) {
     // %module is consumed here, in the body (not inside a region of the
     // alternatives, where the sequence's consumption check does not look).
     %bufferized = transform.include @hwsched_cpu_bufferize_and_vectorize
@@ -627,69 +694,197 @@ module attributes {transform.with_named_sequence} {
   // by transform.pipeline.schedule_stages at the spec's stage count (see
   // @hwsched_cpu_pipeline_micro_kernels for when this pays and when not).
   transform.named_sequence @hwsched_cpu_matmul_main_pipelined(
-      %module: !transform.any_op {transform.consumed}) {
-    transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
-        : (!transform.any_op) -> ()
-    transform.include @hwsched_cpu_bufferize_pipeline_and_lower failures(propagate)
-        (%module) : (!transform.any_op) -> ()
+      %module: !transform.any_op {transform.readonly}) {
+    %n = transform.include @hwsched_cpu_schedule_chains failures(propagate) (%module)
+        : (!transform.any_op) -> !transform.param<i64>
+    %todo = transform.include @hwsched_cpu_if_some failures(propagate) (%module, %n)
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.foreach %todo : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      transform.include @hwsched_cpu_bufferize_pipeline_and_lower failures(propagate)
+          (%m) : (!transform.any_op) -> ()
+    }
     transform.yield
   }
 
-  // @hwsched_cpu_schedule_chains(%module): @hwsched_cpu_matmul_tile on every
-  // matmul (+ epilogue) chain of %module, tiles from the spec
-  // (@hwsched_cpu_matmul_tiles_from_spec, one remark per tile size).
+  // @hwsched_cpu_schedule_chains(%module): every matmul-class op and 2-D
+  // convolution of %module, brought into a 2-D contraction by
+  // @hwsched_prepare_contractions (transform-scripts/matmul-frontend.mlir,
+  // preload it too; what it cannot bring there gets a remark at the op and
+  // is left as it is), gets its own schedule:
+  // @hwsched_cpu_schedule_contraction. Yields the number of contractions
+  // scheduled.
   transform.named_sequence @hwsched_cpu_schedule_chains(
-      %module: !transform.any_op {transform.readonly}) {
-    %epilogues = transform.collect_matching @hwsched_cpu_match_epilogue in %module
+      %module: !transform.any_op {transform.readonly}) -> !transform.param<i64> {
+    %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%module)
         : (!transform.any_op) -> !transform.any_op
-    transform.foreach %epilogues : !transform.any_op {
-    ^bb0(%epilogue: !transform.any_op):
-      %mm = transform.get_producer_of_operand %epilogue[0]
-          : (!transform.any_op) -> !transform.any_op
-      %mc, %nc, %kc, %mr, %nr = transform.include
-          @hwsched_cpu_matmul_tiles_from_spec failures(propagate) (%mm)
-          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-      transform.include @hwsched_cpu_report_tiles failures(propagate)
-          (%mm, %mc, %nc, %kc, %mr, %nr)
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
-      // The matmul accumulates into the epilogue's destination and the
-      // epilogue runs in place: no C-block temporary.
-      %in_place = transform.fusion.epilogue_in_place %epilogue
+    %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
+    transform.foreach %contractions : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      transform.include @hwsched_cpu_schedule_contraction failures(propagate) (%mm)
+          : (!transform.any_op) -> ()
+    }
+    transform.yield %n : !transform.param<i64>
+  }
+
+  // @hwsched_cpu_schedule_contraction(%mm): one contraction with tiles from
+  // the spec (@hwsched_cpu_matmul_tiles_from_spec, one remark per tile size)
+  // and its epilogue: the contraction's only user when that is an
+  // all-parallel linalg.generic reading it with the result's indexing (bias,
+  // activation, residual add). The epilogue runs in place
+  // (transform.fusion.epilogue_in_place) where that op accepts it, else it
+  // is still fused into the C-block loops (a C-block temporary then). A B
+  // computed by a Linalg op (the weight transpose of torch-mlir's linear) is
+  // materialized first: B is packed from a tensor defined above the loops
+  // (hoist_pad), not recomputed in them. The init of the contraction may be
+  // anything (a fill, a broadcast bias, an argument C += A*B, a loop-carried
+  // value): the first K block starts from it.
+  transform.named_sequence @hwsched_cpu_schedule_contraction(
+      %mm: !transform.any_op {transform.readonly}) {
+    %mc, %nc, %kc, %mr, %nr = transform.include
+        @hwsched_cpu_matmul_tiles_from_spec failures(propagate) (%mm)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.include @hwsched_cpu_report_tiles failures(propagate)
+        (%mm, %mc, %nc, %kc, %mr, %nr)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.sequence %mm : !transform.any_op failures(suppress) {
+    ^bb0(%m0: !transform.any_op):
+      transform.sequence %m0 : !transform.any_op failures(propagate) {
+      ^bb0(%m: !transform.any_op):
+        %b_producer = transform.get_producer_of_operand %m[1]
+            : (!transform.any_op) -> !transform.any_op
+        transform.match.structured %b_producer : !transform.any_op {
+        ^bb0(%s: !transform.any_op):
+          transform.match.structured.yield
+        }
+        %b = transform.get_operand %m[1] : (!transform.any_op) -> !transform.any_value
+        %b_materialized = transform.structured.promote_tensor %b : !transform.any_value
+      }
+    }
+    // The root of the chain: the epilogue (in place when accepted), else
+    // the contraction.
+    %epilogue = transform.collect_matching @hwsched_cpu_match_epilogue_of_contraction in %mm
+        : (!transform.any_op) -> !transform.any_op
+    %n_epilogue = transform.num_associations %epilogue : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %bare = transform.include @hwsched_cpu_if_eq failures(propagate) (%mm, %n_epilogue, %zero)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    transform.foreach %epilogue : !transform.any_op {
+    ^bb0(%e: !transform.any_op):
+      %in_place = transform.include @hwsched_cpu_try_epilogue_in_place failures(propagate) (%e)
           : (!transform.any_op) -> !transform.any_op
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
           (%in_place, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
-    %bare = transform.collect_matching @hwsched_cpu_match_bare_matmul in %module
-        : (!transform.any_op) -> !transform.any_op
     transform.foreach %bare : !transform.any_op {
-    ^bb0(%mm: !transform.any_op):
-      %mc, %nc, %kc, %mr, %nr = transform.include
-          @hwsched_cpu_matmul_tiles_from_spec failures(propagate) (%mm)
-          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
-              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-      transform.include @hwsched_cpu_report_tiles failures(propagate)
-          (%mm, %mc, %nc, %kc, %mr, %nr)
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    ^bb0(%m: !transform.any_op):
       transform.include @hwsched_cpu_matmul_tile failures(propagate)
-          (%mm, %mc, %nc, %kc, %mr, %nr)
+          (%m, %mc, %nc, %kc, %mr, %nr)
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
              !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
     }
-    // What is left directly in a function has a dynamic dimension: say so
-    // at the op (it stays as it is and lowers unscheduled, still correct).
-    %left = transform.collect_matching @hwsched_cpu_match_unscheduled_matmul in %module
-        : (!transform.any_op) -> !transform.any_op
-    transform.foreach %left : !transform.any_op {
-    ^bb0(%mm: !transform.any_op):
-      transform.debug.emit_remark_at %mm,
-          "hwsched cpu matmul: not scheduled: the schedule needs static M, N and K (tiles that divide them); this matmul has a dynamic dimension and is left as it is"
-          : !transform.any_op
+    transform.yield
+  }
+
+  // The epilogue of the contraction %op (collect_matching from %op itself
+  // finds at most one): its only user, an all-parallel linalg.generic on
+  // tensors with the contraction's rank.
+  transform.named_sequence @hwsched_cpu_match_epilogue_of_contraction(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %users = transform.match.structured %op : (!transform.any_op) -> !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %u = transform.match.structured.result %s[0] {single} : (!transform.any_op) -> !transform.any_op
+      transform.match.structured.yield %u : !transform.any_op
     }
+    transform.match.operation_name %users ["linalg.generic"] : !transform.any_op
+    transform.match.structured %users : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+      %rank = transform.match.structured.rank %s : (!transform.any_op) -> !transform.param<i64>
+      %two = transform.param.constant 2 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %rank, %two : !transform.param<i64>
+      %n = transform.match.structured.num_inits %s : (!transform.any_op) -> !transform.param<i64>
+      %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %n, %one : !transform.param<i64>
+      transform.match.structured.yield
+    }
+    transform.yield %users : !transform.any_op
+  }
+
+  // transform.fusion.epilogue_in_place on %e where it accepts (its refusal,
+  // e.g. a destination created after the contraction, leaves the payload
+  // unchanged); the epilogue to tile either way.
+  transform.named_sequence @hwsched_cpu_try_epilogue_in_place(
+      %e: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    transform.annotate %e "hwsched.cpu_try_in_place" : !transform.any_op
+    %func = transform.get_parent_op %e {op_name = "func.func"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.sequence %e : !transform.any_op failures(suppress) {
+    ^bb0(%e1: !transform.any_op):
+      %r = transform.fusion.epilogue_in_place %e1 : (!transform.any_op) -> !transform.any_op
+      transform.annotate %r "hwsched.cpu_try_in_place" : !transform.any_op
+    }
+    %tagged = transform.structured.match attributes {hwsched.cpu_try_in_place} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %tagged : !transform.any_op
+  }
+
+  // %op when %n == %want, else an empty handle.
+  // %op when %n > 0, else an empty handle.
+  transform.named_sequence @hwsched_cpu_if_some(
+      %op: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %r = transform.sequence %op, %n, %zero : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o1: !transform.any_op, %n1: !transform.param<i64>, %z1: !transform.param<i64>):
+      %g = transform.sequence %o1, %n1, %z1 : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o2: !transform.any_op, %n2: !transform.param<i64>, %z2: !transform.param<i64>):
+        transform.match.param.cmpi gt %n2, %z2 : !transform.param<i64>
+        transform.yield %o2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  transform.named_sequence @hwsched_cpu_if_eq(
+      %op: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %want: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %op, %n, %want : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o1: !transform.any_op, %n1: !transform.param<i64>, %w1: !transform.param<i64>):
+      %g = transform.sequence %o1, %n1, %w1 : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o2: !transform.any_op, %n2: !transform.param<i64>, %w2: !transform.param<i64>):
+        transform.match.param.cmpi eq %n2, %w2 : !transform.param<i64>
+        transform.yield %o2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // Marks %root `hwsched.cpu_epilogue` unless it is the contraction (a
+  // linalg.matmul, or an op marked hwsched.contraction).
+  transform.named_sequence @hwsched_cpu_mark_epilogue_root(
+      %root: !transform.any_op {transform.readonly}) {
+    %marked = transform.structured.match attributes {hwsched.contraction} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %named = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %both = transform.merge_handles %marked, %named : !transform.any_op
+    %n = transform.num_associations %both : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %epilogue = transform.include @hwsched_cpu_if_eq failures(propagate) (%root, %n, %zero)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    transform.annotate %epilogue "hwsched.cpu_epilogue" : !transform.any_op
     transform.yield
   }
 }

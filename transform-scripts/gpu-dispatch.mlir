@@ -19,11 +19,10 @@ module attributes {transform.with_named_sequence} {
   // @hwsched_gpu_map_threads(%func, %num_threads): maps the thread-level
   // scf.forall ops of every gpu.launch in %func with
   // transform.gpu.map_nested_forall_to_threads, block_dims = %num_threads
-  // (three values x, y, z as select_tile_config's num_threads). Table: x, y
-  // powers of two up to 256, 32 <= x * y <= 1024, z = 1 (45 entries).
-  // The guards only mark the gpu.launch (`hwsched.block_dims_XxY`); the
-  // mappings run unguarded, so their own failures are reported as they are.
-  // Silenceable failure when no entry matched (an scf.forall is left).
+  // (three values x, y, z as select_tile_config's num_threads, z = 1), each
+  // of x, y rounded up to a power of two (the threads beyond a loop's trip
+  // count are predicated off). = @hwsched_gpu_mark_launch on every launch,
+  // then @hwsched_gpu_map_marked_launches.
   transform.named_sequence @hwsched_gpu_map_threads(
       %func: !transform.any_op {transform.readonly},
       %num_threads: !transform.param<i64> {transform.readonly}) {
@@ -31,546 +30,1003 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
     transform.match.param.cmpi eq %z, %c1 : !transform.param<i64>
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 1 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 32 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_1x32" : !transform.any_op
+    %launches = transform.structured.match ops{["gpu.launch"]} in %func : (!transform.any_op) -> !transform.any_op
+    transform.foreach %launches : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.include @hwsched_gpu_mark_launch failures(propagate) (%l, %x, %y)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.include @hwsched_gpu_map_marked_launches failures(propagate) (%func)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @hwsched_gpu_mark_launch(%launch, %x, %y): marks the gpu.launch %launch
+  // `hwsched.block_dims_XxY` with X, Y the powers of two %x, %y round up
+  // to. Table: X, Y up to 256, X * Y <= 1024 (60 entries). Only marks: a
+  // kernel per launch, each with its own thread counts, then one
+  // @hwsched_gpu_map_marked_launches. Silenceable failure when no entry
+  // matched (more than 1024 threads, or a count above 256).
+  transform.named_sequence @hwsched_gpu_mark_launch(
+      %launch: !transform.any_op {transform.readonly},
+      %x: !transform.param<i64> {transform.readonly},
+      %y: !transform.param<i64> {transform.readonly}) {
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 2 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 16 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_2x16" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 4 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 8 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_4x8" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 8 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 4 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_8x4" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 16 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 2 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_16x2" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 32 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_32x1" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 1 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 64 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_1x64" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x8" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 2 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 32 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_2x32" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 4 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 16 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_4x16" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 8 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 8 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_8x8" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 16 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 4 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_16x4" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x16" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 32 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 2 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_32x2" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x8" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 64 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_64x1" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 1 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 128 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_1x128" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 2 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 64 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_2x64" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 4 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 32 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_4x32" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x32" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 8 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 16 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_8x16" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x16" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 16 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 8 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_16x8" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x8" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 32 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 4 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_32x4" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 64 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 2 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_64x2" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 128 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_128x1" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_32x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 1 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 256 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_1x256" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x64" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 2 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 128 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_2x128" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x32" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 4 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 64 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_4x64" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x16" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 8 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 32 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_8x32" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x8" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 16 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 16 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_16x16" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 32 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 8 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_32x8" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_32x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 64 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 4 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_64x4" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_64x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 128 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 2 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_128x2" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x128" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 256 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_256x1" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x64" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 2 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 256 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_2x256" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x32" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 4 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 128 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_4x128" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x16" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 8 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 64 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_8x64" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x8" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 16 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 32 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_16x32" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_32x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 32 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 16 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_32x16" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_64x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 64 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 8 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_64x8" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_128x1" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 128 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 4 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_128x4" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpy_hi = transform.param.constant 256 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_1x256" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 256 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 2 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_256x2" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x128" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 4 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 256 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_4x256" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x64" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 8 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 128 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_8x128" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x32" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 16 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 64 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_16x64" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x16" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 32 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 32 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_32x32" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_32x8" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 64 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 16 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_64x16" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_64x4" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 128 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 8 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_128x8" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_128x2" : !transform.any_op
       }
     }
-    transform.sequence %func, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
-    ^bb0(%f: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
-      transform.sequence %f, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
-      ^bb0(%f2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
-        %cx = transform.param.constant 256 : i64 -> !transform.param<i64>
-        %cy = transform.param.constant 4 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %px2, %cx : !transform.param<i64>
-        transform.match.param.cmpi eq %py2, %cy : !transform.param<i64>
-        %l = transform.structured.match ops{["gpu.launch"]} in %f2 : (!transform.any_op) -> !transform.any_op
-        transform.annotate %l "hwsched.block_dims_256x4" : !transform.any_op
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 256 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_256x1" : !transform.any_op
       }
     }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 256 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_2x256" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x128" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x64" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x32" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_32x16" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_64x8" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_128x4" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 256 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 1 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_256x2" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 256 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_4x256" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_8x128" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_16x64" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_32x32" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 32 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 16 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_64x16" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 64 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 8 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_128x8" : !transform.any_op
+      }
+    }
+    transform.sequence %launch, %x, %y : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(suppress) {
+    ^bb0(%l: !transform.any_op, %px: !transform.param<i64>, %py: !transform.param<i64>):
+      transform.sequence %l, %px, %py : !transform.any_op, !transform.param<i64>, !transform.param<i64> failures(propagate) {
+      ^bb0(%l2: !transform.any_op, %px2: !transform.param<i64>, %py2: !transform.param<i64>):
+        %cpx_hi = transform.param.constant 256 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %px2, %cpx_hi : !transform.param<i64>
+        %cpx_lo = transform.param.constant 128 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %px2, %cpx_lo : !transform.param<i64>
+        %cpy_hi = transform.param.constant 4 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi le %py2, %cpy_hi : !transform.param<i64>
+        %cpy_lo = transform.param.constant 2 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi gt %py2, %cpy_lo : !transform.param<i64>
+        transform.annotate %l2 "hwsched.block_dims_256x4" : !transform.any_op
+      }
+    }
+    %marked = transform.include @hwsched_gpu_launch_marked failures(propagate) (%launch)
+        : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %marked : (!transform.any_op) -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.match.param.cmpi eq %n, %one : !transform.param<i64>
+    transform.yield
+  }
+
+  // %launch if it carries a hwsched.block_dims_XxY mark, else empty.
+  transform.named_sequence @hwsched_gpu_launch_marked(
+      %launch: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %k_1x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x32} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_32x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x64} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x32} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_32x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_64x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x128} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x64} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x32} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_32x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_64x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_128x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_1x256 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x256} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x128} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x64} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x32} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_32x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_64x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_128x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_256x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_256x1} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_2x256 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x256} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x128} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x64} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x32} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_32x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_64x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_128x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_256x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_256x2} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_4x256 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x256} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_8x128 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x128} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_16x64 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x64} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_32x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_32x32} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_64x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_64x16} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_128x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_128x8} in %launch : (!transform.any_op) -> !transform.any_op
+    %k_256x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_256x4} in %launch : (!transform.any_op) -> !transform.any_op
+    %all = transform.merge_handles %k_1x1, %k_1x2, %k_2x1, %k_1x4, %k_2x2, %k_4x1, %k_1x8, %k_2x4, %k_4x2, %k_8x1, %k_1x16, %k_2x8, %k_4x4, %k_8x2, %k_16x1, %k_1x32, %k_2x16, %k_4x8, %k_8x4, %k_16x2, %k_32x1, %k_1x64, %k_2x32, %k_4x16, %k_8x8, %k_16x4, %k_32x2, %k_64x1, %k_1x128, %k_2x64, %k_4x32, %k_8x16, %k_16x8, %k_32x4, %k_64x2, %k_128x1, %k_1x256, %k_2x128, %k_4x64, %k_8x32, %k_16x16, %k_32x8, %k_64x4, %k_128x2, %k_256x1, %k_2x256, %k_4x128, %k_8x64, %k_16x32, %k_32x16, %k_64x8, %k_128x4, %k_256x2, %k_4x256, %k_8x128, %k_16x64, %k_32x32, %k_64x16, %k_128x8, %k_256x4 : !transform.any_op
+    transform.yield %all : !transform.any_op
+  }
+
+  // @hwsched_gpu_map_marked_launches(%func): every gpu.launch of %func
+  // marked by @hwsched_gpu_mark_launch gets
+  // transform.gpu.map_nested_forall_to_threads with its block_dims. The
+  // mappings run unguarded, so their own failures are reported as they are.
+  // Silenceable failure when an scf.forall is left.
+  transform.named_sequence @hwsched_gpu_map_marked_launches(
+      %func: !transform.any_op {transform.readonly}) {
+    %l_1x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x1 = transform.gpu.map_nested_forall_to_threads %l_1x1 block_dims = [1, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x2 = transform.gpu.map_nested_forall_to_threads %l_1x2 block_dims = [1, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x1 = transform.gpu.map_nested_forall_to_threads %l_2x1 block_dims = [2, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x4 = transform.gpu.map_nested_forall_to_threads %l_1x4 block_dims = [1, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x2 = transform.gpu.map_nested_forall_to_threads %l_2x2 block_dims = [2, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x1 = transform.gpu.map_nested_forall_to_threads %l_4x1 block_dims = [4, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x8 = transform.gpu.map_nested_forall_to_threads %l_1x8 block_dims = [1, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x4 = transform.gpu.map_nested_forall_to_threads %l_2x4 block_dims = [2, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x2 = transform.gpu.map_nested_forall_to_threads %l_4x2 block_dims = [4, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x1 = transform.gpu.map_nested_forall_to_threads %l_8x1 block_dims = [8, 1, 1] : (!transform.any_op) -> !transform.any_op
+    %l_1x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x16} in %func : (!transform.any_op) -> !transform.any_op
+    %m_1x16 = transform.gpu.map_nested_forall_to_threads %l_1x16 block_dims = [1, 16, 1] : (!transform.any_op) -> !transform.any_op
+    %l_2x8 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x8} in %func : (!transform.any_op) -> !transform.any_op
+    %m_2x8 = transform.gpu.map_nested_forall_to_threads %l_2x8 block_dims = [2, 8, 1] : (!transform.any_op) -> !transform.any_op
+    %l_4x4 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_4x4} in %func : (!transform.any_op) -> !transform.any_op
+    %m_4x4 = transform.gpu.map_nested_forall_to_threads %l_4x4 block_dims = [4, 4, 1] : (!transform.any_op) -> !transform.any_op
+    %l_8x2 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_8x2} in %func : (!transform.any_op) -> !transform.any_op
+    %m_8x2 = transform.gpu.map_nested_forall_to_threads %l_8x2 block_dims = [8, 2, 1] : (!transform.any_op) -> !transform.any_op
+    %l_16x1 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_16x1} in %func : (!transform.any_op) -> !transform.any_op
+    %m_16x1 = transform.gpu.map_nested_forall_to_threads %l_16x1 block_dims = [16, 1, 1] : (!transform.any_op) -> !transform.any_op
     %l_1x32 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_1x32} in %func : (!transform.any_op) -> !transform.any_op
     %m_1x32 = transform.gpu.map_nested_forall_to_threads %l_1x32 block_dims = [1, 32, 1] : (!transform.any_op) -> !transform.any_op
     %l_2x16 = transform.structured.match ops{["gpu.launch"]} attributes{hwsched.block_dims_2x16} in %func : (!transform.any_op) -> !transform.any_op

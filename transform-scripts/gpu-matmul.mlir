@@ -16,6 +16,15 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @hwsched_gpu_map_threads(
       !transform.any_op {transform.readonly},
       !transform.param<i64> {transform.readonly})
+  transform.named_sequence private @hwsched_gpu_mark_launch(
+      !transform.any_op {transform.readonly},
+      !transform.param<i64> {transform.readonly},
+      !transform.param<i64> {transform.readonly})
+  transform.named_sequence private @hwsched_gpu_map_marked_launches(
+      !transform.any_op {transform.readonly})
+  // Defined in matmul-frontend.mlir (preload it too for @gpu_matmul_auto).
+  transform.named_sequence private @hwsched_prepare_contractions(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
 
   // @gpu_matmul_epilogue(%root, %block_tile, %thread_tile, %k_tile)
   // Schedules every linalg.matmul (with its linalg.fill init) under %root
@@ -255,6 +264,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %launch_h = transform.structured.match ops{["gpu.launch"]} in %func_h
         : (!transform.any_op) -> !transform.any_op
+    transform.annotate %launch_h "hwsched.gpu_smem_kernel" : !transform.any_op
     transform.include @gpu_matmul_smem_k_loop_and_threads failures(propagate)
         (%launch_h, %func_h, %stages, %tm, %tn, %ntx, %nty)
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
@@ -308,6 +318,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %forall_h = transform.structured.match ops{["scf.forall"]} in %func_h
         : (!transform.any_op) -> !transform.any_op
+    transform.annotate %forall_h "hwsched.gpu_smem_kernel" : !transform.any_op
     transform.include @gpu_matmul_smem_k_loop_and_threads failures(propagate)
         (%forall_h, %func_h, %stages, %tm, %tn, %ntx, %nty)
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
@@ -328,17 +339,35 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @gpu_matmul_smem_block_level(
       %root: !transform.any_op {transform.consumed})
       -> (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
-    %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
+    %matmul = transform.include @gpu_matmul_the_matmul failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
-    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
-    %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
-    transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
-    // The matmul's init: the fill fused with it (a silenceable failure when
-    // the init is not produced by an op).
-    %fill = transform.get_producer_of_operand %matmul[2]
+    %stages, %tm, %tn, %ntx, %nty, %nthreads =
+        transform.include @gpu_matmul_smem_tiles failures(propagate) (%matmul)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // 5. Bufferize (copies as linalg.copy).
+    %func_b = transform.include @gpu_matmul_bufferize failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
+    %root_b = transform.get_parent_op %func_b {op_name = "builtin.module", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %root_b, %stages, %tm, %tn, %ntx, %nty, %nthreads
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
 
+  // Steps 1-4 of @gpu_matmul_smem_pipelined on one contraction %matmul:
+  // decisions, block tiling, shared-memory promotion, K tiling. The chain is
+  // the contraction, its init's producer when that is a parallel Linalg op
+  // (a linalg.fill, a broadcast bias: fused into the block loop, computed
+  // into the shared accumulator tile) and the epilogue filter_fusable_consumers
+  // keeps when it is the contraction's only user. Without such an init (C +=
+  // A*B into an argument or a loop-carried value) the block's C tile is
+  // copied into the shared accumulator tile first. The block-level
+  // contraction (the one in the K loop) carries the decision
+  // (hwsched.gpu.stages, .tm, .tn, .ntx, .nty, and hwsched.gpu_smem_kernel)
+  // for the steps after bufferization; the sequence also yields it.
+  transform.named_sequence @gpu_matmul_smem_tiles(
+      %matmul: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
     // 1. The configuration: every size and count below comes from here.
     //    The schedule keeps the block's accumulator tile in shared memory
     //    (step 4) and merge_allocations makes all of it one static
@@ -356,69 +385,350 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %ntx, %nty, %ntz = transform.split_handle %nthreads
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // Upstream tiling crashes on a 0 tile size given as a param.
+    // Upstream tiling crashes on a 0 tile size given as a param (the
+    // threads tile by num_threads: a 0 thread tile, an extent of 1, is fine).
     transform.match.param.cmpi gt %bm, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bn, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tm, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tn, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bk, %zero : !transform.param<i64>
 
-    // 2. The model's fusion decision: one kept epilogue.
-    %epilogue = transform.cost_model.filter_fusable_consumers %matmul { explain }
+    // 2. The chain: the model's fusion decision, the init's producer. Only
+    //    an elementwise consumer is an epilogue: a contraction that reads
+    //    this one (two matmuls in a row) gets its own schedule, and fusing
+    //    it here would erase an op the caller's loop still holds.
+    %fusable = transform.cost_model.filter_fusable_consumers %matmul { explain }
         : (!transform.any_op) -> !transform.any_op
-    %n_epi = transform.num_associations %epilogue : (!transform.any_op) -> !transform.param<i64>
-    transform.match.param.cmpi eq %n_epi, %one : !transform.param<i64>
-
-    // 3. Blocks: tile the epilogue, fuse matmul and fill into the block loop.
-    %epi_b, %forall_b = transform.structured.tile_using_forall %epilogue
-        tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %epilogue = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%fusable)
+        : (!transform.any_op) -> !transform.any_op
+    %mm_e, %epi = transform.include @gpu_matmul_fused_epilogue failures(propagate) (%matmul, %epilogue)
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %n_epi = transform.num_associations %epi : (!transform.any_op) -> !transform.param<i64>
+    %mm_alone, %unused = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%matmul, %matmul, %n_epi, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %mm_b, %forall_b2 = transform.structured.fuse_into_containing_op %matmul into %forall_b
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_b, %forall_b3 = transform.structured.fuse_into_containing_op %fill into %forall_b2
+    %init = transform.include @gpu_matmul_parallel_init failures(propagate) (%matmul)
+        : (!transform.any_op) -> !transform.any_op
+
+    // 3. Blocks: the root of the chain (the epilogue, else the contraction)
+    //    tiled, the contraction and its init's producer fused into the block
+    //    loop.
+    %mm_b1, %forall_b1 = transform.foreach %epi, %mm_e
+        : !transform.any_op, !transform.any_op -> !transform.any_op, !transform.any_op {
+    ^bb0(%e: !transform.any_op, %m: !transform.any_op):
+      %e_b, %f = transform.structured.tile_using_forall %e
+          tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      %m_b, %f2 = transform.structured.fuse_into_containing_op %m into %f
+          : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.yield %m_b, %f2 : !transform.any_op, !transform.any_op
+    }
+    %mm_b2, %forall_b2 = transform.foreach %mm_alone
+        : !transform.any_op -> !transform.any_op, !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %m_b, %f = transform.structured.tile_using_forall %m
+          tile_sizes [%bm, %bn] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      transform.yield %m_b, %f : !transform.any_op, !transform.any_op
+    }
+    %mm_b = transform.merge_handles %mm_b1, %mm_b2 : !transform.any_op
+    %forall_b = transform.merge_handles %forall_b1, %forall_b2 : !transform.any_op
+    %init_b, %forall_b3 = transform.structured.fuse_into_containing_op %init into %forall_b
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
 
-    // 4. Shared memory: the block's accumulator tile (the fill's output) and,
-    //    after tiling K by BK, the A and B tiles of one K step.
-    %c_init = transform.get_operand %fill_b[1] : (!transform.any_op) -> !transform.any_value
-    %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c_init
-        : !transform.any_value
-    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, %bk]
+    // 3b. Partial tiles: the block-level contraction padded with zeros to a
+    //     whole BM x BN tile and to a K that BK divides (the padded rows and
+    //     columns are computed and dropped, zeros add nothing to the sums),
+    //     so that every shared tile has a static size; a no-op for whole
+    //     tiles (no pad is made). (No canonicalization here: on a block loop
+    //     of one iteration upstream's folds leave a parallel_insert_slice
+    //     that does not insert into the loop's output.)
+    %mm_p, %pads, %pad_copy = transform.structured.pad %mm_b pad_to_multiple_of [1, 1, %bk]
+        {padding_dimensions = [0, 1, 2], copy_back_op = "none"}
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %a_pad = transform.include @gpu_matmul_operand_pad failures(propagate) (%mm_p)
+        : (!transform.any_op) -> !transform.any_op
+    %b_pad = transform.include @gpu_matmul_operand_pad_1 failures(propagate) (%mm_p)
+        : (!transform.any_op) -> !transform.any_op
+
+    // 4. Shared memory: the block's accumulator tile (the init producer's
+    //    output, the padded C tile, or a copy of the C tile), and, after
+    //    tiling K by BK, the A and B tiles of one K step (a K step's pads of
+    //    A and B, fused into the K loop, are filled and copied into their
+    //    shared tiles directly).
+    transform.include @gpu_matmul_smem_accumulator failures(propagate) (%mm_p)
+        : (!transform.any_op) -> ()
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_p tile_sizes [0, 0, %bk]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
-    %a_k = transform.get_operand %mm_k[0] : (!transform.any_op) -> !transform.any_value
-    %b_k = transform.get_operand %mm_k[1] : (!transform.any_op) -> !transform.any_value
-    %a_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %a_k
-        : !transform.any_value
-    %b_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %b_k
-        : !transform.any_value
+    %pads_ab = transform.merge_handles %a_pad, %b_pad : !transform.any_op
+    %pads_k, %loop_k2 = transform.structured.fuse_into_containing_op %pads_ab into %loop_k
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gpu_matmul_smem_operand failures(propagate) (%mm_k)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_smem_operand_1 failures(propagate) (%mm_k)
+        : (!transform.any_op) -> ()
+    // The decision, for the steps after bufferization.
+    transform.annotate %mm_k "hwsched.gpu_smem_kernel" : !transform.any_op
+    transform.annotate %mm_k "hwsched.gpu.stages" = %stages : !transform.any_op, !transform.param<i64>
+    transform.annotate %mm_k "hwsched.gpu.tm" = %tm : !transform.any_op, !transform.param<i64>
+    transform.annotate %mm_k "hwsched.gpu.tn" = %tn : !transform.any_op, !transform.param<i64>
+    transform.annotate %mm_k "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+    transform.annotate %mm_k "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
+    transform.yield %stages, %tm, %tn, %ntx, %nty, %nthreads
+        : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
 
-    // 5. Bufferize (copies as linalg.copy).
-    // The matmul and fill outside the block loop are dead after fusion.
-    %func_t = transform.structured.match ops{["func.func"]} in %root
+  // The one contraction under %root: a linalg.matmul, or an op
+  // @hwsched_prepare_contractions marked. A silenceable failure in these
+  // terms, before any change, when there is none or several (the entry
+  // point @gpu_matmul_auto schedules each).
+  transform.named_sequence @gpu_matmul_the_matmul(
+      %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %named = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_t {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    transform.apply_cse to %func_t : !transform.any_op
-    transform.bufferization.eliminate_empty_tensors %root : !transform.any_op
-    %root_b = transform.bufferization.one_shot_bufferize %root
-        {bufferize_function_boundaries = true,
-         function_boundary_type_conversion = 1 : i32,
-         memcpy_op = "linalg.copy"}
+    %marked = transform.structured.match attributes {hwsched.contraction} in %root
         : (!transform.any_op) -> !transform.any_op
-    %func_b = transform.structured.match ops{["func.func"]} in %root_b
+    %all = transform.merge_handles deduplicate %named, %marked : !transform.any_op
+    %n = transform.num_associations %all : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %none, %none2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%root, %root, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.hwsched.refuse_if %none
+        { message = "this GPU schedule takes one linalg.matmul under its root and found none" }
+        : !transform.any_op
+    // (Not split_handle with an overflow result: upstream's crashes on a
+    // handle with fewer payloads than results.)
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %several, %several2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate)
+        (%root, %root, %n, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.hwsched.refuse_if %several
+        { message = "this GPU schedule takes one linalg.matmul under its root and found several: @gpu_matmul_auto gives each its own schedule" }
+        : !transform.any_op
+    transform.yield %all : !transform.any_op
+  }
+
+  // The tensor.pad producing operand 0 / 1 of %mm, else an empty handle.
+  transform.named_sequence @gpu_matmul_operand_pad(
+      %mm: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %mm : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[0] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["tensor.pad"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+  transform.named_sequence @gpu_matmul_operand_pad_1(
+      %mm: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %mm : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[1] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["tensor.pad"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // Operand 0 / 1 of the K-step contraction %mm into a shared tile: a
+  // tensor.pad (a partial tile) is filled and copied there directly
+  // (bufferize_to_allocation), any other value is promoted (copied).
+  transform.named_sequence @gpu_matmul_smem_operand(
+      %mm: !transform.any_op {transform.readonly}) {
+    %pad = transform.include @gpu_matmul_operand_pad failures(propagate) (%mm)
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_b {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    transform.apply_cse to %func_b : !transform.any_op
-    // After CSE the forall's write-back of the output tile is a self-copy.
-    transform.apply_patterns to %func_b {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    transform.yield %root_b, %stages, %tm, %tn, %ntx, %nty, %nthreads
-        : !transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+    transform.include @gpu_matmul_smem_value failures(propagate) (%mm, %pad)
+        : (!transform.any_op, !transform.any_op) -> ()
+    transform.yield
+  }
+  transform.named_sequence @gpu_matmul_smem_operand_1(
+      %mm: !transform.any_op {transform.readonly}) {
+    %pad = transform.include @gpu_matmul_operand_pad_1 failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %pad : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %plain, %p2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%mm, %mm, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %pad : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %buf, %new = transform.structured.bufferize_to_allocation %p
+          {memory_space = #gpu.address_space<workgroup>, memcpy_op = "linalg.copy"} : !transform.any_op
+    }
+    transform.foreach %plain : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %v = transform.get_operand %m[1] : (!transform.any_op) -> !transform.any_value
+      %s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %v
+          : !transform.any_value
+    }
+    transform.yield
+  }
+  // Operand 0 of %mm into a shared tile, %pad its tensor.pad producer or empty.
+  transform.named_sequence @gpu_matmul_smem_value(
+      %mm: !transform.any_op {transform.readonly},
+      %pad: !transform.any_op {transform.consumed}) {
+    %n = transform.num_associations %pad : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %plain, %p2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%mm, %mm, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %pad : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %buf, %new = transform.structured.bufferize_to_allocation %p
+          {memory_space = #gpu.address_space<workgroup>, memcpy_op = "linalg.copy"} : !transform.any_op
+    }
+    transform.foreach %plain : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %v = transform.get_operand %m[0] : (!transform.any_op) -> !transform.any_value
+      %s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %v
+          : !transform.any_value
+    }
+    transform.yield
+  }
+
+  // The block's accumulator tile (the init of the block-level contraction
+  // %mm) in shared memory: the output of a parallel Linalg producer (a
+  // linalg.fill, a broadcast bias) is allocated there; a tensor.pad (a
+  // partial C tile, C += A*B) is filled and copied there; any other value
+  // (C += A*B on a whole tile) is copied there.
+  transform.named_sequence @gpu_matmul_smem_accumulator(
+      %mm: !transform.any_op {transform.readonly}) {
+    %linalg = transform.include @gpu_matmul_parallel_init failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    %pad = transform.sequence %mm : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[2] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["tensor.pad"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %both = transform.merge_handles %linalg, %pad : !transform.any_op
+    %n = transform.num_associations %both : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %plain, %p2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%mm, %mm, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %linalg : !transform.any_op {
+    ^bb0(%i: !transform.any_op):
+      %c_init = transform.match.structured %i : (!transform.any_op) -> !transform.any_value {
+      ^bb0(%s: !transform.any_op):
+        %v = transform.match.structured.init %s[0] : (!transform.any_op) -> !transform.any_value
+        transform.match.structured.yield %v : !transform.any_value
+      }
+      %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c_init
+          : !transform.any_value
+    }
+    transform.foreach %pad : !transform.any_op {
+    ^bb0(%p: !transform.any_op):
+      %buf, %new = transform.structured.bufferize_to_allocation %p
+          {memory_space = #gpu.address_space<workgroup>, memcpy_op = "linalg.copy"} : !transform.any_op
+    }
+    transform.foreach %plain : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %c = transform.get_operand %m[2] : (!transform.any_op) -> !transform.any_value
+      %c_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %c
+          : !transform.any_value
+    }
+    transform.yield
+  }
+
+  // (%matmul, %epilogue) when the model kept exactly one epilogue and it is
+  // the contraction's only user; else two empty handles (the epilogues, if
+  // any, then run as their own ops: fusing one of several users would
+  // recompute the contraction for the others).
+  transform.named_sequence @gpu_matmul_fused_epilogue(
+      %matmul: !transform.any_op {transform.readonly},
+      %epilogue: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %uses = transform.get_consumers_of_result %matmul[0]
+        : (!transform.any_op) -> !transform.any_op
+    // The kept epilogue and the users are one op when the epilogue is the
+    // only user (a user that is not the epilogue, e.g. the scf.yield of a
+    // loop around the contraction, makes two).
+    %kept_and_users = transform.merge_handles deduplicate %epilogue, %uses : !transform.any_op
+    %n = transform.num_associations %kept_and_users : (!transform.any_op) -> !transform.param<i64>
+    %n_epi = transform.num_associations %epilogue : (!transform.any_op) -> !transform.param<i64>
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %m1, %e1 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%matmul, %epilogue, %n, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %m2, %e2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%m1, %e1, %n_epi, %one)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.yield %m2, %e2 : !transform.any_op, !transform.any_op
+  }
+
+  // The producer of %matmul's init when it is a Linalg op whose loops are
+  // all parallel (a linalg.fill, a broadcast bias), else an empty handle.
+  transform.named_sequence @gpu_matmul_parallel_init(
+      %matmul: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %matmul : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[2] : (!transform.any_op) -> !transform.any_op
+        transform.match.structured %p : !transform.any_op {
+        ^bb0(%s: !transform.any_op):
+          transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+          %r = transform.match.structured.result %s[0] {any} : (!transform.any_op) -> !transform.any_op
+          transform.match.structured.yield
+        }
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // The producer of %matmul's init when it is a linalg.fill, else an empty
+  // handle.
+  transform.named_sequence @gpu_matmul_fill_init(
+      %matmul: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %matmul : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%m1: !transform.any_op):
+      %g = transform.sequence %m1 : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%m2: !transform.any_op):
+        %p = transform.get_producer_of_operand %m2[2] : (!transform.any_op) -> !transform.any_op
+        transform.match.operation_name %p ["linalg.fill"] : !transform.any_op
+        transform.yield %p : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // The split-K schedule sums its partials into the init: it needs a
+  // zero-filled one.
+  transform.named_sequence @gpu_matmul_refuse_without_fill(
+      %matmul: !transform.any_op {transform.readonly},
+      %fill: !transform.any_op {transform.readonly}) {
+    %n = transform.num_associations %fill : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %bad, %bad2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%matmul, %matmul, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.hwsched.refuse_if %bad
+        { message = "the split-K schedule needs the matmul's init to be a linalg.fill (it sums the partial products into it); this one accumulates into its init (C += A*B): @gpu_matmul_auto runs it through the shared-memory schedule" }
+        : !transform.any_op
+    transform.yield
   }
 
   // Steps 6-8 of @gpu_matmul_smem_pipelined on the block-level code in
@@ -429,15 +739,41 @@ module attributes {transform.with_named_sequence} {
       %stages: !transform.param<i64> {transform.readonly}, %tm: !transform.param<i64> {transform.readonly},
       %tn: !transform.param<i64> {transform.readonly}, %ntx: !transform.param<i64> {transform.readonly},
       %nty: !transform.param<i64> {transform.readonly}) {
+    transform.include @gpu_matmul_smem_thread_tiles failures(propagate)
+        (%scope, %stages, %tm, %tn, %ntx, %nty)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    %func_v = transform.include @gpu_matmul_vectorize_and_hoist failures(propagate) (%func)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  // Steps 6-7 of @gpu_matmul_smem_pipelined on the block-level code in
+  // %scope: the K loop pipelined, the block's work split over its threads.
+  transform.named_sequence @gpu_matmul_smem_thread_tiles(
+      %scope: !transform.any_op {transform.readonly},
+      %stages: !transform.param<i64> {transform.readonly}, %tm: !transform.param<i64> {transform.readonly},
+      %tn: !transform.param<i64> {transform.readonly}, %ntx: !transform.param<i64> {transform.readonly},
+      %nty: !transform.param<i64> {transform.readonly}) {
     // 6. The K loop (the loop around the global -> shared copies) is
     //    software-pipelined with select_tile_config's stage count while its
     //    body is block-level: copy A, copy B (unit async_copy), matmul on the
     //    shared tiles (tensor_core).
-    %copies = transform.structured.match ops{["linalg.copy"]} in %scope
+    %block_mm = transform.structured.match interface {LinalgOp}
+        attributes {hwsched.gpu_smem_kernel} in %scope
         : (!transform.any_op) -> !transform.any_op
-    %k_loop = transform.get_parent_op %copies {op_name = "scf.for", deduplicate}
+    // (No K loop when K is one K tile: canonicalization folded it.)
+    transform.sequence %block_mm : !transform.any_op failures(suppress) {
+    ^bb0(%m0: !transform.any_op):
+      transform.sequence %m0 : !transform.any_op failures(propagate) {
+      ^bb0(%m: !transform.any_op):
+        %k_loop = transform.get_parent_op %m {op_name = "scf.for", deduplicate}
+            : (!transform.any_op) -> !transform.any_op
+        transform.annotate %k_loop "hwsched.gpu_k_loop" : !transform.any_op
+      }
+    }
+    %k_loops = transform.structured.match ops{["scf.for"]} attributes {hwsched.gpu_k_loop} in %scope
         : (!transform.any_op) -> !transform.any_op
-    %pipelined = transform.pipeline.schedule_stages %k_loop
+    %pipelined = transform.pipeline.schedule_stages %k_loops
         params(num_stages = %stages) { explain }
         : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     transform.annotate %pipelined "hwsched.gpu_k_loop_pipelined" : !transform.any_op
@@ -446,17 +782,28 @@ module attributes {transform.with_named_sequence} {
     //    (num_threads = the block dims); every matmul (prologue,
     //    kernel, epilogue copies), the fill and the epilogue by the
     //    per-thread tile, its matmul stepping K by 1 (what the register
-    //    model assumes).
+    //    model assumes). (The parallel ops are collected first: a
+    //    contraction that is a linalg.generic is not one of them, the
+    //    tiled copies are not tiled again.)
+    %linalg = transform.structured.match interface {LinalgOp} in %scope
+        : (!transform.any_op) -> !transform.any_op
+    %parallel = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%linalg)
+        : (!transform.any_op) -> !transform.any_op
+    %elementwise = transform.include @gpu_matmul_not_copies failures(propagate) (%parallel)
+        : (!transform.any_op) -> !transform.any_op
     %copies_p = transform.structured.match ops{["linalg.copy"]} in %scope
         : (!transform.any_op) -> !transform.any_op
     %cp_t, %cp_f = transform.structured.tile_using_forall %copies_p
         num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %mms = transform.structured.match ops{["linalg.matmul"]} in %scope
+    %mms_named = transform.structured.match ops{["linalg.matmul"]} in %scope
         : (!transform.any_op) -> !transform.any_op
+    %mms_marked = transform.structured.match attributes {hwsched.contraction} in %scope
+        : (!transform.any_op) -> !transform.any_op
+    %mms = transform.merge_handles deduplicate %mms_named, %mms_marked : !transform.any_op
     %mm_t, %forall_t = transform.structured.tile_using_forall %mms
-        tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
     %mm_1, %loop_1 = transform.structured.tile_using_for %mm_t tile_sizes [0, 0, 1]
@@ -465,26 +812,66 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.param<i64>
     transform.debug.emit_param_as_remark %regs, "predicted registers per thread:" at %mm_1
         : !transform.param<i64>, !transform.any_op
-    %elementwise = transform.structured.match ops{["linalg.fill", "linalg.generic"]} in %scope
-        : (!transform.any_op) -> !transform.any_op
     %ew_t, %forall_ew = transform.structured.tile_using_forall %elementwise
-        tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
 
-    // 8. Vectorize the thread tiles; the thread's TM x TN accumulator then
-    //    stays in registers across its K-by-1 loop (hoisted transfers; the
-    //    indices must be on the shared buffer itself, not a subview, for
-    //    the hoisting to see that nothing else in the loop touches it).
+  // The ops of %ops other than linalg.copy.
+  transform.named_sequence @gpu_matmul_not_copies(
+      %ops: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %r = transform.foreach %ops : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op):
+        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op):
+          transform.match.operation_name %o2 ["linalg.fill", "linalg.generic", "linalg.map", "linalg.broadcast", "linalg.transpose", "linalg.elementwise", "linalg.add", "linalg.sub", "linalg.mul", "linalg.div", "linalg.max", "linalg.min", "linalg.exp", "linalg.abs", "linalg.negf", "linalg.select", "linalg.square", "linalg.sqrt", "linalg.rsqrt", "linalg.tanh", "linalg.erf", "linalg.log", "linalg.floor", "linalg.ceil", "linalg.round", "linalg.reciprocal", "linalg.powf"] : !transform.any_op
+          transform.yield %o2 : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      transform.yield %m : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // Step 8 of @gpu_matmul_smem_pipelined on %func, after the thread tiling
+  // of all its kernels: the thread tiles vectorized; a thread's TM x TN
+  // accumulator then stays in registers across its K-by-1 loop (hoisted
+  // transfers; the indices must be on the shared buffer itself, not a
+  // subview, for the hoisting to see that nothing else in the loop touches
+  // it: memref alias ops are folded in the shared-memory kernels, the ops
+  // marked hwsched.gpu_smem_kernel; upstream's folding does not terminate on
+  // the split-K kernels' transfers through a memref.expand_shape).
+  transform.named_sequence @gpu_matmul_vectorize_and_hoist(
+      %func: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_v {
-      transform.apply_patterns.memref.fold_memref_alias_ops
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
+    transform.include @gpu_matmul_fold_in_smem_kernels failures(propagate) (%func_v)
+        : (!transform.any_op) -> ()
     transform.apply_cse to %func_v : !transform.any_op
     %func_hoisted = transform.structured.hoist_redundant_vector_transfers %func_v
         : (!transform.any_op) -> !transform.any_op
+    transform.yield %func_hoisted : !transform.any_op
+  }
+
+  // memref alias ops folded into their uses, canonicalization, in the
+  // shared-memory kernels of %func (the gpu.launch or block scf.forall ops
+  // marked hwsched.gpu_smem_kernel).
+  transform.named_sequence @gpu_matmul_fold_in_smem_kernels(
+      %func: !transform.any_op {transform.readonly}) {
+    %kernels = transform.structured.match attributes {hwsched.gpu_smem_kernel} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %kernels : !transform.any_op {
+    ^bb0(%k: !transform.any_op):
+      transform.apply_patterns to %k {
+        transform.apply_patterns.memref.fold_memref_alias_ops
+        transform.apply_patterns.canonicalization
+      } : !transform.any_op
+    }
     transform.yield
   }
 
@@ -533,121 +920,429 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // @gpu_matmul_auto(%root): one entry point for one linalg.matmul (with its
-  // linalg.fill init) that lets the cost model choose between the two GPU
-  // schedules of this file:
-  //   1. @gpu_matmul_split_k_config on the matmul: select_tile_config with
-  //      the split_k result (six results, no `explain`: the schedule's own
-  //      call explains), i.e. the split factor is one of the decisions, the
-  //      SM-fill rule included (cost_weights.sm_fill_threshold). A pick that
-  //      does not split on the A/B-only figures is asked again with
+  // @gpu_matmul_auto(%root): the GPU entry point for what frontends emit.
+  // Every matmul-class op and 2-D convolution under %root is brought into a
+  // 2-D contraction by @hwsched_prepare_contractions
+  // (transform-scripts/matmul-frontend.mlir, preload it too; what it cannot
+  // bring there gets a remark at the op and is left as it is), and each
+  // contraction gets its own schedule, chosen by the cost model:
+  //   1. @gpu_matmul_split_k_config on the contraction: select_tile_config
+  //      with the split_k result (six results, no `explain`: the schedule's
+  //      own call explains), i.e. the split factor is one of the decisions,
+  //      the SM-fill rule included (cost_weights.sm_fill_threshold). A pick
+  //      that does not split on the A/B-only figures is asked again with
   //      accumulator_in_smem and static_smem, the unsplit schedule's own
   //      figures, and that answer decides (see that sequence: a split is
   //      then taken when it beats the unsplit schedule as it would be
   //      built, e.g. 64 x 2048 x 256 on the RTX 4090).
-  //   2. split_k > 1: @gpu_matmul_split_k (partial and reduction kernels,
-  //      the elementwise epilogue the model keeps fused into the
-  //      reduction kernel; no epilogue, or a refused one run as its own
-  //      kernel, are fine too);
-  //      split_k = 1: @gpu_matmul_smem_pipelined (shared-memory staging,
-  //      schedule_stages, merge_allocations; it needs exactly one fusable
-  //      elementwise epilogue, its own limit).
+  //   2. split_k > 1: the split-K schedule (@gpu_matmul_split_k_tiles:
+  //      partial and reduction kernels, the elementwise epilogue the model
+  //      keeps fused into the reduction kernel; no epilogue, or a refused
+  //      one run as its own kernel, are fine too), when its limits hold: a
+  //      linalg.fill init (it sums the partials into it), only elementwise
+  //      consumers, M and N multiples of the block tile. Otherwise, or when
+  //      split_k = 1: the shared-memory schedule (@gpu_matmul_smem_tiles:
+  //      shared-memory staging, schedule_stages, merge_allocations), which
+  //      takes any init (C += A*B copies the C tile into the accumulator
+  //      tile), zero, one or several consumers (the one kept epilogue that is
+  //      the contraction's only user is fused, the others run as their own
+  //      ops) and partial tiles (padded to the block tile). A remark says
+  //      why a split pick runs unsplit.
+  //   3. One bufferization for all; then, per function, every kernel's block
+  //      loop becomes a gpu.launch and its threads are mapped with its own
+  //      thread counts (@gpu_matmul_kernels_to_gpu).
   // Both schedules ask select_tile_config again and get this decision's
   // sizes: the split one through the same @gpu_matmul_split_k_config
   // (with `explain`); the unsplit one asks for five results with
   // accumulator_in_smem and static_smem, which is the s = 1 pick of the
-  // second call above.
-  // Dispatch: each branch's guard (transform.match.param.cmpi on split_k in
-  // a nested failures(suppress) sequence, as in gpu-dispatch.mlir) only
-  // yields %root, or an empty handle when it does not match; the schedule
-  // then runs unguarded in a transform.foreach over that handle (zero or one
-  // iteration), so its own failures propagate instead of being suppressed.
-  // Silenceable failure (payload untouched) when %root holds no or several
-  // linalg.matmul or select_tile_config fails.
+  // second call above. Each tiled kernel carries its decision as attributes
+  // (hwsched.gpu.*) through bufferization: the mapping reads them there
+  // (transform.hwsched.get_annotation).
   // %root is marked readonly because the sequence itself only reads it: the
-  // chosen schedule consumes the handle the foreach gives it, which points to
-  // the same payload. As after any schedule, handles to ops inside %root are
-  // invalidated by the call (the interpreter reports a later use); the
-  // Transform dialect's verifier has no way to see a consumption through a
-  // derived, possibly empty handle, so `consumed` would draw its warning.
+  // schedules consume the handle a transform.foreach gives them, which
+  // points to the same payload. As after any schedule, handles to ops inside
+  // %root are invalidated by the call.
   transform.named_sequence @gpu_matmul_auto(
       %root: !transform.any_op {transform.readonly}) {
-    %split_root, %smem_root =
-        transform.include @gpu_matmul_auto_branches failures(propagate) (%root)
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.foreach %split_root : !transform.any_op {
+    // (A handle of its own: the schedules consume it, %root is only read.)
+    %own = transform.merge_handles %root : !transform.any_op
+    transform.foreach %own : !transform.any_op {
     ^bb0(%r: !transform.any_op):
-      transform.include @gpu_matmul_split_k failures(propagate) (%r)
-          : (!transform.any_op) -> ()
-    }
-    transform.foreach %smem_root : !transform.any_op {
-    ^bb0(%r: !transform.any_op):
-      transform.include @gpu_matmul_smem_pipelined failures(propagate) (%r)
-          : (!transform.any_op) -> ()
+      %funcs = transform.include @gpu_matmul_auto_tensor_level failures(propagate) (%r)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %funcs : !transform.any_op {
+      ^bb0(%f: !transform.any_op):
+        transform.include @gpu_matmul_kernels_to_gpu failures(propagate) (%f)
+            : (!transform.any_op) -> ()
+      }
     }
     transform.yield
   }
 
-  // @gpu_matmul_auto_sequential(%root): the same dispatch onto the
-  // CPU-checkable variants, @gpu_matmul_split_k_sequential and
-  // @gpu_matmul_smem_sequential (utils/exec-check.py with
-  // --erase-memory-spaces --erase-gpu-barriers; test/Scripts/gpu-matmul-auto.test).
+  // @gpu_matmul_auto_sequential(%root): the same schedules without the GPU
+  // mapping (block and thread loops run as scf.for), for CPU execution
+  // checks with utils/exec-check.py --erase-memory-spaces
+  // --erase-gpu-barriers (test/Scripts/gpu-matmul-auto.test).
   transform.named_sequence @gpu_matmul_auto_sequential(
       %root: !transform.any_op {transform.readonly}) {
-    %split_root, %smem_root =
-        transform.include @gpu_matmul_auto_branches failures(propagate) (%root)
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.foreach %split_root : !transform.any_op {
+    // (A handle of its own: the schedules consume it, %root is only read.)
+    %own = transform.merge_handles %root : !transform.any_op
+    transform.foreach %own : !transform.any_op {
     ^bb0(%r: !transform.any_op):
-      transform.include @gpu_matmul_split_k_sequential failures(propagate) (%r)
+      %funcs = transform.include @gpu_matmul_auto_tensor_level failures(propagate) (%r)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %funcs : !transform.any_op {
+      ^bb0(%f: !transform.any_op):
+        transform.include @gpu_matmul_kernels_sequential failures(propagate) (%f)
+            : (!transform.any_op) -> ()
+      }
+    }
+    transform.yield
+  }
+
+  // Steps 1-2 of @gpu_matmul_auto on every contraction under %root, then
+  // the bufferization; yields the functions that hold kernels. (%root is
+  // consumed through an alias, and only when there is a contraction: a
+  // payload without one is not bufferized. Handles to ops inside %root are
+  // invalidated by the call.)
+  transform.named_sequence @gpu_matmul_auto_tensor_level(
+      %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
+    transform.foreach %contractions : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      %split, %smem = transform.include @gpu_matmul_auto_branches failures(propagate) (%mm)
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.foreach %split : !transform.any_op {
+      ^bb0(%m: !transform.any_op):
+        %fill = transform.include @gpu_matmul_fill_init failures(propagate) (%m)
+            : (!transform.any_op) -> !transform.any_op
+        %nthreads = transform.include @gpu_matmul_split_k_tiles failures(propagate) (%m, %fill)
+            : (!transform.any_op, !transform.any_op) -> !transform.param<i64>
+      }
+      transform.foreach %smem : !transform.any_op {
+      ^bb0(%m: !transform.any_op):
+        %stages, %tm, %tn, %ntx, %nty, %nthreads =
+            transform.include @gpu_matmul_smem_tiles failures(propagate) (%m)
+            : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      }
+    }
+    // Bufferized only when there is a contraction to schedule: a payload
+    // without one is left exactly as it is (bufferization would change it,
+    // or fail on ops we have nothing to do with, e.g. linalg.pack).
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %todo, %todo2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate)
+        (%root, %root, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %func_b = transform.foreach %todo : !transform.any_op -> !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      %f = transform.include @gpu_matmul_bufferize failures(propagate) (%r)
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %f : !transform.any_op
+    }
+    transform.yield %func_b : !transform.any_op
+  }
+
+  // The decision of @gpu_matmul_auto for one contraction: (%mm, empty) for
+  // the split-K schedule, (empty, %mm) for the shared-memory one.
+  transform.named_sequence @gpu_matmul_auto_branches(
+      %mm: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %tiles, %thread, %red, %stages, %nthreads, %split =
+        transform.include @gpu_matmul_split_k_config failures(propagate) (%mm)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %want_split, %unsplit = transform.include @gpu_matmul_split_k_if_split failures(propagate) (%mm, %split)
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    // The split-K schedule's limits, each with a remark when it sends a split
+    // pick to the shared-memory schedule.
+    %ok = transform.include @gpu_matmul_split_k_applicable failures(propagate) (%want_split, %tiles)
+        : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %n_ok = transform.num_associations %ok : (!transform.any_op) -> !transform.param<i64>
+    %n_want = transform.num_associations %want_split : (!transform.any_op) -> !transform.param<i64>
+    %refused, %r2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate)
+        (%want_split, %want_split, %n_ok, %n_want)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %smem = transform.merge_handles %unsplit, %refused : !transform.any_op
+    transform.yield %ok, %smem : !transform.any_op, !transform.any_op
+  }
+
+  // %mm (a contraction the model wants split, or an empty handle) when the
+  // split-K schedule takes it: a linalg.fill init, only elementwise Linalg
+  // consumers; else an empty handle and a remark at %mm naming the limit.
+  transform.named_sequence @gpu_matmul_split_k_applicable(
+      %mm: !transform.any_op {transform.readonly},
+      %tiles: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %r = transform.foreach %mm : !transform.any_op -> !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %fill = transform.include @gpu_matmul_fill_init failures(propagate) (%m)
+          : (!transform.any_op) -> !transform.any_op
+      %n_fill = transform.num_associations %fill : (!transform.any_op) -> !transform.param<i64>
+      %uses = transform.get_consumers_of_result %m[0]
+          : (!transform.any_op) -> !transform.any_op
+      %users = transform.merge_handles deduplicate %uses : !transform.any_op
+      %consumers = transform.include @gpu_matmul_split_k_linalg_users failures(propagate) (%users)
+          : (!transform.any_op) -> !transform.any_op
+      %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%consumers)
+          : (!transform.any_op) -> !transform.any_op
+      %n_cons = transform.num_associations %consumers : (!transform.any_op) -> !transform.param<i64>
+      %n_ew = transform.num_associations %elementwise : (!transform.any_op) -> !transform.param<i64>
+      %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+      %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %no_fill, %x1 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%m, %m, %n_fill, %zero)
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.foreach %no_fill : !transform.any_op {
+      ^bb0(%b: !transform.any_op):
+        transform.debug.emit_remark_at %b, "hwsched gpu: split-K picked, but this contraction accumulates into its init (C += A*B, no linalg.fill) and the split-K schedule sums its partials into a zero-filled one: the shared-memory schedule runs it" : !transform.any_op
+      }
+      %reducing, %x2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate) (%m, %m, %n_ew, %n_cons)
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.foreach %reducing : !transform.any_op {
+      ^bb0(%b: !transform.any_op):
+        transform.debug.emit_remark_at %b, "hwsched gpu: split-K picked, but a Linalg consumer of this contraction has a reduction loop (the split-K schedule maps only elementwise consumers): the shared-memory schedule runs it" : !transform.any_op
+      }
+      %bad = transform.merge_handles %no_fill, %reducing : !transform.any_op
+      %n_bad = transform.num_associations %bad : (!transform.any_op) -> !transform.param<i64>
+      %good, %x4 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%m, %m, %n_bad, %zero)
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+      transform.yield %good : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  //===--------------------------------------------------------------------===//
+  // After bufferization: the kernels of one function.
+  //===--------------------------------------------------------------------===//
+
+  // @gpu_matmul_kernels_to_gpu(%func): every kernel of %func (a block
+  // scf.forall left by @gpu_matmul_smem_tiles or @gpu_matmul_split_k_tiles)
+  // to a gpu.launch with its own thread counts, as step 3 of
+  // @gpu_matmul_auto:
+  //   a. each shared-memory kernel (its block-level contraction carries
+  //      hwsched.gpu_smem_kernel and the decision): its block loop to a
+  //      gpu.launch that carries the decision;
+  //   b. each other block loop (the split-K kernels): to a gpu.launch with
+  //      the thread counts its ops carry;
+  //   c. the shared buffers allocated in K loops move before them
+  //      (buffer-loop-hoisting stops at the launch);
+  //   d. each shared-memory kernel's K loop pipelined and its work split
+  //      over its threads (@gpu_matmul_smem_thread_tiles);
+  //   e. the thread tiles vectorized, the accumulators kept in registers;
+  //   f. every launch's thread loops mapped to thread ids, block_dims its
+  //      thread counts rounded up to powers of two (@hwsched_gpu_mark_launch,
+  //      @hwsched_gpu_map_marked_launches);
+  //   g. the accumulators hoisted out of the K loops again (only now is a
+  //      thread's code directly in its K loop);
+  //   h. each shared-memory kernel's buffers merged into one
+  //      (merge_allocations { explain });
+  //   i. vector ops lowered for the NVVM path (@gpu_matmul_smem_lower_vectors
+  //      when a shared-memory kernel is there, else
+  //      @gpu_matmul_split_k_lower_vectors).
+  transform.named_sequence @gpu_matmul_kernels_to_gpu(
+      %func: !transform.any_op {transform.consumed}) {
+    // a.
+    %smem_mms = transform.structured.match attributes {hwsched.gpu_smem_kernel} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %n_smem = transform.num_associations %smem_mms : (!transform.any_op) -> !transform.param<i64>
+    transform.foreach %smem_mms : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %stages, %tm, %tn, %ntx, %nty = transform.include @gpu_matmul_read_decision failures(propagate) (%m)
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      %forall = transform.get_parent_op %m {op_name = "scf.forall"}
+          : (!transform.any_op) -> !transform.any_op
+      %launch = transform.gpu.map_forall_to_blocks %forall {generate_gpu_launch}
+          : (!transform.any_op) -> !transform.any_op
+      transform.annotate %launch "hwsched.gpu_smem_kernel" : !transform.any_op
+      transform.annotate %launch "hwsched.gpu.stages" = %stages : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.tm" = %tm : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.tn" = %tn : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
+    }
+    // b.
+    %blocks3 = transform.structured.match ops{["scf.forall"]}
+        attributes {mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %blocks2 = transform.structured.match ops{["scf.forall"]}
+        attributes {mapping = [#gpu.block<y>, #gpu.block<x>]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %blocks = transform.merge_handles %blocks3, %blocks2 : !transform.any_op
+    transform.foreach %blocks : !transform.any_op {
+    ^bb0(%b: !transform.any_op):
+      %carriers = transform.structured.match attributes {hwsched.gpu_kernel_op} in %b
+          : (!transform.any_op) -> !transform.any_op
+      %carrier, %others = transform.split_handle %carriers {overflow_result = 1}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %ntx = transform.hwsched.get_annotation %carrier "hwsched.gpu.ntx"
+          : (!transform.any_op) -> !transform.param<i64>
+      %nty = transform.hwsched.get_annotation %carrier "hwsched.gpu.nty"
+          : (!transform.any_op) -> !transform.param<i64>
+      %launch = transform.gpu.map_forall_to_blocks %b {generate_gpu_launch}
+          : (!transform.any_op) -> !transform.any_op
+      transform.annotate %launch "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+      transform.annotate %launch "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
+    }
+    // c.
+    %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func
+        : (!transform.any_op) -> !transform.any_op
+    // d.
+    %smem_launches = transform.structured.match ops{["gpu.launch"]}
+        attributes {hwsched.gpu_smem_kernel} in %func_h
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %smem_launches : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %stages, %tm, %tn, %ntx, %nty = transform.include @gpu_matmul_read_decision failures(propagate) (%l)
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.include @gpu_matmul_smem_thread_tiles failures(propagate)
+          (%l, %stages, %tm, %tn, %ntx, %nty)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    // e.
+    %func_v = transform.include @gpu_matmul_vectorize_and_hoist failures(propagate) (%func_h)
+        : (!transform.any_op) -> !transform.any_op
+    // f.
+    %launches = transform.structured.match ops{["gpu.launch"]} in %func_v
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %launches : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %ntx = transform.hwsched.get_annotation %l "hwsched.gpu.ntx"
+          : (!transform.any_op) -> !transform.param<i64>
+      %nty = transform.hwsched.get_annotation %l "hwsched.gpu.nty"
+          : (!transform.any_op) -> !transform.param<i64>
+      transform.include @hwsched_gpu_mark_launch failures(propagate) (%l, %ntx, %nty)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.include @hwsched_gpu_map_marked_launches failures(propagate) (%func_v)
+        : (!transform.any_op) -> ()
+    // g.
+    transform.include @gpu_matmul_fold_in_smem_kernels failures(propagate) (%func_v)
+        : (!transform.any_op) -> ()
+    transform.apply_cse to %func_v : !transform.any_op
+    %func_hh = transform.structured.hoist_redundant_vector_transfers %func_v
+        : (!transform.any_op) -> !transform.any_op
+    // h.
+    %smem_launches_m = transform.structured.match ops{["gpu.launch"]}
+        attributes {hwsched.gpu_smem_kernel} in %func_hh
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %smem_launches_m : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %smem = transform.smem.merge_allocations %l { explain }
+          : (!transform.any_op) -> !transform.any_op
+    }
+    // i.
+    transform.include @gpu_matmul_lower_vectors failures(propagate) (%func_hh, %n_smem)
+        : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // @gpu_matmul_kernels_sequential(%func): the same without the GPU mapping
+  // (@gpu_matmul_auto_sequential): the shared buffers hoisted out of the
+  // block loops, each shared-memory kernel's K loop pipelined and its work
+  // split over its thread loops, vectorized, every scf.forall then run as
+  // scf.for loops, the function's on-chip buffers merged, vector ops
+  // lowered as on the GPU.
+  transform.named_sequence @gpu_matmul_kernels_sequential(
+      %func: !transform.any_op {transform.consumed}) {
+    %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func
+        : (!transform.any_op) -> !transform.any_op
+    %smem_mms = transform.structured.match attributes {hwsched.gpu_smem_kernel} in %func_h
+        : (!transform.any_op) -> !transform.any_op
+    %n_smem = transform.num_associations %smem_mms : (!transform.any_op) -> !transform.param<i64>
+    %smem_foralls = transform.get_parent_op %smem_mms {op_name = "scf.forall", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    %smem_mms2 = transform.structured.match attributes {hwsched.gpu_smem_kernel} in %func_h
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %smem_foralls, %smem_mms2 : !transform.any_op, !transform.any_op {
+    ^bb0(%f: !transform.any_op, %m: !transform.any_op):
+      transform.annotate %f "hwsched.gpu_smem_kernel" : !transform.any_op
+      %stages, %tm, %tn, %ntx, %nty = transform.include @gpu_matmul_read_decision failures(propagate) (%m)
+          : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+      transform.include @gpu_matmul_smem_thread_tiles failures(propagate)
+          (%f, %stages, %tm, %tn, %ntx, %nty)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    %func_v = transform.include @gpu_matmul_vectorize_and_hoist failures(propagate) (%func_h)
+        : (!transform.any_op) -> !transform.any_op
+    %func_f = transform.apply_registered_pass "scf-forall-to-for" to %func_v
+        : (!transform.any_op) -> !transform.any_op
+    %smem = transform.smem.merge_allocations %func_f { explain }
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_lower_vectors failures(propagate) (%func_f, %n_smem)
+        : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The decision a kernel's op carries (hwsched.gpu.*), read back.
+  transform.named_sequence @gpu_matmul_read_decision(
+      %op: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
+    %stages = transform.hwsched.get_annotation %op "hwsched.gpu.stages"
+        : (!transform.any_op) -> !transform.param<i64>
+    %tm = transform.hwsched.get_annotation %op "hwsched.gpu.tm"
+        : (!transform.any_op) -> !transform.param<i64>
+    %tn = transform.hwsched.get_annotation %op "hwsched.gpu.tn"
+        : (!transform.any_op) -> !transform.param<i64>
+    %ntx = transform.hwsched.get_annotation %op "hwsched.gpu.ntx"
+        : (!transform.any_op) -> !transform.param<i64>
+    %nty = transform.hwsched.get_annotation %op "hwsched.gpu.nty"
+        : (!transform.any_op) -> !transform.param<i64>
+    transform.yield %stages, %tm, %tn, %ntx, %nty
+        : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // Vector ops of %func lowered for the NVVM path: as the shared-memory
+  // schedule does (to scalar loads and stores: convert-vector-to-llvm cannot
+  // map the workgroup address space) when %func holds %n > 0 shared-memory
+  // kernels, else as the split-K schedule does (1-D transfers).
+  transform.named_sequence @gpu_matmul_lower_vectors(
+      %func: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly}) {
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %with, %with2 = transform.include @gpu_matmul_split_k_if_ne failures(propagate) (%func, %func, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %without, %without2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate) (%func, %func, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.foreach %with : !transform.any_op {
+    ^bb0(%f: !transform.any_op):
+      transform.apply_patterns to %f {
+        transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"
+      } : !transform.any_op
+      transform.include @gpu_matmul_smem_lower_vectors failures(propagate) (%f)
           : (!transform.any_op) -> ()
     }
-    transform.foreach %smem_root : !transform.any_op {
-    ^bb0(%r: !transform.any_op):
-      transform.include @gpu_matmul_smem_sequential failures(propagate) (%r)
+    transform.foreach %without : !transform.any_op {
+    ^bb0(%f: !transform.any_op):
+      transform.include @gpu_matmul_split_k_lower_vectors failures(propagate) (%f)
           : (!transform.any_op) -> ()
     }
     transform.yield
   }
 
-  // The decision of @gpu_matmul_auto: (%root, empty) when select_tile_config
-  // splits K, (empty, %root) when it does not; exactly one is %root.
-  transform.named_sequence @gpu_matmul_auto_branches(
-      %root: !transform.any_op {transform.readonly})
+  // (%a, %b) when %n != %want, else two empty handles.
+  transform.named_sequence @gpu_matmul_split_k_if_ne(
+      %a: !transform.any_op {transform.readonly},
+      %b: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %want: !transform.param<i64> {transform.readonly})
       -> (!transform.any_op, !transform.any_op) {
-    %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
-    transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
-    %tiles, %thread, %red, %stages, %nthreads, %split =
-        transform.include @gpu_matmul_split_k_config failures(propagate) (%matmul)
-        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    %split_root = transform.sequence %root, %split : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
-    ^bb0(%r: !transform.any_op, %s: !transform.param<i64>):
-      %g = transform.sequence %r, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
-      ^bb0(%r2: !transform.any_op, %s2: !transform.param<i64>):
-        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi gt %s2, %c1 : !transform.param<i64>
-        transform.yield %r2 : !transform.any_op
+    %ra, %rb = transform.sequence %a, %b, %n, %want
+        : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op, !transform.any_op failures(suppress) {
+    ^bb0(%a1: !transform.any_op, %b1: !transform.any_op, %n1: !transform.param<i64>, %w1: !transform.param<i64>):
+      %ga, %gb = transform.sequence %a1, %b1, %n1, %w1
+          : !transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>
+            -> !transform.any_op, !transform.any_op failures(propagate) {
+      ^bb0(%a2: !transform.any_op, %b2: !transform.any_op, %n2: !transform.param<i64>, %w2: !transform.param<i64>):
+        transform.match.param.cmpi ne %n2, %w2 : !transform.param<i64>
+        transform.yield %a2, %b2 : !transform.any_op, !transform.any_op
       }
-      transform.yield %g : !transform.any_op
+      transform.yield %ga, %gb : !transform.any_op, !transform.any_op
     }
-    %smem_root = transform.sequence %root, %split : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(suppress) {
-    ^bb0(%r: !transform.any_op, %s: !transform.param<i64>):
-      %g = transform.sequence %r, %s : !transform.any_op, !transform.param<i64> -> !transform.any_op failures(propagate) {
-      ^bb0(%r2: !transform.any_op, %s2: !transform.param<i64>):
-        %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
-        transform.match.param.cmpi eq %s2, %c1 : !transform.param<i64>
-        transform.yield %r2 : !transform.any_op
-      }
-      transform.yield %g : !transform.any_op
-    }
-    // Exactly one branch (a split factor below 1 would match neither).
-    %both = transform.merge_handles %split_root, %smem_root : !transform.any_op
-    %n_both = transform.num_associations %both : (!transform.any_op) -> !transform.param<i64>
-    transform.match.param.cmpi eq %n_both, %one : !transform.param<i64>
-    transform.yield %split_root, %smem_root : !transform.any_op, !transform.any_op
+    transform.yield %ra, %rb : !transform.any_op, !transform.any_op
   }
 
   // @gpu_matmul_split_k(%root): split-K schedule for one linalg.matmul
@@ -746,17 +1441,35 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @gpu_matmul_split_k_tiled(
       %root: !transform.any_op {transform.consumed})
       -> (!transform.any_op, !transform.param<i64>) {
-    %matmul = transform.structured.match ops{["linalg.matmul"]} in %root
+    %matmul = transform.include @gpu_matmul_the_matmul failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
-    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
-    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
-    %n_mm = transform.num_associations %matmul : (!transform.any_op) -> !transform.param<i64>
-    transform.match.param.cmpi eq %n_mm, %one : !transform.param<i64>
-    %fill = transform.get_producer_of_operand %matmul[2]
+    %fill = transform.include @gpu_matmul_fill_init failures(propagate) (%matmul)
         : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_refuse_without_fill failures(propagate) (%matmul, %fill)
+        : (!transform.any_op, !transform.any_op) -> ()
     // The matmul's function (the root may hold others, e.g. a test driver).
     %func = transform.get_parent_op %matmul {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
+    %nthreads = transform.include @gpu_matmul_split_k_tiles failures(propagate) (%matmul, %fill)
+        : (!transform.any_op, !transform.any_op) -> !transform.param<i64>
+
+    // 5. Vectorize, accumulator in registers, bufferize.
+    transform.include @gpu_matmul_split_k_vectorize failures(propagate) (%func)
+        : (!transform.any_op) -> ()
+    %func_b = transform.include @gpu_matmul_bufferize failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %func_b, %nthreads : !transform.any_op, !transform.param<i64>
+  }
+
+  // Steps 1-4 of @gpu_matmul_split_k on %matmul, whose init %fill is a
+  // linalg.fill: every op of its kernels carries the thread counts
+  // (hwsched.gpu.ntx, hwsched.gpu.nty) that @hwsched_gpu_map_threads needs
+  // after bufferization.
+  transform.named_sequence @gpu_matmul_split_k_tiles(
+      %matmul: !transform.any_op {transform.consumed},
+      %fill: !transform.any_op {transform.readonly}) -> !transform.param<i64> {
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
 
     // 1. The configuration, with the split factor.
     %tiles, %thread, %red, %stages, %nthreads, %split =
@@ -768,14 +1481,18 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %r_m, %r_n, %bk = transform.split_handle %red
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    // Upstream tiling crashes on a 0 tile size given as a param.
+    // Upstream tiling crashes on a 0 tile size given as a param (the
+    // threads tile by num_threads: a 0 thread tile, an extent of 1, is fine).
     transform.match.param.cmpi gt %bm, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bn, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tm, %zero : !transform.param<i64>
-    transform.match.param.cmpi gt %tn, %zero : !transform.param<i64>
     transform.match.param.cmpi gt %bk, %zero : !transform.param<i64>
     // This schedule is the split one: s = 1 picks go elsewhere.
     transform.match.param.cmpi gt %split, %one : !transform.param<i64>
+    // The block's threads: num_threads (x = BN / TN, y = BM / TM) tile the
+    // blocks into thread loops of those static trip counts, also on a
+    // partial block tile (a thread's tile is then partial, not the loop).
+    %ntx, %nty, %ntz = transform.split_handle %nthreads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
 
     // 1b. The model's fusion decision (filter_fusable_consumers { explain }),
     //     on the matmul before the split: the consumers keep their ops
@@ -825,10 +1542,21 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
 
+    // Every op of the kernels carries their thread counts, for the mapping
+    // after bufferization (tiling keeps the attributes).
+    %chain = transform.merge_handles %matmul, %fill, %elementwise : !transform.any_op
+    transform.annotate %chain "hwsched.gpu_kernel_op" : !transform.any_op
+    transform.annotate %chain "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+    transform.annotate %chain "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
+
     // 2. Split K.
     %split_fill, %partial, %combine = transform.hwsched.split_k %matmul by %split
         : (!transform.any_op, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %split_ops = transform.merge_handles %split_fill, %partial, %combine : !transform.any_op
+    transform.annotate %split_ops "hwsched.gpu_kernel_op" : !transform.any_op
+    transform.annotate %split_ops "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
+    transform.annotate %split_ops "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
 
     // 3. Partial kernel: loops (s, M, N, K / s).
     %p_b, %forall_p = transform.structured.tile_using_forall %partial
@@ -841,11 +1569,11 @@ module attributes {transform.with_named_sequence} {
     %p_k, %loop_k = transform.structured.tile_using_for %p_b tile_sizes [0, 0, 0, %bk]
         : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     %p_t, %forall_pt = transform.structured.tile_using_forall %p_k
-        tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        num_threads [0, %nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
     %sf_t, %forall_sft = transform.structured.tile_using_forall %sf_b
-        tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        num_threads [0, %nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
     %p_1, %loop_1 = transform.structured.tile_using_for %p_t tile_sizes [0, 0, 0, 1]
@@ -879,7 +1607,7 @@ module attributes {transform.with_named_sequence} {
       %f_b, %forall_e3 = transform.structured.fuse_into_containing_op %f into %forall_e2
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
       %e_t, %forall_et = transform.structured.tile_using_forall %e_b
-          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
             -> (!transform.any_op, !transform.any_op)
       %c_t, %forall_et2 = transform.structured.fuse_into_containing_op %c_b into %forall_et
@@ -900,7 +1628,7 @@ module attributes {transform.with_named_sequence} {
       %f_b, %forall_c2 = transform.structured.fuse_into_containing_op %f into %forall_c
           : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
       %c_t, %forall_ct = transform.structured.tile_using_forall %c_b
-          tile_sizes [0, %tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          num_threads [0, %nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
             -> (!transform.any_op, !transform.any_op)
       // One partial at a time: the thread's TM x TN sums stay in registers
@@ -910,7 +1638,7 @@ module attributes {transform.with_named_sequence} {
       %c_1, %loop_s = transform.structured.tile_using_for %c_t tile_sizes [1, 0, 0]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       %f_t, %forall_ft = transform.structured.tile_using_forall %f_b
-          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
             -> (!transform.any_op, !transform.any_op)
     }
@@ -923,12 +1651,18 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
             -> (!transform.any_op, !transform.any_op)
       %r_t, %forall_rt = transform.structured.tile_using_forall %r_b
-          tile_sizes [%tm, %tn] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          num_threads [%nty, %ntx] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
           : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
             -> (!transform.any_op, !transform.any_op)
     }
 
-    // 5. Vectorize, accumulator in registers, bufferize.
+    transform.yield %nthreads : !transform.param<i64>
+  }
+
+  // Step 5 of @gpu_matmul_split_k before bufferization: the thread tiles of
+  // %func vectorized, the accumulators kept in registers across their loops.
+  transform.named_sequence @gpu_matmul_split_k_vectorize(
+      %func: !transform.any_op {transform.consumed}) {
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func_v {
@@ -942,12 +1676,27 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func_v {
       transform.apply_patterns.tensor.fold_tensor_empty
     } : !transform.any_op
-    // The result is written where the payload puts it (no temporary and
-    // copy after the reduction kernel).
+    transform.yield
+  }
+
+  // One-shot bufferization of %root (the results written where the payload
+  // puts them: empty tensors eliminated first), then canonicalization and
+  // CSE of the functions with block loops, dead allocations erased; yields
+  // those functions.
+  transform.named_sequence @gpu_matmul_bufferize(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    // The untiled ops that fusion left are dead.
+    %funcs = transform.structured.match ops{["func.func"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %funcs {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %funcs : !transform.any_op
     transform.bufferization.eliminate_empty_tensors %root : !transform.any_op
     %root_b = transform.bufferization.one_shot_bufferize %root
         {bufferize_function_boundaries = true,
-         function_boundary_type_conversion = 1 : i32}
+         function_boundary_type_conversion = 1 : i32,
+         memcpy_op = "linalg.copy"}
         : (!transform.any_op) -> !transform.any_op
     %foralls_b = transform.structured.match ops{["scf.forall"]} in %root_b
         : (!transform.any_op) -> !transform.any_op
@@ -963,7 +1712,7 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func_b {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-    transform.yield %func_b, %nthreads : !transform.any_op, !transform.param<i64>
+    transform.yield %func_b : !transform.any_op
   }
 
   // The split decision of @gpu_matmul_auto and @gpu_matmul_split_k (one

@@ -110,6 +110,14 @@ Options:
   --rtol R, --atol A     numeric tolerance (default: exact comparison).
   --expect-changed       FAIL if the transform left the IR textually unchanged.
   --print-ir-after       print the transformed IR (before lowering) on stdout.
+  --add-main             the payload has no @main (frontend-style functions on
+                         tensors or memrefs): append the one utils/exec_harness.py
+                         writes (deterministic small-integer inputs, every
+                         public function called, every result printed) before
+                         both sides; the transform then sees it too (it holds
+                         no Linalg op). Kept as input.with-main.mlir.
+  --dynamic-extent N     with --add-main: the extent of every dynamic
+                         dimension (default 24).
   --timeout SECONDS      per-step time limit (default 600).
   --print-pipeline       print the lowering pipeline (pass-pipeline syntax) and exit.
   -v, --verbose          print every command and its run time on stderr.
@@ -409,6 +417,8 @@ def parse_args(argv):
     p.add_argument("--print-ir-after", action="store_true")
     p.add_argument("--timeout", type=float, default=600.0)
     p.add_argument("--print-pipeline", action="store_true")
+    p.add_argument("--add-main", action="store_true")
+    p.add_argument("--dynamic-extent", type=int, default=24)
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args(own)
     if not args.print_pipeline and not args.input:
@@ -485,6 +495,8 @@ def check(args, workdir):
     if not os.path.isfile(args.input):
         raise CheckFailure(f"input not found: {args.input}")
     input_path = os.path.abspath(args.input)
+    if args.add_main:
+        input_path = with_main(input_path, workdir, args.dynamic_extent)
     pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
     if args.emulate_npu_sync:
         pre_lower_args.append(EMULATE_NPU_SYNC_FLAG)
@@ -502,6 +514,22 @@ def check(args, workdir):
                 f.write("#!/bin/sh\n# Commands run by exec-check.py, in order.\n")
                 for step, cmd_text in r.commands:
                     f.write(f"\n# {step}\n{cmd_text}\n")
+
+
+def with_main(input_path, workdir, extent):
+    """The payload with the @main of utils/exec_harness.py, in `workdir`."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import exec_harness
+    with open(input_path, errors="replace") as f:
+        text = f.read()
+    try:
+        text = exec_harness.add_main(text, extent)
+    except exec_harness.HarnessError as e:
+        raise CheckFailure(f"step 'add main': {e}")
+    out = os.path.join(workdir, "input.with-main.mlir")
+    with open(out, "w") as f:
+        f.write(text)
+    return out
 
 
 def run_steps(args, r, opt, input_path, pre_lower_args, libs):

@@ -24,43 +24,97 @@ Usage: python3 utils/gen-gpu-dispatch.py > transform-scripts/gpu-dispatch.mlir
 P = "!transform.param<i64>"
 H = "!transform.any_op"
 
-# select_tile_config's GPU block dims: x = BN / TN, y = BM / TM with
-# BM, BN in {16..256} and TM, TN in {1..16}, all powers of two, and
-# 32 <= x * y <= 1024 (a multiple of the warp size, at most
-# gpu.max_threads_per_block on every shipped spec).
-THREAD_DIMS = [(2 ** a, 2 ** (s - a)) for s in range(5, 11)
-               for a in range(0, 9) if 0 <= s - a <= 8]
+# Block dims x, y: powers of two up to 256 with x * y <= 1024 (at most
+# gpu.max_threads_per_block on every shipped spec). select_tile_config's
+# thread counts (x = BN / TN, y = BM / TM) are looked up rounded up to
+# powers of two: map_nested_forall_to_threads predicates the threads beyond
+# a loop's trip count, so a block of 4 x 2 runs a 3 x 2 thread loop.
+THREAD_DIMS = [(2 ** a, 2 ** b) for s in range(0, 11)
+               for a in range(0, 9) for b in [s - a] if 0 <= b <= 8]
+
+
+def rounds_to(param, value):
+    """The guard lines: `param` rounded up to a power of two is `value`."""
+    lines = [f"        %c{param}_hi = transform.param.constant {value} : i64 -> {P}",
+             f"        transform.match.param.cmpi le %{param}2, %c{param}_hi : {P}"]
+    if value > 1:
+        lines += [f"        %c{param}_lo = transform.param.constant {value // 2} : i64 -> {P}",
+                  f"        transform.match.param.cmpi gt %{param}2, %c{param}_lo : {P}"]
+    return "\n".join(lines)
 
 
 def threads():
     out = [f"""  // @hwsched_gpu_map_threads(%func, %num_threads): maps the thread-level
   // scf.forall ops of every gpu.launch in %func with
   // transform.gpu.map_nested_forall_to_threads, block_dims = %num_threads
-  // (three values x, y, z as select_tile_config's num_threads). Table: x, y
-  // powers of two up to 256, 32 <= x * y <= 1024, z = 1 ({len(THREAD_DIMS)} entries).
-  // The guards only mark the gpu.launch (`hwsched.block_dims_XxY`); the
-  // mappings run unguarded, so their own failures are reported as they are.
-  // Silenceable failure when no entry matched (an scf.forall is left).
+  // (three values x, y, z as select_tile_config's num_threads, z = 1), each
+  // of x, y rounded up to a power of two (the threads beyond a loop's trip
+  // count are predicated off). = @hwsched_gpu_mark_launch on every launch,
+  // then @hwsched_gpu_map_marked_launches.
   transform.named_sequence @hwsched_gpu_map_threads(
       %func: {H} {{transform.readonly}},
       %num_threads: {P} {{transform.readonly}}) {{
     %x, %y, %z = transform.split_handle %num_threads
         : ({P}) -> ({P}, {P}, {P})
     %c1 = transform.param.constant 1 : i64 -> {P}
-    transform.match.param.cmpi eq %z, %c1 : {P}"""]
+    transform.match.param.cmpi eq %z, %c1 : {P}
+    %launches = transform.structured.match ops{{["gpu.launch"]}} in %func : ({H}) -> {H}
+    transform.foreach %launches : {H} {{
+    ^bb0(%l: {H}):
+      transform.include @hwsched_gpu_mark_launch failures(propagate) (%l, %x, %y)
+          : ({H}, {P}, {P}) -> ()
+    }}
+    transform.include @hwsched_gpu_map_marked_launches failures(propagate) (%func)
+        : ({H}) -> ()
+    transform.yield
+  }}
+
+  // @hwsched_gpu_mark_launch(%launch, %x, %y): marks the gpu.launch %launch
+  // `hwsched.block_dims_XxY` with X, Y the powers of two %x, %y round up
+  // to. Table: X, Y up to 256, X * Y <= 1024 ({len(THREAD_DIMS)} entries). Only marks: a
+  // kernel per launch, each with its own thread counts, then one
+  // @hwsched_gpu_map_marked_launches. Silenceable failure when no entry
+  // matched (more than 1024 threads, or a count above 256).
+  transform.named_sequence @hwsched_gpu_mark_launch(
+      %launch: {H} {{transform.readonly}},
+      %x: {P} {{transform.readonly}},
+      %y: {P} {{transform.readonly}}) {{"""]
     for x, y in THREAD_DIMS:
-        out.append(f"""    transform.sequence %func, %x, %y : {H}, {P}, {P} failures(suppress) {{
-    ^bb0(%f: {H}, %px: {P}, %py: {P}):
-      transform.sequence %f, %px, %py : {H}, {P}, {P} failures(propagate) {{
-      ^bb0(%f2: {H}, %px2: {P}, %py2: {P}):
-        %cx = transform.param.constant {x} : i64 -> {P}
-        %cy = transform.param.constant {y} : i64 -> {P}
-        transform.match.param.cmpi eq %px2, %cx : {P}
-        transform.match.param.cmpi eq %py2, %cy : {P}
-        %l = transform.structured.match ops{{["gpu.launch"]}} in %f2 : ({H}) -> {H}
-        transform.annotate %l "hwsched.block_dims_{x}x{y}" : {H}
+        out.append(f"""    transform.sequence %launch, %x, %y : {H}, {P}, {P} failures(suppress) {{
+    ^bb0(%l: {H}, %px: {P}, %py: {P}):
+      transform.sequence %l, %px, %py : {H}, {P}, {P} failures(propagate) {{
+      ^bb0(%l2: {H}, %px2: {P}, %py2: {P}):
+{rounds_to("px", x)}
+{rounds_to("py", y)}
+        transform.annotate %l2 "hwsched.block_dims_{x}x{y}" : {H}
       }}
     }}""")
+    out.append(f"""    %marked = transform.include @hwsched_gpu_launch_marked failures(propagate) (%launch)
+        : ({H}) -> {H}
+    %n = transform.num_associations %marked : ({H}) -> {P}
+    %one = transform.param.constant 1 : i64 -> {P}
+    transform.match.param.cmpi eq %n, %one : {P}
+    transform.yield
+  }}
+
+  // %launch if it carries a hwsched.block_dims_XxY mark, else empty.
+  transform.named_sequence @hwsched_gpu_launch_marked(
+      %launch: {H} {{transform.readonly}}) -> {H} {{""")
+    parts = []
+    for x, y in THREAD_DIMS:
+        out.append(f"""    %k_{x}x{y} = transform.structured.match ops{{["gpu.launch"]}} attributes{{hwsched.block_dims_{x}x{y}}} in %launch : ({H}) -> {H}""")
+        parts.append(f"%k_{x}x{y}")
+    out.append(f"""    %all = transform.merge_handles {", ".join(parts)} : {H}
+    transform.yield %all : {H}
+  }}
+
+  // @hwsched_gpu_map_marked_launches(%func): every gpu.launch of %func
+  // marked by @hwsched_gpu_mark_launch gets
+  // transform.gpu.map_nested_forall_to_threads with its block_dims. The
+  // mappings run unguarded, so their own failures are reported as they are.
+  // Silenceable failure when an scf.forall is left.
+  transform.named_sequence @hwsched_gpu_map_marked_launches(
+      %func: {H} {{transform.readonly}}) {{""")
     for x, y in THREAD_DIMS:
         out.append(f"""    %l_{x}x{y} = transform.structured.match ops{{["gpu.launch"]}} attributes{{hwsched.block_dims_{x}x{y}}} in %func : ({H}) -> {H}
     %m_{x}x{y} = transform.gpu.map_nested_forall_to_threads %l_{x}x{y} block_dims = [{x}, {y}, 1] : ({H}) -> {H}""")

@@ -70,7 +70,8 @@ LLVM = "/usr/lib/llvm-22"
 MLIR_OPT = os.path.join(LLVM, "bin", "mlir-opt")
 RUNNER = os.path.join(LLVM, "bin", "mlir-runner")
 SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with Debian's numpy
-SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-matmul.mlir")
+SCRIPT = ",".join(os.path.join(ROOT, "transform-scripts", f)
+                  for f in ("matmul-frontend.mlir", "cpu-matmul.mlir"))
 ENTRY = "hwsched_cpu_matmul_main"
 APT_PACKAGES = ["python3-numpy", "libopenblas0-pthread", "python3-threadpoolctl"]
 OPENMP_LIB = os.path.join(LLVM, "lib", "libomp.so")
@@ -755,7 +756,7 @@ def main():
     bench = Bench(args, work)
     N = bench.threads
     target = args.target or "host"
-    print(f"# CPU matmul benchmark: script {os.path.relpath(SCRIPT, ROOT)}, "
+    print(f"# CPU matmul benchmark: script transform-scripts/cpu-matmul.mlir (+ matmul-frontend.mlir), "
           f"spec {target}{'' if args.target else ' (no --target: the script default)'}")
     print(f"# CPU: {host_cpu_name()}; ISA used: {bench.isa}"
           + (" -- AVX2 PROXY on an AVX-512 host: host detection without "

@@ -404,7 +404,7 @@ def main():
                         scripts = os.path.join(ROOT, "transform-scripts")
                         cmd = [opt, f"--hwsched-target={spec}",
                                "--transform-preload-library=transform-library-paths="
-                               f"{scripts}/gpu-matmul.mlir,{scripts}/gpu-dispatch.mlir",
+                               f"{scripts}/matmul-frontend.mlir,{scripts}/gpu-matmul.mlir,{scripts}/gpu-dispatch.mlir",
                                "--transform-interpreter=entry-point=gpu_matmul_split_k",
                                src, "-o", mapped]
                     else:

@@ -103,7 +103,7 @@ def main():
                     r = subprocess.run(
                         [opt, f"--hwsched-target={spec}",
                          "--transform-preload-library=transform-library-paths="
-                         f"{lib}/gpu-matmul.mlir,{lib}/gpu-dispatch.mlir",
+                         f"{lib}/matmul-frontend.mlir,{lib}/gpu-matmul.mlir,{lib}/gpu-dispatch.mlir",
                          "--transform-interpreter", "-o", os.devnull],
                         input=script(m, n, k), capture_output=True, text=True)
                     found = dict(re.findall(r"remark: (AB|DECISION|SMEM) (.*)",

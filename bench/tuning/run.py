@@ -45,7 +45,8 @@ sys.path.insert(0, os.path.join(ROOT, "utils"))
 from hwsched_tune import database, executor, paths, search, tasks, tuner  # noqa: E402
 from hwsched_tune import space as space_mod  # noqa: E402
 
-SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-matmul.mlir")
+SCRIPT = ",".join(os.path.join(ROOT, "transform-scripts", f)
+                  for f in ("matmul-frontend.mlir", "cpu-matmul.mlir"))
 ENTRY = "hwsched_cpu_matmul_main"
 DEFAULT_SHAPES = "256x256x256,512x512x512,1024x1024x1024,2048x2048x2048,4096x256x1024"
 
@@ -194,7 +195,7 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="hwsched-tuning-bench-")
     os.makedirs(work, exist_ok=True)
     print(f"# hwsched-tune vs exhaustive sweep: {cpu_name()}, spec {args.target}, "
-          f"script {os.path.relpath(SCRIPT, ROOT)} @{ENTRY}")
+          f"script transform-scripts/cpu-matmul.mlir (+ matmul-frontend.mlir) @{ENTRY}")
     print(f"# space: the model's {args.space} best configurations"
           f"{'' if args.tune_knobs else ' (knob cpu_matmul.pipelined = 0)'}; "
           f"paired rounds: {args.rounds} x {args.runs} runs >= {args.min_time} s CPU time; "

@@ -47,7 +47,7 @@ sed -n "s/.*remark: spec '[^']*' \([^ ]*\) = \([^ ]*\)\( : [a-z0-9]*\)\{0,1\} (s
 
 echo "== schedule: the decisions"
 "$opt" "$here/input.mlir" "${target_flag[@]}" \
-  --transform-preload-library=transform-library-paths="$root/transform-scripts/cpu-matmul.mlir" \
+  --transform-preload-library=transform-library-paths="$root/transform-scripts/matmul-frontend.mlir,$root/transform-scripts/cpu-matmul.mlir" \
   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
   -o "$work/scheduled.mlir" 2> "$work/remarks.txt" ||
   { cat "$work/remarks.txt" >&2; exit 1; }  # the errors, not only the remarks

@@ -7,6 +7,11 @@
 // RUN: %python %utils/exec-check.py %t.balanced.mlir --emulate-npu-sync | FileCheck %s --check-prefix=BALANCED
 // BALANCED: EXEC-CHECK: PASS
 //
+// A payload with cf.assert: its lowering declares abort, which the
+// emulation's checks call too (once "redefinition of symbol named 'abort'").
+// RUN: sed -e 's/@CASE/@case_with_assert/' %test_src/Passes/Inputs/npu-flags-handwritten.mlir > %t.assert.mlir
+// RUN: %python %utils/exec-check.py %t.assert.mlir --emulate-npu-sync | FileCheck %s --check-prefix=BALANCED
+//
 // RUN: sed -e 's/@CASE/@case_wait_without_set/' %test_src/Passes/Inputs/npu-flags-handwritten.mlir > %t.wait.mlir
 // RUN: not %python %utils/exec-check.py %t.wait.mlir --emulate-npu-sync | FileCheck %s --check-prefix=WAIT
 // WAIT: EXEC-CHECK: FAIL (step 'BEFORE: run' was killed by signal 6)

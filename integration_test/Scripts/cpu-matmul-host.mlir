@@ -16,7 +16,7 @@
 // DEFINE:   HWSCHED_HOST_SYSFS=%test_src/Scripts/../HwSpec/Inputs/host-sysfs/neoverse-v1
 // DEFINE: %{one} = HWSCHED_HOST_CPU=znver3 HWSCHED_HOST_FEATURES=+sse2,+avx,+avx2,+fma \
 // DEFINE:   HWSCHED_HOST_SYSFS=%test_src/Scripts/../HwSpec/Inputs/host-sysfs/one-core
-// DEFINE: %{main} = --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// DEFINE: %{main} = --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // DEFINE:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main
 //
 // The decisions for a 256^3 matmul + bias + ReLU on each simulated host.
@@ -46,15 +46,15 @@
 // RUN: sed 's/64/32/g' %test_src/Scripts/Inputs/cpu-matmul-bias-relu-small.mlir > %t-n32.mlir
 // RUN: env %{zen3} %python %utils/exec-check.py %test_src/Scripts/Inputs/cpu-matmul-bias-relu-small.mlir \
 // RUN:   --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%test_src/Scripts/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir,%test_src/Scripts/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s --check-prefix=EXEC
 // RUN: env %{zen3} %python %utils/exec-check.py %t-n96.mlir --expect-changed \
 // RUN:   --keep-temps %t-n96 -- \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%test_src/Scripts/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir,%test_src/Scripts/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s --check-prefix=EXEC
 // RUN: FileCheck %s --check-prefix=N96 < %t-n96/after.transformed.mlir
 // RUN: env %{zen3} %python %utils/exec-check.py %t-n32.mlir --expect-changed -- \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%test_src/Scripts/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir,%test_src/Scripts/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s --check-prefix=EXEC
 
 // AVX2 (16 ymm): a 4 x 16 register tile (4 x 2 accumulators); 2 cores:

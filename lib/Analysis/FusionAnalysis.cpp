@@ -9,6 +9,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -129,6 +130,58 @@ static std::optional<unsigned> findOperandIndex(const OpFeatures &features,
   return std::nullopt;
 }
 
+/// Whether `value` is available at `point`: it dominates it, or every op
+/// defining it (transitively, up to values that dominate `point`) is free of
+/// memory effects, in `point`'s block after it, and does not depend on
+/// `point` itself, so the definitions can be moved before `point` (what
+/// mlir::moveValueDefinitions does) without changing the program. Otherwise
+/// `blocker` says why not.
+static bool isAvailableAt(Value value, Operation *point,
+                          DominanceInfo &dominance,
+                          llvm::SmallPtrSetImpl<Operation *> &visited,
+                          std::string &blocker) {
+  if (dominance.properlyDominates(value, point))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def) {
+    blocker = "it is a block argument of a region the fusion point is not in";
+    return false;
+  }
+  if (!visited.insert(def).second)
+    return true;
+  if (def == point || point->isAncestor(def)) {
+    blocker = "it is computed from the producer";
+    return false;
+  }
+  if (def->getBlock() != point->getBlock()) {
+    blocker = "'" + def->getName().getStringRef().str() +
+              "' is in another block than the fusion point";
+    return false;
+  }
+  if (!isMemoryEffectFree(def)) {
+    blocker = "'" + def->getName().getStringRef().str() +
+              "' has memory effects, so it cannot be moved before the "
+              "producer";
+    return false;
+  }
+  // The definition's operands, and the values its regions capture, must be
+  // available too.
+  bool ok = true;
+  def->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands()) {
+      if (nested != def &&
+          def->isAncestor(operand.getParentBlock()->getParentOp()))
+        continue;
+      if (!isAvailableAt(operand, point, dominance, visited, blocker)) {
+        ok = false;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return ok;
+}
+
 bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
                                 FusionPairFacts &facts) {
   facts = FusionPairFacts();
@@ -240,8 +293,13 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
     facts.recomputeFactor = recompute;
   }
 
-  // Dominance: consumer fusion moves the consumer to the producer (into the
-  // producer's tiling loops): its other operands must be available there.
+  // Availability: consumer fusion moves the consumer to the producer (into
+  // the producer's tiling loops): its other operands must be available
+  // there. Where a side-effect-free op that defines one is printed (a
+  // frontend creates the consumer's tensor.empty right before the consumer,
+  // after the producer) does not matter: such definitions can be moved
+  // before the fusion point, so only operands that cannot be moved (memory
+  // effects, or computed from the producer) make the pair illegal.
   Operation *fusionPoint = producer;
   while (fusionPoint->getParentOp() &&
          fusionPoint->getBlock() != consumer->getBlock() &&
@@ -254,13 +312,19 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
     if (operand.get() == found->value ||
         operand.get().getDefiningOp() == producer)
       continue;
-    if (!dominance.properlyDominates(operand.get(), fusionPoint)) {
+    std::string blocker;
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    if (!isAvailableAt(operand.get(), fusionPoint, dominance, visited,
+                       blocker)) {
       facts.operandsDominate = false;
       std::string text;
       llvm::raw_string_ostream os(text);
       os << "operand #" << operand.getOperandNumber();
       if (Operation *def = operand.get().getDefiningOp())
         os << " (defined by " << def->getName() << ")";
+      os << " does not dominate the fusion point and cannot be moved before "
+            "it: "
+         << blocker;
       facts.nonDominatingOperand = text;
       break;
     }

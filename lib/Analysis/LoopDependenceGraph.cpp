@@ -440,6 +440,10 @@ private:
   LogicalResult collectAccesses(Operation *op, SmallVector<Access> &out);
   int bufferIndex(Value root);
   bool mayAlias(const Access &a, const Access &b) const;
+  /// The buffer of `b` when `a` and `b` go through different roots.
+  int aliasBufferOf(const Access &a, const Access &b) {
+    return a.root && b.root && a.root != b.root ? bufferIndex(b.root) : -1;
+  }
   void addSSAEdges(unsigned to);
   void traceProducers(Value v, unsigned distance, unsigned to,
                       llvm::DenseSet<Value> &seen);
@@ -706,6 +710,59 @@ void GraphBuilder::checkRenamable(LoopBuffer &buffer, unsigned index) {
 
 FailureOr<LoopDependenceGraph> GraphBuilder::build() {
   Block *body = forOp.getBody();
+  // Pipelining here is about memory (multi-buffered allocations, on-chip
+  // capacity, dependences through buffers). A loop on tensors has none of
+  // that yet, and its expansion would carry tensors through iter_args that
+  // one-shot-bufferize cannot keep in place ("Yield operand #1 is not
+  // equivalent to the corresponding iter bbArg"): refuse it, naming the
+  // tensor, so that the user bufferizes first.
+  const char *bufferizeFirst =
+      ": schedule_stages pipelines loops over buffers; bufferize first "
+      "(one-shot-bufferize), then schedule the loop";
+  auto describeTensor = [](Type type) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << type;
+    return text;
+  };
+  // The first op computing on tensors, outermost first; an scf.forall on
+  // tensors is named as such (its tensor.parallel_insert_slice would
+  // otherwise read as an op of unknown memory effects).
+  Operation *tensorOp = nullptr, *tensorForall = nullptr;
+  body->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!llvm::any_of(op->getResultTypes(),
+                      [](Type t) { return isa<TensorType>(t); }))
+      return WalkResult::advance();
+    if (!tensorOp)
+      tensorOp = op;
+    if (isa<scf::ForallOp>(op)) {
+      tensorForall = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (tensorForall) {
+    why = "is an scf.forall on tensors in the loop body (results " +
+          describeTensor(tensorForall->getResultTypes().front()) + ")" +
+          bufferizeFirst;
+    culprit = tensorForall;
+    return failure();
+  }
+  for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
+    if (isa<TensorType>(arg.getType())) {
+      why = "carries a tensor (iter_arg #" + std::to_string(i) + ", " +
+            describeTensor(arg.getType()) + ")" + bufferizeFirst;
+      culprit = forOp;
+      return failure();
+    }
+  if (tensorOp) {
+    Type type = *llvm::find_if(tensorOp->getResultTypes(),
+                               [](Type t) { return isa<TensorType>(t); });
+    why = "computes on tensors (a " + describeTensor(type) + " result)" +
+          bufferizeFirst;
+    culprit = tensorOp;
+    return failure();
+  }
   // Yield operands must be produced inside the loop, or pass an iter_arg
   // through unchanged; swaps and loop-invariant yields are recurrences the
   // pipeliner cannot express.
@@ -855,6 +912,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
         self.distance = 1;
         self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
         self.buffer = buffer;
+        self.aliasBuffer = aliasBufferOf(x, y);
         self.removableByMultiBuffering =
             buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
         self.killedRead = self.kind == DepKind::RAW && isKilledRead(y);
@@ -876,6 +934,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
           e.to = b;
           e.kind = kindOf(x.isWrite, y.isWrite);
           e.buffer = buffer;
+          e.aliasBuffer = aliasBufferOf(x, y);
           addEdge(e);
           // b in iteration i, a in iteration i+1: only when data or storage
           // can be shared between iterations.
@@ -889,6 +948,7 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
           c.distance = 1;
           c.kind = kindOf(y.isWrite, x.isWrite);
           c.buffer = buffer;
+          c.aliasBuffer = aliasBufferOf(x, y);
           // The read of a loop-carried RAW may be killed by writes earlier
           // in its own iteration; on a renamable buffer it then links two
           // different copies, like a WAR/WAW.

@@ -89,8 +89,7 @@ hwsched::decideFusion(const FusionPairFacts &facts, const HwSpec &spec) {
            " which the producer's scf.forall splits across parallel "
            "workers (fusing gives racy partial results)");
   if (!facts.operandsDominate)
-    reject("illegal: consumer " + facts.nonDominatingOperand +
-           " does not dominate the fusion point");
+    reject("illegal: consumer " + facts.nonDominatingOperand);
   if (facts.backToBackGemm) {
     decision.limits.push_back({"gemm2_n_vs_gemm1_n_tile", (double)facts.gemm2N,
                                (double)facts.gemm1NTile, true});

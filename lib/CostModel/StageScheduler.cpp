@@ -519,6 +519,38 @@ int64_t hwsched::computeRecMII(const LoopDependenceGraph &graph,
   return recMIIOf(buildTimingGraph(graph, config));
 }
 
+std::vector<unsigned>
+hwsched::findCriticalRecurrence(const LoopDependenceGraph &graph,
+                                const SchedulerConfig &config) {
+  TimingGraph tg = buildTimingGraph(graph, config);
+  int64_t recMII = recMIIOf(tg);
+  if (recMII <= 1)
+    return {};
+  // One below RecMII, only the cycles that set it are positive.
+  std::vector<unsigned> cycle;
+  auto weight = [&](const TimingEdge &e) {
+    return e.latency - static_cast<int64_t>(e.distance) * (recMII - 1);
+  };
+  if (longestPathsFeasible(tg, weight, std::nullopt, &cycle))
+    return {};
+  // The cycle is collected back to front. Each timing edge stands for the
+  // active dependences it merged; name one, preferring one through memory
+  // reached by two roots that may alias (the cause a user can lift).
+  std::vector<unsigned> edges;
+  for (unsigned ei : llvm::reverse(cycle)) {
+    const TimingEdge &t = tg.edges[ei];
+    std::optional<unsigned> pick;
+    for (auto [i, e] : llvm::enumerate(graph.edges))
+      if (isActive(e) && e.from == t.from && e.to == t.to &&
+          e.distance == t.distance &&
+          (!pick || (e.aliasBuffer >= 0 && graph.edges[*pick].aliasBuffer < 0)))
+        pick = i;
+    if (pick)
+      edges.push_back(*pick);
+  }
+  return edges;
+}
+
 std::vector<int64_t>
 hwsched::computeIssueOffsets(const LoopDependenceGraph &graph,
                              const SchedulerConfig &config,

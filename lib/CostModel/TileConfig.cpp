@@ -168,16 +168,31 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
         (s.tileSizes[d] == 1 && thread[d] <= 1) ? 0 : thread[d];
   s.numStages = c.stages;
   s.splitK = c.splitK;
-  int64_t x = std::max<int64_t>(c.bn / std::max<int64_t>(c.tn, 1), 1);
-  int64_t y = std::max<int64_t>(c.bm / std::max<int64_t>(c.tm, 1), 1);
-  if (c.threads <= 1)
-    x = y = 1;
+  // num_threads: the trip counts of the thread-level forall that tiles the
+  // block tile by the thread tile, one per loop with a non-zero thread tile,
+  // innermost first (x, y, z). This is BN / TN x BM / TM when the block tile
+  // fits the problem; where it was clamped to a small extent (a 2 x 3 matmul
+  // in a 16 x 16 candidate) the forall runs fewer threads, and the block
+  // dims must say so. Block dims are three: outer loops beyond the third
+  // mapped one get thread tile 0 (each thread walks them whole).
+  s.numThreads = {1, 1, 1};
   // CPU GEMMs: the threads that run the column panels.
   if (c.panelThreads > 0) {
-    x = c.panelThreads;
-    y = 1;
+    s.numThreads = {c.panelThreads, 1, 1};
+    return;
   }
-  s.numThreads = {x, y, 1};
+  if (c.threads <= 1)
+    return;
+  unsigned mapped = 0;
+  for (unsigned d = rank; d-- > 0;) {
+    if (s.threadTileSizes[d] <= 0)
+      continue;
+    if (mapped == 3) {
+      s.threadTileSizes[d] = 0;
+      continue;
+    }
+    s.numThreads[mapped++] = ceilDiv(s.tileSizes[d], s.threadTileSizes[d]);
+  }
 }
 
 static std::string describe(const TileCandidate &c) {
@@ -331,7 +346,9 @@ hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
   }
   int64_t *extents[] = {&view.m, &view.n, &view.k};
   int64_t *padded[] = {&view.mPad, &view.nPad, &view.kPad};
-  bool present[] = {true, view.hasN(), view.hasK()};
+  // An elementwise op of rank 1 has no M loop: nothing to pad there.
+  bool present[] = {!problem.m.empty() || !problem.batch.empty(), view.hasN(),
+                    view.hasK()};
   for (unsigned i = 0; i < 3; ++i) {
     *padded[i] = *extents[i];
     if (!present[i] || dynamic[i] || pad[i] <= 1 || *extents[i] % pad[i] == 0)

@@ -216,6 +216,21 @@ llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
     tms = {1};
     tns = {1, 2, 4, 8};
   }
+  // Elementwise ops and reductions smaller than a block tile: the tiles are
+  // clamped to the (padded) extent rather than dropped as larger than the
+  // problem (a 16 x 16 add gets one 16 x 16 block; the CPU and NPU rules
+  // clamp the same way). Contractions keep their set: their smallest tiles
+  // (16) are at most twice the padded extent (8).
+  if (!view.isGemm()) {
+    auto clamp = [](llvm::SmallVectorImpl<int64_t> &sizes, int64_t extent) {
+      for (int64_t &size : sizes)
+        size = std::min(size, std::max<int64_t>(extent, 1));
+      sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    };
+    clamp(bms, view.mPad);
+    if (view.hasN())
+      clamp(bns, view.nPad);
+  }
   int64_t minStages = view.isGemm() ? std::min<int64_t>(2, f.maxStages) : 1;
   int64_t maxStages = view.isGemm() ? std::max<int64_t>(f.maxStages, 1) : 1;
 
@@ -242,8 +257,13 @@ llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
               bool largeMN = (bm > 16 && bm >= 2 * view.mPad) ||
                              (bn > 16 && view.hasN() && bn >= 2 * view.nPad);
               int64_t threads = (bm / tm) * (bn / tn);
-              bool badThreads =
-                  threads % f.warpSize || threads > f.maxThreadsPerBlock;
+              // A block that covers the whole (padded) problem may have
+              // fewer threads than a warp, or not a multiple of it: there is
+              // no more work to give the idle lanes.
+              bool wholeProblem =
+                  bm >= view.mPad && (!view.hasN() || bn >= view.nPad);
+              bool badThreads = (threads % f.warpSize && !wholeProblem) ||
+                                threads > f.maxThreadsPerBlock;
               int64_t registers =
                   candidateRegisters(view, tm, tn, bk, f.weights);
               int64_t accumulatorBytes = stagesTiles && view.accumulatorInSmem
@@ -253,7 +273,8 @@ llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                   stagesTiles ? (bm * bk + bk * bn) * view.inBytes * stages +
                                     accumulatorBytes
                               : 0;
-              int64_t warps = threads / f.warpSize;
+              // A partial warp (a sub-warp block) still takes a warp slot.
+              int64_t warps = ceilDiv(threads, f.warpSize);
               int64_t blocksPerSm = 0;
               if (!badThreads) {
                 int64_t regsPerWarp = roundUp(

@@ -7,6 +7,7 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/CostModel/RecurrenceExplanation.h"
 #include "hwsched/CostModel/StageScheduler.h"
 
 #include "DecisionPictureBuilders.h"
@@ -40,6 +41,9 @@ struct LoopPlan {
   /// For the schedule picture.
   std::vector<PipelineUnit> units;
   std::string targetName;
+  /// With `explain`, when a recurrence bounds the interval: its cycle and
+  /// cause.
+  RecurrenceExplanation recurrence;
 };
 } // namespace
 
@@ -70,6 +74,13 @@ static void explainPlan(const LoopPlan &plan) {
                           << s.stageBoundII
                           << (s.moduloScheduled ? " (modulo scheduled)"
                                                 : " (level merging)");
+  if (!plan.recurrence.empty()) {
+    InFlightDiagnostic diag = plan.loop->emitRemark();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    plan.recurrence.print(os, plan.graph);
+    diag << text;
+  }
   InFlightDiagnostic bytes = plan.loop->emitRemark();
   bytes << "on-chip bytes " << s.onChipBytes << " of capacity "
         << s.capacityBytes;
@@ -200,6 +211,9 @@ hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
               takeRefusal(pipeline.takeError()).note(forOp.getLoc(), "loop")));
     plan.pipeline = std::move(*pipeline);
     plan.units = config->units;
+    const StageSchedule &decided = plan.pipeline.schedule;
+    if (getExplain() && decided.recMII > 1 && decided.recMII >= decided.resMII)
+      plan.recurrence = explainRecurrence(plan.graph, *config);
     plan.targetName = target.spec.getName().str();
     if (llvm::Error err =
             checkPipelinePreconditions(forOp, plan.graph, plan.pipeline))

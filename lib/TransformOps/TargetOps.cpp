@@ -18,8 +18,8 @@ using namespace hwsched;
 
 DiagnosedSilenceableFailure
 hwsched::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
-                                     transform::TransformResults &results,
-                                     transform::TransformState &state) {
+                                   transform::TransformResults &results,
+                                   transform::TransformState &state) {
   // Build every attribute first: a failure on the second payload op must not
   // leave the first one changed.
   NumericInputs inputs;
@@ -74,8 +74,8 @@ void hwsched::AttachTargetSpecOp::getEffects(
 
 DiagnosedSilenceableFailure
 hwsched::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
-                              transform::TransformResults &results,
-                              transform::TransformState &state) {
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
   NumericInputs inputs;
   DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
   if (!read.succeeded())
@@ -112,6 +112,79 @@ void hwsched::QuerySpecOp::getEffects(
   onlyReadsHandle(getOpMutable(), effects);
   onlyReadsHandle(getParamsMutable(), effects);
   producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// GetAnnotationOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+hwsched::GetAnnotationOp::apply(transform::TransformRewriter &rewriter,
+                                transform::TransformResults &results,
+                                transform::TransformState &state) {
+  Builder b(getContext());
+  SmallVector<Attribute> values;
+  for (Operation *payload : state.getPayloadOps(getOp())) {
+    Attribute attr = payload->getAttr(getName());
+    auto fail = [&](StringRef what) {
+      DiagnosedSilenceableFailure diag =
+          emitSilenceableError()
+          << "'" << payload->getName() << "' " << what << " '" << getName()
+          << "' (transform.annotate writes one from a parameter)";
+      diag.attachNote(payload->getLoc()) << "the payload op";
+      return diag;
+    };
+    if (!attr)
+      return fail("carries no attribute");
+    if (auto integer = dyn_cast<IntegerAttr>(attr)) {
+      values.push_back(b.getI64IntegerAttr(integer.getInt()));
+    } else if (auto dense = dyn_cast<DenseI64ArrayAttr>(attr)) {
+      for (int64_t v : dense.asArrayRef())
+        values.push_back(b.getI64IntegerAttr(v));
+    } else if (auto array = dyn_cast<ArrayAttr>(attr)) {
+      for (Attribute element : array) {
+        auto integer = dyn_cast<IntegerAttr>(element);
+        if (!integer)
+          return fail("has a non-integer element in");
+        values.push_back(b.getI64IntegerAttr(integer.getInt()));
+      }
+    } else {
+      return fail("has no integer value in");
+    }
+  }
+  results.setParams(cast<OpResult>(getValue()), values);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void hwsched::GetAnnotationOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  onlyReadsPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// RefuseIfOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+hwsched::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
+                           transform::TransformResults &results,
+                           transform::TransformState &state) {
+  auto ops = state.getPayloadOps(getOps());
+  if (ops.empty())
+    return DiagnosedSilenceableFailure::success();
+  Operation *culprit = *ops.begin();
+  DiagnosedSilenceableFailure diag = emitSilenceableError() << getMessage();
+  diag.attachNote(culprit->getLoc())
+      << "at this '" << culprit->getName() << "'";
+  return diag;
+}
+
+void hwsched::RefuseIfOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpsMutable(), effects);
   onlyReadsPayload(effects);
 }
 

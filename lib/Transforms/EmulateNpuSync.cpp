@@ -62,25 +62,31 @@ public:
     Value text0 = LLVM::AddressOfOp::create(rewriter, loc, ptrType, name);
     Value fd = arith::ConstantIntOp::create(rewriter, loc, 2, 32);
     Value length = arith::ConstantIntOp::create(rewriter, loc, text.size(), 64);
-    func::CallOp::create(
+    LLVM::CallOp::create(rewriter, loc,
+                         declare("write", LLVM::LLVMFunctionType::get(
+                                              rewriter.getI64Type(),
+                                              {rewriter.getI32Type(), ptrType,
+                                               rewriter.getI64Type()})),
+                         ValueRange{fd, text0, length});
+    LLVM::CallOp::create(
         rewriter, loc,
-        declare("write",
-                {rewriter.getI32Type(), ptrType, rewriter.getI64Type()},
-                {rewriter.getI64Type()}),
-        ValueRange{fd, text0, length});
-    func::CallOp::create(rewriter, loc, declare("abort", {}, {}), ValueRange{});
+        declare("abort",
+                LLVM::LLVMFunctionType::get(
+                    LLVM::LLVMVoidType::get(rewriter.getContext()), {})),
+        ValueRange{});
   }
 
 private:
-  func::FuncOp declare(StringRef name, TypeRange inputs, TypeRange results) {
-    if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+  /// The C library function `name` as an llvm.func: the declaration
+  /// convert-cf-to-llvm looks up (and reuses) when it lowers cf.assert to a
+  /// call to abort. A func.func of the same name would make it create a
+  /// second `abort` symbol ("redefinition of symbol named 'abort'").
+  LLVM::LLVMFuncOp declare(StringRef name, LLVM::LLVMFunctionType type) {
+    if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
       return existing;
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(module.getBody());
-    auto func = func::FuncOp::create(rewriter, module.getLoc(), name,
-                                     rewriter.getFunctionType(inputs, results));
-    func.setPrivate();
-    return func;
+    return LLVM::LLVMFuncOp::create(rewriter, module.getLoc(), name, type);
   }
 
   ModuleOp module;

@@ -48,22 +48,49 @@ module attributes {transform.with_named_sequence} {
 
 // A consumer operand defined after the producer does not dominate the
 // fusion point (consumer fusion moves the consumer next to the producer).
+// A side-effect-free definition can be moved before it, so where it is
+// printed does not matter (@movable, the same decision as with %late
+// defined first); one computed from the producer (@from_producer) or with
+// memory effects (@effects) cannot.
 
-func.func @dominance(%x: tensor<256xf32>, %y: tensor<256xf32>, %z: tensor<256xf32>) -> tensor<256xf32> {
+func.func @movable(%x: tensor<256xf32>, %y: tensor<256xf32>, %z: tensor<256xf32>) -> tensor<256xf32> {
   %e = tensor.empty() : tensor<256xf32>
-  %p = linalg.add ins(%x, %y : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
-  %late = linalg.mul ins(%z, %z : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
-  // expected-remark @below {{fusion of 'linalg.sub' into 'linalg.add' on ascend-910b: reject (illegal: consumer operand #1 (defined by linalg.mul) does not dominate the fusion point)}}
+  %p = linalg.add {producer} ins(%x, %y : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %e2 = tensor.empty() : tensor<256xf32>
+  %late = linalg.mul ins(%z, %z : tensor<256xf32>, tensor<256xf32>) outs(%e2 : tensor<256xf32>) -> tensor<256xf32>
+  %e3 = tensor.empty() : tensor<256xf32>
+  // expected-remark @below {{fusion of 'linalg.sub' into 'linalg.add' on ascend-910b: fuse}}
+  %c = linalg.sub ins(%p, %late : tensor<256xf32>, tensor<256xf32>) outs(%e3 : tensor<256xf32>) -> tensor<256xf32>
+  return %c : tensor<256xf32>
+}
+
+func.func @from_producer(%x: tensor<256xf32>, %y: tensor<256xf32>, %z: tensor<256xf32>) -> tensor<256xf32> {
+  %e = tensor.empty() : tensor<256xf32>
+  %p = linalg.add {producer} ins(%x, %y : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  // expected-remark @below {{fusion of 'linalg.mul' into 'linalg.add' on ascend-910b: fuse}}
+  %late = linalg.mul ins(%p, %z : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  // expected-remark @below {{fusion of 'linalg.sub' into 'linalg.add' on ascend-910b: reject (illegal: consumer operand #1 (defined by linalg.mul) does not dominate the fusion point and cannot be moved before it: it is computed from the producer)}}
+  %c = linalg.sub ins(%p, %late : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  return %c : tensor<256xf32>
+}
+
+func.func private @read_sensor() -> tensor<256xf32>
+
+func.func @effects(%x: tensor<256xf32>, %y: tensor<256xf32>) -> tensor<256xf32> {
+  %e = tensor.empty() : tensor<256xf32>
+  %p = linalg.add {producer} ins(%x, %y : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %late = func.call @read_sensor() : () -> tensor<256xf32>
+  // expected-remark @below {{fusion of 'linalg.sub' into 'linalg.add' on ascend-910b: reject (illegal: consumer operand #1 (defined by func.call) does not dominate the fusion point and cannot be moved before it: 'func.call' has memory effects, so it cannot be moved before the producer)}}
   %c = linalg.sub ins(%p, %late : tensor<256xf32>, tensor<256xf32>) outs(%e : tensor<256xf32>) -> tensor<256xf32>
   return %c : tensor<256xf32>
 }
 
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %p = transform.structured.match ops{["linalg.add"]} in %root : (!transform.any_op) -> !transform.any_op
+    %p = transform.structured.match attributes {producer} in %root : (!transform.any_op) -> !transform.any_op
     %c = transform.cost_model.filter_fusable_consumers %p {target = "ascend-910b", explain} : (!transform.any_op) -> !transform.any_op
     %n = transform.num_associations %c : (!transform.any_op) -> !transform.param<i64>
-    // expected-remark @below {{fusable: 0 : i64}}
+    // expected-remark @below {{fusable: 2 : i64}}
     transform.debug.emit_param_as_remark %n, "fusable:" : !transform.param<i64>
     transform.yield
   }

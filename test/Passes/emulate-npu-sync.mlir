@@ -19,14 +19,14 @@
 // CHECK: %[[OLD:.+]] = memref.load %[[T]][%[[IDX]]]
 // CHECK: arith.cmpi eq, %[[OLD]], %{{.+}} : i32
 // CHECK: scf.if
-// CHECK: func.call @write
-// CHECK: func.call @abort
+// CHECK: llvm.call @write
+// CHECK: llvm.call @abort
 // CHECK: memref.store %{{.+}}, %[[T]][%[[IDX]]]
 // Before the return: no flag may be left set.
 // CHECK: scf.for
 // CHECK: memref.load
 // CHECK: arith.ori
-// CHECK: func.call @abort
+// CHECK: llvm.call @abort
 // CHECK: return
 func.func @producer_consumer(%ev: index) {
   hwsched_npu.set_flag mte2 -> cube, %ev

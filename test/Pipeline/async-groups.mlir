@@ -44,6 +44,7 @@ module attributes {transform.with_named_sequence} {
     %s = memref.alloc() : memref<4xf32, #gpu.address_space<workgroup>>
     // expected-remark @below {{stages 3 of limit 3}}
     // expected-remark @below {{on-chip bytes 48 of capacity 232448}}
+    // expected-remark-re @below {{RecMII 4 is set by the recurrence 'arith.addf' (line {{[0-9]+}}) -> 'arith.addf' (line {{[0-9]+}}) of the next iteration; 'arith.addf' (line {{[0-9]+}}) uses a value 'arith.addf' (line {{[0-9]+}}) computed in the previous iteration (an iter_arg)}}
     %r = scf.for %k = %c0 to %c16 step %c1 iter_args(%acc = %init) -> (vector<4xf32>) {
       // expected-remark @below {{stage 0 on unit async_copy}}
       %t = nvgpu.device_async_copy %A[%k, %c0], %s[%c0], 4 : memref<64x4xf32> to memref<4xf32, #gpu.address_space<workgroup>>

@@ -351,3 +351,105 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A loop on tensors: schedule_stages pipelines loops over buffers. (It used
+// to pipeline this one into IR that default one-shot-bufferize rejects:
+// "Yield operand #1 is not equivalent to the corresponding iter bbArg".)
+// UNCHANGED-LABEL: func.func @tensor_iter_arg
+// UNCHANGED: scf.for {{.*}} iter_args
+// UNCHANGED-NEXT: tensor.extract_slice
+module attributes {transform.with_named_sequence} {
+  func.func @tensor_iter_arg(%A: tensor<4x16xf32>, %init: tensor<16xf32>) -> tensor<16xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-note @below {{loop}}
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (tensor<16xf32>) {
+      %row = tensor.extract_slice %A[%i, 0] [1, 16] [1, 1] : tensor<4x16xf32> to tensor<16xf32>
+      %e = tensor.empty() : tensor<16xf32>
+      %x = linalg.exp ins(%row : tensor<16xf32>) outs(%e : tensor<16xf32>) -> tensor<16xf32>
+      %s = linalg.add ins(%acc, %x : tensor<16xf32>, tensor<16xf32>) outs(%acc : tensor<16xf32>) -> tensor<16xf32>
+      scf.yield %s : tensor<16xf32>
+    }
+    return %r : tensor<16xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{cannot pipeline the loop: 'scf.for' carries a tensor (iter_arg #0, tensor<16xf32>): schedule_stages pipelines loops over buffers; bufferize first (one-shot-bufferize), then schedule the loop}}
+    %p = transform.pipeline.schedule_stages %loop { target = "x86-avx512", num_stages = 2 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// Tensors only in the body (results written back to a buffer each
+// iteration): the same refusal, naming the op.
+// UNCHANGED-LABEL: func.func @tensor_body
+// UNCHANGED: scf.for
+// UNCHANGED-NEXT: bufferization.to_tensor
+module attributes {transform.with_named_sequence} {
+  func.func @tensor_body(%A: memref<4x16xf32>, %O: memref<4x16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-note @below {{loop}}
+    scf.for %i = %c0 to %c4 step %c1 {
+      // expected-note @below {{'bufferization.to_tensor' here}}
+      %t = bufferization.to_tensor %A restrict : memref<4x16xf32> to tensor<4x16xf32>
+      %row = tensor.extract_slice %t[%i, 0] [1, 16] [1, 1] : tensor<4x16xf32> to tensor<16xf32>
+      %o = memref.subview %O[%i, 0] [1, 16] [1, 1] : memref<4x16xf32> to memref<16xf32, strided<[1], offset: ?>>
+      bufferization.materialize_in_destination %row in restrict writable %o : (tensor<16xf32>, memref<16xf32, strided<[1], offset: ?>>) -> ()
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{cannot pipeline the loop: 'bufferization.to_tensor' computes on tensors (a tensor<4x16xf32> result): schedule_stages pipelines loops over buffers; bufferize first (one-shot-bufferize), then schedule the loop}}
+    %p = transform.pipeline.schedule_stages %loop { target = "x86-avx512", num_stages = 2 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}
+
+// -----
+
+// An scf.forall on tensors in the body (a tiled op not yet bufferized): its
+// tensor.parallel_insert_slice used to be reported as an op of "unknown
+// memory effects"; the refusal names the forall.
+// UNCHANGED-LABEL: func.func @forall_on_tensors
+// UNCHANGED: scf.for
+// UNCHANGED-NEXT: bufferization.to_tensor
+module attributes {transform.with_named_sequence} {
+  func.func @forall_on_tensors(%A: memref<4x16xf32>, %O: memref<4x16xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    // expected-note @below {{loop}}
+    scf.for %i = %c0 to %c4 step %c1 {
+      %t = bufferization.to_tensor %A restrict : memref<4x16xf32> to tensor<4x16xf32>
+      %row = tensor.extract_slice %t[%i, 0] [1, 16] [1, 1] : tensor<4x16xf32> to tensor<16xf32>
+      %e = tensor.empty() : tensor<16xf32>
+      // expected-note @below {{'scf.forall' here}}
+      %r = scf.forall (%j) in (4) shared_outs(%out = %e) -> tensor<16xf32> {
+        %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%j)
+        %in = tensor.extract_slice %row[%off] [4] [1] : tensor<16xf32> to tensor<4xf32>
+        %o = tensor.extract_slice %out[%off] [4] [1] : tensor<16xf32> to tensor<4xf32>
+        %x = linalg.exp ins(%in : tensor<4xf32>) outs(%o : tensor<4xf32>) -> tensor<4xf32>
+        scf.forall.in_parallel {
+          tensor.parallel_insert_slice %x into %out[%off] [4] [1] : tensor<4xf32> into tensor<16xf32>
+        }
+      }
+      %dst = memref.subview %O[%i, 0] [1, 16] [1, 1] : memref<4x16xf32> to memref<16xf32, strided<[1], offset: ?>>
+      bufferization.materialize_in_destination %r in restrict writable %dst : (tensor<16xf32>, memref<16xf32, strided<[1], offset: ?>>) -> ()
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    // expected-error @below {{cannot pipeline the loop: 'scf.forall' is an scf.forall on tensors in the loop body (results tensor<16xf32>): schedule_stages pipelines loops over buffers; bufferize first (one-shot-bufferize), then schedule the loop}}
+    %p = transform.pipeline.schedule_stages %loop { target = "x86-avx512", num_stages = 2 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}

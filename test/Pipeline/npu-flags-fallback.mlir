@@ -38,6 +38,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{npu flag mte2 -> cube: events 0..7, set in stage 0, wait in stage 7, distance 0, 2 dependences}}
     // expected-remark @below {{npu flag cube -> mte2: events 0..7, set in stage 7, wait in stage 0, distance 8, 2 dependences}}
     // expected-remark @below {{on-chip bytes 17408 of capacity 196608}}
+    // expected-remark-re @below {{RecMII 16 is set by the recurrence 'linalg.matmul' (line {{[0-9]+}}) -> 'linalg.matmul' (line {{[0-9]+}}) of the next iteration; 'linalg.matmul' (line {{[0-9]+}}) accesses the buffer of 'memref.alloc' (line {{[0-9]+}}) after 'linalg.matmul' (line {{[0-9]+}}) accesses the buffer of 'memref.alloc' (line {{[0-9]+}}) in the previous iteration (RAW), one memory for both iterations (not multi-buffered: used outside the loop)}}
     scf.for %k = %c0 to %c256 step %c16 {
       %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x256xf32> to memref<16x16xf32, strided<[256, 1], offset: ?>>
       %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<256x16xf32> to memref<16x16xf32, strided<[16, 1], offset: ?>>
@@ -80,6 +81,7 @@ module attributes {transform.with_named_sequence} {
     // expected-remark @below {{npu flag mte2 -> cube: events 0..7, set in stage 0, wait in stage 7, distance 0, 2 dependences}}
     // expected-remark @below {{npu flag cube -> mte2: events 0..7, set in stage 7, wait in stage 0, distance 8, 2 dependences}}
     // expected-remark @below {{on-chip bytes 17408 of capacity 196608}}
+    // expected-remark-re @below {{RecMII 16 is set by the recurrence 'linalg.matmul' (line {{[0-9]+}}) -> 'linalg.matmul' (line {{[0-9]+}}) of the next iteration; 'linalg.matmul' (line {{[0-9]+}}) accesses the buffer of 'memref.alloc' (line {{[0-9]+}}) after 'linalg.matmul' (line {{[0-9]+}}) accesses the buffer of 'memref.alloc' (line {{[0-9]+}}) in the previous iteration (RAW), one memory for both iterations (not multi-buffered: used outside the loop)}}
     scf.for %k = %c0 to %c256 step %c16 {
       %a = memref.subview %A[0, %k] [16, 16] [1, 1] : memref<16x256xf32> to memref<16x16xf32, strided<[256, 1], offset: ?>>
       %b = memref.subview %B[%k, 0] [16, 16] [1, 1] : memref<256x16xf32> to memref<16x16xf32, strided<[16, 1], offset: ?>>

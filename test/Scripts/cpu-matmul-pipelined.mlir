@@ -18,7 +18,7 @@
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t-avx512-1core.json \
 // RUN:   cpu.cores=1 offchip.bandwidth_gb_per_s=5.12
 // RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-256.mlir --hwsched-target=%t-avx512-1core.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main_pipelined \
 // RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // CHECK-DAG: remark: stage 0 on unit load
@@ -31,7 +31,7 @@
 // The entry point without pipelining keeps the plain loop (only the
 // accumulator carried):
 // RUN: hwsched-opt %S/Inputs/cpu-matmul-bias-relu-256.mlir --hwsched-target=%t-avx512-1core.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN:   --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: remark: stages

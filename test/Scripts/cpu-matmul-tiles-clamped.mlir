@@ -4,7 +4,7 @@
 // N = 16), instead of 256, 256, 256, 8, 32 for a large problem.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s
 
 // CHECK: remark: MC 64 : i64

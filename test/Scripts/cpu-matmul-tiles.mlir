@@ -16,26 +16,26 @@
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-1core.json \
 // RUN:   cpu.cores=1 offchip.bandwidth_gb_per_s=5.12
 // RUN: hwsched-opt %s --hwsched-target=%t/avx512-1core.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=AVX512
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=AVX512MT
 // RUN: hwsched-opt %s --hwsched-target=%S/Inputs/x86-avx2-test.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=AVX2
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-l2-256k.json \
 // RUN:   cpu.l2_bytes=262144 onchip.capacity_bytes=262144 cpu.cores=1 offchip.bandwidth_gb_per_s=5.12
 // RUN: hwsched-opt %s --hwsched-target=%t/avx512-l2-256k.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=SMALLL2
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t/avx512-16regs.json \
 // RUN:   cpu.vector_registers=16 cpu.cores=1 offchip.bandwidth_gb_per_s=5.12
 // RUN: hwsched-opt %s --hwsched-target=%t/avx512-16regs.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=REGS16
 // RUN: not hwsched-opt %s --hwsched-target=nvidia-a100 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter 2>&1 | FileCheck %s --check-prefix=GPU
 
 // AVX512: remark: MC 256 : i64

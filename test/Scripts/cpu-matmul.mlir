@@ -14,7 +14,7 @@
 // RUN: %python %S/Inputs/override-spec.py %specs/x86-avx512.json %t-avx512-1core.json \
 // RUN:   cpu.cores=1 offchip.bandwidth_gb_per_s=5.12
 // RUN: hwsched-opt %t-384.mlir --hwsched-target=%t-avx512-1core.json \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=T384
 // T384: remark: hwsched cpu matmul: MR (register tile rows) = 12
@@ -25,7 +25,7 @@
 // RUN: env HWSCHED_HOST_CPU=znver3 HWSCHED_HOST_FEATURES=+sse2,+avx,+avx2,+fma \
 // RUN:   HWSCHED_HOST_SYSFS=%S/../HwSpec/Inputs/host-sysfs/zen3 \
 // RUN:   hwsched-opt %S/Inputs/cpu-matmul-bias-relu-small.mlir \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir,%S/Inputs/cpu-matmul-small-tiles.mlir \
 // RUN:   --transform-interpreter=entry-point=cpu_matmul_small_tiles | FileCheck %s
 
 

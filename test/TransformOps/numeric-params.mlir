@@ -25,6 +25,7 @@ module attributes {transform.with_named_sequence} {
     %h = memref.alloc() : memref<2x4xf32, #gpu.address_space<workgroup>>
     // expected-remark @below {{stages 2 of limit 2}}
     // expected-remark @below {{on-chip bytes 64 of capacity 232448}}
+    // expected-remark-re @below {{RecMII 4 is set by the recurrence 'arith.addf' (line {{[0-9]+}}) -> 'arith.addf' (line {{[0-9]+}}) of the next iteration; 'arith.addf' (line {{[0-9]+}}) uses a value 'arith.addf' (line {{[0-9]+}}) computed in the previous iteration (an iter_arg)}}
     %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%acc = %init) -> (vector<2x4xf32>) {
       %g0 = memref.subview %G[%k, 0] [2, 4] [1, 1] : memref<64x4xf32> to memref<2x4xf32, strided<[4, 1], offset: ?>>
       // expected-remark @below {{stage 0 on unit async_copy}}

@@ -65,6 +65,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 import gen_programs  # noqa: E402
+import exec_harness  # noqa: E402
 from hwsched_tools import (TAG, Runner, crashed, default_hwsched_opt,  # noqa: E402
                            exec_check_command, op_application, run_tool)
 
@@ -95,6 +96,8 @@ class App:
         self.typed = typed          # handle typed !transform.op<"scf.for">
         self.status = None
         self.detail = ""
+        self.errors = []            # (location, message) of error diagnostics
+        self.exec_status = None     # "pass" / "fail" once exec-checked
         self.output = ""
 
     def name(self):
@@ -305,6 +308,22 @@ class Driver:
             family, text = gen_programs.generate(self.args.seed, i)
             payloads.append(Payload(f"gen-{self.args.seed}-{i}({family})", text,
                                     "generated"))
+        for corpus in self.args.corpus:
+            for f in sorted(glob.glob(os.path.join(corpus, "**", "*.mlir"),
+                                      recursive=True)):
+                with open(f) as fh:
+                    text = fh.read()
+                rel = os.path.relpath(f, corpus)
+                for n, c in enumerate(split_chunks(text)):
+                    if not c.strip():
+                        continue
+                    # Frontend-style payloads have no @main: give them the
+                    # harness so that rewrites of them are exec-checked.
+                    try:
+                        c = exec_harness.add_main(c)
+                    except exec_harness.HarnessError:
+                        pass
+                    payloads.append(Payload(f"{rel}#{n}", c, "corpus"))
         if not self.args.no_repo_ir:
             files = sorted(glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"),
                                      recursive=True))
@@ -465,6 +484,7 @@ class Driver:
             return []
         for k, app in enumerate(apps, start=1):
             out, err, why, full = results[k]
+            app.errors = re.findall(r"^(\S+?:\d+:\d+): error: (.*)$", err, re.M)
             self.stats["applications"] += 1
             st = self.by_op.setdefault(app.op, {"applications": 0, "success": 0,
                                                 "clean_failure": 0, "bugs": 0})
@@ -549,7 +569,7 @@ class Driver:
         # Keep the check itself exercised while the rewriting ops are pending.
         others = [a for a in apps if a.status == "success" and a.payload.executable
                   and a.op == "query_spec" and a.category == "funcs"]
-        chosen = cand[:self.args.exec_limit]
+        chosen = cand[:self.args.exec_limit] if self.args.exec_limit > 0 else cand
         seen = set()
         for a in others:
             if len(seen) >= self.args.exec_sample and a.payload.name not in seen:
@@ -579,6 +599,7 @@ class Driver:
 
         with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as ex:
             for a, rc, text in ex.map(one, jobs):
+                a.exec_status = "pass" if rc == 0 else "fail"
                 if rc == 0:
                     self.stats["exec_pass"] += 1
                 else:
@@ -685,6 +706,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--generated", type=int, default=44,
                     help="number of generated programs")
+    ap.add_argument("--corpus", action="append", default=[],
+                    help="a folder of payload files (frontend style: a @main "
+                    "is added when they have none); repeatable")
     ap.add_argument("--no-repo-ir", action="store_true",
                     help="skip the IR under test/ and examples/")
     ap.add_argument("--repo-specs", type=int, default=0,
@@ -693,7 +717,7 @@ def main():
     ap.add_argument("--max-candidates", type=int, default=3,
                     help="candidate payload ops per category and program")
     ap.add_argument("--exec-limit", type=int, default=50,
-                    help="max exec-checks of rewriting-op successes")
+                    help="max exec-checks of rewriting-op successes (0: all)")
     ap.add_argument("--exec-sample", type=int, default=2,
                     help="exec-checks of query_spec successes (exercise the check)")
     ap.add_argument("--determinism", type=int, default=3,

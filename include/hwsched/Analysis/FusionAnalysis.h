@@ -53,7 +53,9 @@ struct FusionPairFacts {
   /// result dims the consumer reduces over.
   llvm::SmallVector<int64_t> workerSplitDims;
   llvm::SmallVector<int64_t> consumerReducedDims;
-  /// First consumer operand that does not dominate the fusion point, if any.
+  /// First consumer operand that is not available at the fusion point (it
+  /// does not dominate it and its definitions cannot be moved before it:
+  /// memory effects, or computed from the producer), if any, and why.
   bool operandsDominate = true;
   std::string nonDominatingOperand;
   /// How many times fusion recomputes each producer element: the product of

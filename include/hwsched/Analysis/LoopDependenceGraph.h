@@ -90,6 +90,10 @@ struct DepEdge {
   DepKind kind = DepKind::SSA;
   /// Buffer index for memory edges, -1 for SSA edges.
   int buffer = -1;
+  /// When the two accesses reach memory through different roots that may
+  /// alias (function arguments without noalias, ...): the other root's
+  /// buffer; -1 when both go through `buffer` (or unknown memory).
+  int aliasBuffer = -1;
   /// A distance-1 WAR/WAW through a renamable buffer: multi-buffering with
   /// enough copies removes it.
   bool removableByMultiBuffering = false;

@@ -125,6 +125,11 @@ int64_t computeResMII(const LoopDependenceGraph &graph,
 int64_t computeRecMII(const LoopDependenceGraph &graph,
                       const SchedulerConfig &config);
 
+/// A dependence cycle that sets RecMII, as indices into `graph.edges` in
+/// cycle order; empty when RecMII is 1.
+std::vector<unsigned> findCriticalRecurrence(const LoopDependenceGraph &graph,
+                                             const SchedulerConfig &config);
+
 /// The earliest issue offsets t(v) in [0, II) (see the timing model above)
 /// of the stage assignment `stages` at interval `ii`: where in its slot each
 /// op can start once its operands' latencies have elapsed. Empty when no

@@ -41,8 +41,14 @@ def FilterFusableConsumersOp
 
     - a consumer that reduces along a result dim the producer's `scf.forall`
       splits across parallel workers (racy partial results);
-    - a consumer operand that does not dominate the fusion point (the
-      producer, or its outermost tiling loop in the consumer's block);
+    - a consumer operand that is not available at the fusion point (the
+      producer, or its outermost tiling loop in the consumer's block): it
+      does not dominate it and cannot be moved before it, because an op
+      defining it has memory effects or it is computed from the producer.
+      Side-effect-free definitions printed after the producer (the
+      consumer's `tensor.empty`, created right before the consumer by
+      torch-mlir, IREE and upstream) can move, so the decision does not
+      depend on where they are printed;
     - recomputation blow-up: the consumer re-reads each producer element
       more than `cost_weights.recompute_limit` times (its parallel loops not
       indexing the producer value, e.g. a broadcast), or gathers from it;
@@ -232,8 +238,9 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [H
       *(%tile_sizes)` (mapped to `#gpu.block<...>`) or `tile_using_for`.
     - `thread_tile_sizes`: the per-thread tile (GPU) or register tile (CPU,
       MR x NR with NR a multiple of the vector lanes), NPU: the cube fractal;
-      0 on reduction loops and on loops whose block tile is 1, so the number
-      of non-zero values equals the mapped thread dimensions. Apply it to the
+      0 on reduction loops, on loops whose block tile is 1 and (GPU) on
+      outer loops beyond the third mapped one, so the number of non-zero
+      values equals the mapped thread dimensions (at most three). Apply it to the
       op produced by the block-level tiling. The thread (register) kernel
       steps K by 1: the register estimate assumes the thread-level op's
       reduction loops are tiled by 1 (`tile_using_for [0, 0, 1]`).
@@ -246,11 +253,15 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [H
       memory stages, in 2..`pipeline.max_stages`; NPU: the ping-pong factor;
       CPU: `pipeline.max_stages`). Elementwise ops and reductions use 1 on
       GPUs.
-    - `num_threads`: three values, the GPU block dims (x, y, z) =
-      (BN / TN, BM / TM, 1), x along N; on CPUs (T, 1, 1) for contractions,
-      T the threads that run the column panels (at most `cpu.cores`), and
-      {1, 1, 1} for other ops and on NPUs. On GPUs they
-      equal the trip counts of the thread-level `scf.forall`. Upstream
+    - `num_threads`: three values, the GPU block dims (x, y, z): the trip
+      counts of the thread-level `scf.forall` (`tile_sizes` tiled by
+      `thread_tile_sizes`, ceil(tile / thread tile) per loop with a non-zero
+      thread tile), innermost loop first (x), 1 for the dims it does not
+      have; on CPUs (T, 1, 1) for contractions, T the threads that run the
+      column panels (at most `cpu.cores`), {1, 1, 1} for other ops and on NPUs. For a matmul whose block tile fits
+      the problem this is (BN / TN, BM / TM, 1); a block tile clamped to a
+      small extent runs fewer threads (2x3x4: tiles [2, 3], thread tiles
+      [1, 2], num_threads [2, 2, 1]). Upstream
       `gpu.map_nested_forall_to_threads` takes `block_dims` as a static
       attribute, so a script either instantiates it from this value (see
       bench/tileconfig/gpu_check.py) or branches on it with
@@ -296,8 +307,11 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [H
 
     - GPU: threadblock tiles BM, BN in {16, 32, 64, 128, 256}, BK in
       {8, 16, 32, 64}, per-thread tiles TM, TN in {1, 2, 4, 8, 16} (warp
-      tile 4TM x 8TN), stages 2..`pipeline.max_stages`. Pruned: threads per
-      block not a multiple of the warp size or above
+      tile 4TM x 8TN), stages 2..`pipeline.max_stages`; elementwise ops and
+      reductions use their own sets, clamped to the padded extent (a
+      16 x 16 add gets a 16-wide block, not a refusal). Pruned: threads
+      per block not a multiple of the warp size (unless the block covers
+      the whole padded problem) or above
       `gpu.max_threads_per_block`; registers per thread from the register
       model of `estimate` (terms: accumulators TM*TN, fragments TM + TN
       with the steps in flight over a BK-deep K-step loop, one pointer per

@@ -210,7 +210,11 @@ def ScheduleStagesOp
     on unit U`), one per on-chip or multi-buffered allocation (copies and
     bytes), and on the loop the stage count and limit, ResMII, RecMII, MII,
     achieved interval, the stage-limited bound and which scheduler produced
-    the stages, the enumerated latency-only optimum when computed, on-chip
+    the stages, when a recurrence sets the interval (RecMII >= ResMII) the
+    dependence cycle and what carries it (a value in an iter_arg, one buffer
+    that cannot be multi-buffered and why, or two accesses through function
+    arguments that may alias, with the `llvm.noalias` that lifts it), the
+    enumerated latency-only optimum when computed, on-chip
     bytes against the capacity, every clamp or reduction of the stage count
     with its reason (capacity or NPU event ids), every coarsened NPU pipe
     pair, and one remark per NPU flag channel.
@@ -221,7 +225,10 @@ def ScheduleStagesOp
     loop for one stage; nothing for a loop unrolled completely). Every
     payload op is analysed and scheduled before any is changed. Silenceable
     failures, payload unchanged: a payload op that is not `scf.for`, an
-    unsigned loop, an op with unknown memory effects (e.g. `func.call`), a
+    unsigned loop, a loop on tensors (tensor `iter_args`, an op with a
+    tensor result, or an `scf.forall` on tensors in the body: the op
+    pipelines loops over buffers, so the message says to bufferize first),
+    an op with unknown memory effects (e.g. `func.call`), a
     yield of another iteration argument or of a value defined outside the
     loop, nested loops in one handle, an `nvgpu.device_async_copy` without
     an `nvgpu.device_async_wait` in a body that has a group, or nested in a

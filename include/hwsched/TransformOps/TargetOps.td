@@ -8,6 +8,7 @@
 #define HWSCHED_TRANSFORMOPS_TARGETOPS
 
 include "hwsched/TransformOps/HwschedTransformBase.td"
+include "mlir/Dialect/Transform/Interfaces/MatchInterfaces.td"
 
 def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec", [HwschedNumericParams]> {
   let summary = "Records a hardware spec on the payload as DLTI";
@@ -85,6 +86,86 @@ def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec", [HwschedNumericParam
   let assemblyFormat =
       "$op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
+def GetAnnotationOp : Hwsched_TransformOp<"hwsched.get_annotation",
+    [MatchOpInterface]> {
+  let summary = "Reads integer annotations of payload ops back as a parameter";
+  let description = [{
+    The inverse of `transform.annotate %op "name" = %param`: returns, for each
+    payload op of `op` in order, the integer value(s) of its attribute `name`
+    (an integer attribute gives one value, an `array<i64>` or an array of
+    integer attributes one value per element), as `i64` attributes.
+
+    A script that takes a decision on tensors and acts on it after
+    bufferization records the decision on an op that survives (a Linalg op
+    keeps its attributes through tiling and one-shot bufferization) and reads
+    it back here, per kernel:
+
+    ```mlir
+    transform.annotate %block_matmul "hwsched.gpu.stages" = %stages
+        : !transform.any_op, !transform.param<i64>
+    ... bufferization ...
+    %s = transform.hwsched.get_annotation %mm "hwsched.gpu.stages"
+        : (!transform.any_op) -> !transform.param<i64>
+    ```
+
+    A matcher (`MatchOpInterface`): usable in `transform.foreach_match` and
+    `transform.collect_matching` matchers.
+
+    #### Return modes
+
+    A payload op without the attribute, or whose attribute is not an integer
+    or an array of integers, is a silenceable failure naming the op and the
+    attribute; nothing is returned then. Never modifies the payload.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$op, StrAttr:$name);
+  let results = (outs TransformParamTypeInterface:$value);
+  let assemblyFormat =
+      "$op $name attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
+def RefuseIfOp : Hwsched_TransformOp<"hwsched.refuse_if"> {
+  let summary = "Refuses, in the user's terms, when a guard found something";
+  let description = [{
+    A script's guard computes a handle that holds the payload ops that break
+    one of its preconditions (empty when all is well) and passes it here
+    with the message to give: for the first payload op of `ops` the
+    transform fails with a silenceable error saying `message`, with a note
+    at that op; an empty handle succeeds and does nothing. So a refusal
+    reads as the script means it ("this schedule takes one linalg.matmul,
+    found 2") instead of as the failure of an upstream op used as the check
+    (`expected parameter to be equal to 1, got 2`).
+
+    ```mlir
+    %extra = ...   // the ops that break the precondition, or empty
+    transform.hwsched.refuse_if %extra
+        { message = "@my_schedule takes one linalg.matmul under its root" }
+        : !transform.any_op
+    ```
+
+    #### Return modes
+
+    Silenceable failure (payload untouched) when `ops` is not empty;
+    success otherwise. Never modifies the payload.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$ops, StrAttr:$message);
+  let results = (outs);
+  let assemblyFormat = "$ops attr-dict `:` type($ops)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,

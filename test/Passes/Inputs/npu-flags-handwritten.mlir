@@ -55,6 +55,17 @@ func.func @case_bad_event(%n: index) {
   return
 }
 
+// Balanced, in a function that also asserts (cf.assert lowers to a call to
+// abort, which the emulation calls too: one declaration for both).
+func.func @case_with_assert(%n: index) {
+  %c0 = arith.constant 0 : index
+  %ok = arith.cmpi sge, %n, %c0 : index
+  cf.assert %ok, "n is non-negative"
+  hwsched_npu.set_flag mte2 -> cube, %c0
+  hwsched_npu.wait_flag mte2 -> cube, %c0
+  return
+}
+
 func.func @main() {
   %c7 = arith.constant 7 : index
   func.call @CASE(%c7) : (index) -> ()

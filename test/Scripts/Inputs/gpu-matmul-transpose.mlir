@@ -1,4 +1,5 @@
-// matmul whose consumer is a transpose (the GPU model refuses to fuse it).
+// matmul whose consumer is a transpose (the GPU model refuses to fuse it:
+// the matmul is scheduled alone).
 func.func @matmul_transpose(%A: tensor<64x64xf32>, %B: tensor<64x64xf32>, %out: tensor<64x64xf32>)
     -> tensor<64x64xf32> {
   %zero = arith.constant 0.0 : f32

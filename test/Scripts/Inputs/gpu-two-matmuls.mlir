@@ -1,4 +1,5 @@
-// Two matmuls in one function (gpu_matmul_smem_pipelined takes one).
+// Two matmuls in a row in one function, the second reading the first:
+// @gpu_matmul_auto gives each its own schedule.
 func.func @two(%A: tensor<64x64xf32>, %B: tensor<64x64xf32>, %out: tensor<64x64xf32>)
     -> tensor<64x64xf32> {
   %zero = arith.constant 0.0 : f32
