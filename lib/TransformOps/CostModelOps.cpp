@@ -36,9 +36,10 @@ checkStructured(transform::TransformOpInterface op,
   return DiagnosedSilenceableFailure::success();
 }
 
-DiagnosedSilenceableFailure hwsched::FilterFusableConsumersOp::apply(
-    transform::TransformRewriter &rewriter,
-    transform::TransformResults &results, transform::TransformState &state) {
+DiagnosedSilenceableFailure
+hwsched::FilterFusableConsumersOp::apply(transform::TransformRewriter &rewriter,
+                                         transform::TransformResults &results,
+                                         transform::TransformState &state) {
   auto self = cast<TransformOpInterface>(getOperation());
   // Decide every pair before reporting, so a spec problem fails the op
   // without half the remarks and with empty results.
@@ -129,8 +130,8 @@ void hwsched::FilterFusableConsumersOp::getEffects(
 
 DiagnosedSilenceableFailure
 hwsched::EstimateOp::apply(transform::TransformRewriter &rewriter,
-                             transform::TransformResults &results,
-                             transform::TransformState &state) {
+                           transform::TransformResults &results,
+                           transform::TransformState &state) {
   auto self = cast<TransformOpInterface>(getOperation());
   StringRef metric = getMetric();
   SmallVector<Attribute> values;

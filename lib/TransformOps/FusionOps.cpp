@@ -16,8 +16,8 @@ using namespace mlir::transform;
 
 DiagnosedSilenceableFailure
 hwsched::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
-                                    transform::TransformResults &results,
-                                    transform::TransformState &state) {
+                                  transform::TransformResults &results,
+                                  transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getEpilogue()));
   int64_t input = static_cast<int64_t>(getInputAttr().getInt());
   if (input < 0) {

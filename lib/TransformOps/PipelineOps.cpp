@@ -122,8 +122,8 @@ static void explainPlan(const LoopPlan &plan) {
 
 DiagnosedSilenceableFailure
 hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
-                                   transform::TransformResults &results,
-                                   transform::TransformState &state) {
+                                 transform::TransformResults &results,
+                                 transform::TransformState &state) {
   SmallVector<StringRef> ownAttrs = {"target", "explain", "num_stages",
                                      "separate_unit_stages"};
   std::vector<LoopPlan> plans;

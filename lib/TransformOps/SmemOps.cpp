@@ -25,8 +25,8 @@ using namespace hwsched;
 
 DiagnosedSilenceableFailure
 hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
-                                     transform::TransformResults &results,
-                                     transform::TransformState &state) {
+                                   transform::TransformResults &results,
+                                   transform::TransformState &state) {
   // Decide for every scope before changing any, so a failure leaves the
   // whole payload untouched.
   struct ScopeWork {

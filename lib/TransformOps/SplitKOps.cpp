@@ -75,8 +75,8 @@ static llvm::Error checkSplittable(Operation *op, int64_t factor) {
 
 DiagnosedSilenceableFailure
 hwsched::SplitKOp::apply(transform::TransformRewriter &rewriter,
-                           transform::TransformResults &results,
-                           transform::TransformState &state) {
+                         transform::TransformResults &results,
+                         transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
   ArrayRef<Attribute> params = state.getParams(getSplitK());
   auto fail = [&](const Twine &message) {

@@ -229,8 +229,8 @@ static DiagnosedSilenceableFailure applyTuning(
 
 DiagnosedSilenceableFailure
 hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
-                                     transform::TransformResults &results,
-                                     transform::TransformState &state) {
+                                   transform::TransformResults &results,
+                                   transform::TransformState &state) {
   auto payloads = llvm::to_vector(state.getPayloadOps(getOp()));
   NumericInputs inputs;
   std::optional<int64_t> topK, samples;

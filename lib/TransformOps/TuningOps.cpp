@@ -72,8 +72,8 @@ std::string tuning::formatLocation(Location loc) {
 
 DiagnosedSilenceableFailure
 hwsched::TunedKnobOp::apply(transform::TransformRewriter &rewriter,
-                              transform::TransformResults &results,
-                              transform::TransformState &state) {
+                            transform::TransformResults &results,
+                            transform::TransformState &state) {
   auto fail = [&](DiagnosedSilenceableFailure failure) {
     results.setRemainingToEmpty(*this);
     return failure;
