@@ -42,8 +42,8 @@
 #include "FuzzInput.h"
 #include "PayloadGenerator.h"
 
-#include "hwsched/TransformOps/HwschedTransformOps.h"
 #include "hwsched/HwSpec/TargetResolution.h"
+#include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"

@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "hwsched/HwSpec/TargetResolution.h"
 #include "hwsched/Support/DecisionPictures.h"
 #include "hwsched/TransformOps/HwschedTransformOps.h"
-#include "hwsched/HwSpec/TargetResolution.h"
 #include "hwsched/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
