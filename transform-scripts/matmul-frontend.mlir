@@ -21,6 +21,9 @@
 // schedules find their ops by that attribute, not by an op name.
 //
 // What is rewritten into that form (tensor semantics, static extents):
+//  - Quantized ops (`linalg.quantized_matmul`, `linalg.*conv*_q`): their
+//    plain form on operands minus their zero points
+//    (transform.hwsched.decompose_quantized), then as below.
 //  - `linalg.conv_2d_nhwc_hwcf`, `linalg.conv_2d_nhwc_fhwc`,
 //    `linalg.conv_2d_nchw_fchw` (any strides, dilations):
 //    transform.structured.convert_conv2d_to_img2col. An im2col
@@ -42,7 +45,8 @@
 // without an M, N or K (matvec, vecmat, dot) or with several (mmt4d,
 // contractions over several K or M loops), contractions whose loops are not
 // in (m, n, k) order or whose body is not a multiply-add, and other
-// convolutions (depthwise, 1-D, 3-D, grouped, quantized).
+// convolutions (depthwise, 1-D, 3-D, grouped; quantized ones after their
+// plain form is taken).
 //
 // Sequence: @hwsched_prepare_contractions(%root) -> the 2-D contractions
 // under %root (marked `hwsched.contraction`), in IR order.
@@ -54,6 +58,27 @@ module attributes {transform.with_named_sequence} {
 
   transform.named_sequence @hwsched_prepare_contractions(
       %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    // 0. Quantized contractions and convolutions (int8 frontends) in their
+    //    plain form on zero-point-subtracted operands
+    //    (transform.hwsched.decompose_quantized; a zero point that is the
+    //    constant 0 costs nothing). One on buffers stays as it is and is
+    //    reported by step 1.
+    %quantized = transform.structured.match ops{["linalg.quantized_matmul",
+        "linalg.quantized_batch_matmul", "linalg.conv_2d_nhwc_hwcf_q",
+        "linalg.conv_2d_nhwc_fhwc_q", "linalg.conv_2d_nchw_fchw_q",
+        "linalg.conv_2d_ngchw_gfchw_q", "linalg.conv_2d_nhwgc_gfhwc_q",
+        "linalg.conv_3d_ndhwc_dhwcf_q", "linalg.depthwise_conv_2d_nhwc_hwc_q",
+        "linalg.depthwise_conv_2d_nhwc_hwcm_q"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %quantized : !transform.any_op {
+    ^bb0(%q: !transform.any_op):
+      transform.sequence %q : !transform.any_op failures(suppress) {
+      ^bb0(%q0: !transform.any_op):
+        %plain = transform.hwsched.decompose_quantized %q0 {explain}
+            : (!transform.any_op) -> !transform.any_op
+      }
+    }
+
     // 1. What each matmul-class op and convolution is: a route mark, or a
     //    remark saying why it is left (@hwsched_fe_classify_one).
     %linalg = transform.structured.match interface {LinalgOp} in %root
@@ -379,7 +404,7 @@ module attributes {transform.with_named_sequence} {
           %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
           transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
           transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no im2col route for this convolution: the matmul schedules take linalg.conv_2d_nhwc_hwcf, linalg.conv_2d_nhwc_fhwc and linalg.conv_2d_nchw_fchw (not depthwise, grouped, quantized, 1-D or 3-D ones)" : !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no im2col route for this convolution: the matmul schedules take linalg.conv_2d_nhwc_hwcf, linalg.conv_2d_nhwc_fhwc and linalg.conv_2d_nchw_fchw (not depthwise, grouped, 1-D or 3-D ones; quantized ones in these three layouts are taken after their zero points are subtracted)" : !transform.any_op
           transform.yield %o : !transform.any_op
       }
       transform.yield %g : !transform.any_op

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -38,14 +39,20 @@ public:
     // schedule_stages: multi-buffer slices and predicated epilogues.
     declareGeneratedDialect<affine::AffineDialect>();
     declareGeneratedDialect<ub::UBDialect>();
-    // split_k creates tensor.expand_shape / tensor.empty.
+    // split_k creates tensor.expand_shape / tensor.empty,
+    // decompose_quantized tensor.empty and Linalg ops.
     declareGeneratedDialect<tensor::TensorDialect>();
+    declareGeneratedDialect<linalg::LinalgDialect>();
     // schedule_stages on npu_flag targets: set_flag / wait_flag.
     declareGeneratedDialect<hwsched::npu::HwschedNpuDialect>();
 
     registerTransformOps<
 #define GET_OP_LIST
 #include "hwsched/TransformOps/CostModelOps.cpp.inc"
+        >();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "hwsched/TransformOps/FrontendOps.cpp.inc"
         >();
     registerTransformOps<
 #define GET_OP_LIST

@@ -19,6 +19,8 @@
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/CostModelOps.h.inc"
 #define GET_OP_CLASSES
+#include "hwsched/TransformOps/FrontendOps.h.inc"
+#define GET_OP_CLASSES
 #include "hwsched/TransformOps/FusionOps.h.inc"
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/PipelineOps.h.inc"
