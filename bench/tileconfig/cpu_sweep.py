@@ -33,6 +33,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import time_trace_events  # noqa: E402
 LLVM = "/usr/lib/llvm-22"
 LIBS = ",".join(f"{LLVM}/lib/{l}" for l in
                 ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
@@ -283,16 +285,19 @@ def pick(problem, spec, args, tmp):
 }}
 """)
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"],
-              env=dict(os.environ, HWSCHED_TILECONFIG_TIMING="1"))
+    trace = os.path.join(tmp, "pick-trace.json")
+    res = run([opt, "--transform-interpreter", f"--hwsched-time-trace={trace}", src,
+               "-o", "/dev/null"])
     m = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
                   r"reduction_tile_sizes (\[[^\]]*\])", res.stderr)
     if not m:
         sys.exit("select_tile_config failed:\n" + res.stderr)
-    # The op's own selection time (printed on request, not in the remark).
-    timing = re.search(r"select_tile_config-time: .* ms ([0-9.]+)", res.stderr)
-    wall = float(timing.group(1)) if timing else float("nan")
-    return [eval(g) for g in m.groups()], wall
+    # The selection's own time: the library's enumeration-and-pruning event
+    # in the time trace (wall clock, ms; not in the remark, which must not
+    # change from run to run).
+    events = time_trace_events(trace, "hwsched::selectTileConfig")
+    ms = sum(us for _, us in events) / 1e3 if events else float("nan")
+    return [eval(g) for g in m.groups()], ms
 
 
 def grid(problem, full=False):

@@ -6,6 +6,7 @@
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/Support/Refusal.h"
+#include "hwsched/Support/TimeTrace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -17,6 +18,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/TimeProfiler.h"
 
 using namespace mlir;
 using namespace hwsched;
@@ -967,6 +969,8 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
 
 llvm::Expected<LoopDependenceGraph>
 hwsched::buildLoopDependenceGraph(scf::ForOp forOp, const UnitContext &ctx) {
+  llvm::TimeTraceScope trace("hwsched::buildLoopDependenceGraph",
+                             [&] { return timeTraceDetail(forOp); });
   GraphBuilder builder(forOp, ctx);
   FailureOr<LoopDependenceGraph> graph = builder.build();
   if (failed(graph))
