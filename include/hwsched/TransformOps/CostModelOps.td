@@ -25,99 +25,33 @@ def FilterFusableConsumersOp
     with `transform.structured.tile_using_forall` and pull the producer in
     with `transform.structured.fuse_into_containing_op`.
 
-    #### Features (from the Linalg structure)
+    A pair is fused when it is legal (no reduction across the producer's
+    parallel split, every consumer operand available at the fusion point, no
+    recomputation blow-up beyond `cost_weights.recompute_limit`, back-to-back
+    GEMMs resident in one block), every hard limit of the target holds (GPU:
+    the register floor within `gpu.max_registers_per_thread`; NPU: the live
+    tiles, ping-pong buffered, within `onchip.capacity_bytes`; CPU: tiled
+    live bytes within it) and the target's weighted cost (register pressure,
+    coalescing and saved bandwidth on GPUs; format casts and saved DMA on
+    NPUs; cache pressure, recomputation and saved bandwidth on CPUs) is
+    negative. Dynamic extents are replaced by proven upper bounds (the
+    decision is then marked conservative); without a bound the pair is not
+    fused, with a remark either way. The features, each legality rule, the
+    register model and the cost terms are described in
+    [docs/Fusion.md](../Fusion.md).
 
-    Loop extents and iterator types, FLOPs (arithmetic body ops times the
-    iteration points), bytes read and written, element types, the access
-    pattern of every operand from its indexing map (contiguous, transposed,
-    broadcast, strided, gather), live tile bytes. An op nested in `scf.for`
-    / `scf.forall` is already tiled: its static shapes are the tile's. An op
-    in an `scf.forall` mapped to `#gpu.thread` has its per-thread tile in
-    its shapes; otherwise the register model assumes the spec's
-    `cost_weights.default_thread_tile_elements` outputs and
-    `cost_weights.default_reduction_tile` reduction step per thread.
+    With `explain`, one remark per consumer on the consumer op: the verdict
+    and its reason, the cost as a sum of weighted terms, each limit with its
+    value, and on GPUs the register estimate by term.
 
-    #### Legality (checked first; a rejected pair is never fused)
+    #### Example
 
-    - a consumer that reduces along a result dim the producer's `scf.forall`
-      splits across parallel workers (racy partial results);
-    - a consumer operand that is not available at the fusion point (the
-      producer, or its outermost tiling loop in the consumer's block): it
-      does not dominate it and cannot be moved before it, because an op
-      defining it has memory effects or it is computed from the producer.
-      Side-effect-free definitions printed after the producer (the
-      consumer's `tensor.empty`, created right before the consumer by
-      torch-mlir, IREE and upstream) can move, so the decision does not
-      depend on where they are printed;
-    - recomputation blow-up: the consumer re-reads each producer element
-      more than `cost_weights.recompute_limit` times (its parallel loops not
-      indexing the producer value, e.g. a broadcast), or gathers from it;
-    - back-to-back GEMMs: when the consumer contracts over the producer's N,
-      the producer's N tile must hold all N columns and the consumer's N
-      must fit it (threadblock residence).
-
-    #### Scores (weights, limits and constants from the spec)
-
-    - GPU: `Cost = register_pressure*RegPressure +
-      coalescing_penalty*CoalescingPenalty - bandwidth_saved*BandwidthSaved`.
-      The fused kernel's registers per thread come from a structural
-      two-phase model of what the kernel holds live (main loop:
-      accumulators + operand fragments x reduction steps in flight;
-      epilogue: accumulators + epilogue inputs + temporaries; plus thread
-      and block ids, 64-bit loop counters, a 64-bit pointer per buffer and
-      a stage offset per operand staged in shared memory). Steps in flight:
-      for an op doing one element of each reduction loop per iteration of
-      a K-step `scf.for` of trip count T (static or bounded),
-      min(T, ceil(L / issue), 1 + ceil(2L / FMAs per step)), else 1,
-      with L and issue from `pipeline.units.smem_load` (the compiler issues
-      later steps' loads early to hide the load latency;
-      `include/hwsched/Analysis/RegisterEstimate.h`, checked against ptxas
-      by `bench/tileconfig/reg_check.py`). Hard limit: the
-      register floor (accumulators + one reduction step's fragments +
-      `reg_floor_base`) must not exceed `gpu.max_registers_per_thread`
-      (`reg_limit`), else the kernel spills. RegPressure: registers above
-      `gpu.occupancy_register_budget`, relative to it. CoalescingPenalty: a
-      consumer writing in another dim order than the producer's tile (a
-      transpose, a strided write) costs `memory_transaction_bytes` per
-      element, relative to the unfused traffic, so MatMul + transpose is
-      rejected. BandwidthSaved: the intermediate's write and re-read,
-      relative to the unfused traffic.
-    - NPU: hard limit `LiveBytes (each aligned to onchip.alignment_bytes) *
-      npu.ping_pong_factor <= onchip.capacity_bytes` (`ub_limit_bytes`);
-      `Cost = format_cast*FormatCastOverhead - dma_saved*DMASaved` in cycles:
-      a cube producer (contraction/convolution) feeding a vector consumer
-      that reduces or changes the layout pays a cube->vector format cast
-      (read + write at `npu.format_cast_bytes_per_cycle`); the saved MTE
-      traffic moves at `npu.mte_bytes_per_cycle`. An untiled op counts as
-      one tile: tile first for tile-level numbers.
-    - CPU: `Cost = cache_pressure*CachePressure + recompute*Recompute -
-      bandwidth_saved*BandwidthSaved` in ns at `offchip.bandwidth_gb_per_s`
-      and `compute.peak_fp32_gflops` (divided by the vector lanes of
-      `cpu.vector_width_bits` when the consumer reads the producer against
-      its memory order); for tiled ops the fused live bytes must fit
-      `onchip.capacity_bytes` (L2, `l2_limit_bytes`), `cpu.l1d_bytes` is
-      reported.
-
-    A pair is fused when it is legal, every hard limit holds and the cost is
-    negative.
-
-    #### Dynamic shapes
-
-    Dynamic extents are replaced by their upper bounds
-    (`ValueBoundsOpInterface`) and the decision is marked conservative; when
-    an extent has no bound the pair is not fused. Either way the op emits a
-    remark on the consumer.
-
-    #### Explain
-
-    With `explain`, one remark per consumer on the consumer op:
-    `fusion of '<consumer>' into '<producer>' on <spec>: fuse|reject
-    (<reason>); cost=<c> = <sign><weight>*<term>(<value>)...; limits:
-    <limit> <value> <= <limit> (ok|VIOLATED[, soft]), ...` and, on GPUs,
-    `registers=<n> (acc=.. frag=.. epi=.. tmp=.. addr=.. staged=..
-    inflight=.. step=.. floor=.. tile=[..] tiled|default)` (`addr`: distinct
-    buffers addressed, `staged`: reduction operands read from shared
-    memory, `inflight`: reduction steps whose fragments are live at once).
+    ```mlir
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %f
+        : (!transform.any_op) -> !transform.any_op
+    %c = transform.cost_model.filter_fusable_consumers %mm
+        { target = "nvidia-a100", explain } : (!transform.any_op) -> !transform.any_op
+    ```
 
     #### Return modes
 
