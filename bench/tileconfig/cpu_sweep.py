@@ -33,8 +33,6 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "utils"))
-from hwsched_tools import time_trace_events  # noqa: E402
 LLVM = "/usr/lib/llvm-22"
 LIBS = ",".join(f"{LLVM}/lib/{l}" for l in
                 ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
@@ -269,14 +267,19 @@ def measure(problem, config, spec, args, tmp):
 
 
 def pick(problem, spec, args, tmp):
-    """Runs the op alone (with explain) to read its decision and time it."""
+    """Runs the op alone (with explain) to read its decision, and times the
+    model alone (hwsched-select-bench: thread CPU time of the first
+    selectTileConfig call, which is what the op pays; the op times nothing)."""
     r = problem.rank()
     a, b, c, op = problem.kernel()
-    src = os.path.join(tmp, "pick.mlir")
-    with open(src, "w") as f:
+    kernel = os.path.join(tmp, "pick-kernel.mlir")
+    with open(kernel, "w") as f:
         f.write(f"func.func @kernel(%A: {a}, %B: {b}, %C: {c}) -> {c} {{\n  %r = {op}\n"
                 f"  return %r : {c}\n}}\n")
-        f.write(f"""module attributes {{transform.with_named_sequence}} {{
+    src = os.path.join(tmp, "pick.mlir")
+    with open(kernel) as f, open(src, "w") as out:
+        out.write(f.read())
+        out.write(f"""module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
     %mm = transform.structured.match interface{{LinalgOp}} in %root : ({H}) -> {H}
     %t:5 = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
@@ -285,19 +288,21 @@ def pick(problem, spec, args, tmp):
 }}
 """)
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    trace = os.path.join(tmp, "pick-trace.json")
-    res = run([opt, "--transform-interpreter", f"--hwsched-time-trace={trace}", src,
-               "-o", "/dev/null"])
+    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"])
     m = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
                   r"reduction_tile_sizes (\[[^\]]*\])", res.stderr)
     if not m:
         sys.exit("select_tile_config failed:\n" + res.stderr)
-    # The selection's own time: the library's enumeration-and-pruning event
-    # in the time trace (wall clock, ms; not in the remark, which must not
-    # change from run to run).
-    events = time_trace_events(trace, "hwsched::selectTileConfig")
-    ms = sum(us for _, us in events) / 1e3 if events else float("nan")
-    return [eval(g) for g in m.groups()], ms
+    lists = [eval(g) for g in m.groups()]
+    timed = run([os.path.join(args.build, "bin", "hwsched-select-bench"),
+                 "--target", spec, kernel])
+    t = re.search(r"first_ms ([0-9.]+) .* tile_sizes (\[[^\]]*\])", timed.stdout)
+    if not t:
+        sys.exit("hwsched-select-bench failed:\n" + timed.stderr)
+    if eval(t.group(2)) != lists[0]:
+        sys.exit(f"hwsched-select-bench timed another decision ({t.group(2)}, "
+                 f"the op picked {lists[0]})")
+    return lists, float(t.group(1))
 
 
 def grid(problem, full=False):
