@@ -224,6 +224,15 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b0 = transform.get_producer_of_operand %padded0[1]
         : (!transform.any_op) -> !transform.any_op
+    // A partial register tile pads by (NR - width), the width read back with
+    // tensor.dim of B's slice. hoist_pad only follows index arithmetic, and
+    // tensor.dim of a rank-reducing slice (a batched contraction: the batch
+    // index is dropped) does not fold to the slice's size by itself: resolve
+    // it from the slice's sizes, or the hoisting fails on every batched
+    // contraction whose N or K is not a multiple of the tile.
+    transform.apply_patterns to %func {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     %packing0 = transform.structured.hoist_pad %pad_b0 by 3 loops
         : (!transform.any_op) -> !transform.any_op
     %padded, %pad, %copy = transform.structured.pad %mmr {
@@ -232,6 +241,10 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b = transform.get_producer_of_operand %padded[1]
         : (!transform.any_op) -> !transform.any_op
+    // (The same for the pads of the later K blocks.)
+    transform.apply_patterns to %func {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     %packing = transform.structured.hoist_pad %pad_b by 4 loops
         : (!transform.any_op) -> !transform.any_op
     // Copy one row of the sliver at a time (NR floats: NR/lanes vectors).
@@ -254,7 +267,13 @@ module attributes {transform.with_named_sequence} {
         }
       }
     }
+    // A row beyond K in the last K block (K not a multiple of KC) is read
+    // under a mask: turn `vector.mask { transfer_read }` into a transfer
+    // with a mask operand now, before later patterns (fold_memref_alias_ops
+    // after bufferization) put index arithmetic inside the mask region,
+    // which then no longer verifies ("expects only one operation to mask").
     transform.apply_patterns to %func {
+      transform.apply_patterns.vector.lower_masked_transfers
       transform.apply_patterns.canonicalization
     } : !transform.any_op
 
