@@ -12,8 +12,12 @@ Used by utils/robustness/run.py, fuzz/op_fuzz.py and utils/pipeline-fuzz.py
   exec_check_command(...)           the utils/exec-check.py command comparing
                                     CPU results before/after a transform
   op_application(op, handle, ...)   the script lines applying one hwsched op
+  time_trace_events(path, name)     the (detail, microseconds) of the events
+                                    `name` in a `hwsched-opt
+                                    --hwsched-time-trace=FILE` trace
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -158,3 +162,19 @@ def op_application(op, handle, handle_type, attrs, count_handles=False,
     else:
         lines.append(f'transform.debug.emit_param_as_remark %t#0, "ROB-RESULT" : {p}')
     return lines
+
+
+def time_trace_events(path, name):
+    """The events called `name` (e.g. "hwsched::selectTileConfig") in the
+    Chrome trace that `hwsched-opt --hwsched-time-trace=path` wrote, in the
+    order they began: a list of (detail, microseconds). The durations are
+    wall-clock (LLVM's time profiler); the detail is the payload location the
+    library gave the event, or "". The profiler's "Total <name>" summaries
+    are not events of one call and are left out."""
+    with open(path) as f:
+        trace = json.load(f)
+    events = [e for e in trace.get("traceEvents", [])
+              if e.get("ph") == "X" and e.get("name") == name]
+    events.sort(key=lambda e: e.get("ts", 0))
+    return [(e.get("args", {}).get("detail", ""), float(e.get("dur", 0)))
+            for e in events]

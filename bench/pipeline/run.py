@@ -8,8 +8,8 @@ and num_stages) and large random bodies of about 100 scheduled ops.
 
 For every loop it prints: scheduled ops, ResMII, RecMII, MII, the achieved
 interval, stages used / stage limit, on-chip bytes / capacity, the op's run
-time (analysis + scheduling, then rewrite, in microseconds, measured inside
-the op: HWSCHED_PIPELINE_TIMING=1) and the number of dependence violations
+time (analysis + scheduling, then rewrite, in microseconds: the library's
+events for the loop in hwsched-opt --hwsched-time-trace, wall clock) and the number of dependence violations
 found by an independent checker.
 
 The checker does not use the scheduler's graph: it re-reads the loop's text,
@@ -42,12 +42,19 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import time_trace_events  # noqa: E402
 INPUTS = os.path.join(ROOT, "test", "Pipeline", "Inputs")
 FUZZ = os.path.join(ROOT, "utils", "pipeline-fuzz.py")
 TARGETS = ["nvidia-h100", "ascend-910b", "x86-avx512"]
 
 REMARK_RE = re.compile(r"^(.*?):(\d+):(\d+): remark: (.*)$")
-TIME_RE = re.compile(r'schedule_stages-time: loc\("(.*?)":(\d+):(\d+)\) decide_us ([\d.]+) rewrite_us ([\d.]+)')
+# The library's steps for one loop, in the time trace of hwsched-opt
+# --hwsched-time-trace (the op itself times nothing): analysis, scheduling,
+# the precondition check, then the rewrite. Each event's detail is the loop.
+LOOP_EVENTS = ("hwsched::buildLoopDependenceGraph", "hwsched::scheduleForSync",
+               "hwsched::checkPipelinePreconditions", "hwsched::pipelineLoop")
+LOC_RE = re.compile(r'loc\("(.*?)":(\d+):(\d+)\)')
 SUMMARY_RE = re.compile(r"stages (\d+) of limit (\d+): ResMII (\d+), RecMII (\d+), MII (\d+), achieved interval (\d+)")
 EXHAUSTIVE_RE = re.compile(r"smallest latency-only interval (\d+)")
 BOUND_RE = re.compile(r"lower bound with \d+ stages (\d+) \((modulo scheduled|level merging)\)")
@@ -68,24 +75,37 @@ def library(target, tag="pipeline"):
             "    transform.yield\n  }\n}\n")
 
 
+def loop_times(trace):
+    """{0-based line of the loop: microseconds of its LOOP_EVENTS} in one
+    time trace (wall clock)."""
+    times = collections.defaultdict(float)
+    for name in LOOP_EVENTS:
+        for detail, us in time_trace_events(trace, name):
+            m = LOC_RE.search(detail)
+            if m:
+                times[int(m.group(2)) - 1] += us
+    return times
+
+
 def run_opt(opt, payload, lib, entry, repeat=5):
-    """Runs the transform `repeat` times; returns the last stderr with every
-    timing line replaced by the fastest of the runs (the machine is shared,
-    the minimum is the least disturbed measurement)."""
-    env = dict(os.environ, HWSCHED_PIPELINE_TIMING="1")
+    """Runs the transform `repeat` times; returns the exit status and stderr
+    of the last run and, per loop line, the fastest of the runs' times (the
+    machine is shared, the minimum is the least disturbed measurement)."""
     best = {}
-    for _ in range(repeat):
-        proc = subprocess.run(
-            [opt, payload, f"--transform-preload-library=transform-library-paths={lib}",
-             f"--transform-interpreter=entry-point={entry}", "-o", os.devnull],
-            capture_output=True, text=True, env=env)
-        for m in TIME_RE.finditer(proc.stderr):
-            key = (m.group(2), m.group(3))
-            t = float(m.group(4)) + float(m.group(5))
-            if key not in best or t < best[key][0]:
-                best[key] = (t, m.group(0))
-    err = TIME_RE.sub(lambda m: best[(m.group(2), m.group(3))][1], proc.stderr)
-    return proc.returncode, err
+    with tempfile.TemporaryDirectory(prefix="bench-pipeline-trace-") as tmp:
+        trace = os.path.join(tmp, "trace.json")
+        for _ in range(repeat):
+            proc = subprocess.run(
+                [opt, payload, f"--transform-preload-library=transform-library-paths={lib}",
+                 f"--transform-interpreter=entry-point={entry}",
+                 f"--hwsched-time-trace={trace}", "-o", os.devnull],
+                capture_output=True, text=True)
+            if not os.path.exists(trace):
+                continue
+            for line, us in loop_times(trace).items():
+                best[line] = min(us, best.get(line, us))
+            os.remove(trace)
+    return proc.returncode, proc.stderr, best
 
 
 # ----------------------------------------------------------------------------
@@ -920,7 +940,7 @@ def memref_bytes(type_text):
     return n * ELEM_BYTES.get(m.group(2), 4)
 
 
-def analyse(payload, stderr, label, rows, target, requested):
+def analyse(payload, stderr, times, label, rows, target, requested):
     with open(payload) as f:
         lines = f.read().split("\n")
     loops = find_loops(lines)
@@ -929,9 +949,6 @@ def analyse(payload, stderr, label, rows, target, requested):
         m = REMARK_RE.match(line)
         if m and os.path.abspath(m.group(1)) == os.path.abspath(payload):
             remarks[int(m.group(2)) - 1].append(m.group(4))
-    times = {}
-    for m in TIME_RE.finditer(stderr):
-        times[int(m.group(2)) - 1] = float(m.group(4)) + float(m.group(5))
     for start, end in loops:
         summary = next((SUMMARY_RE.search(r) for r in remarks.get(start, []) if SUMMARY_RE.search(r)), None)
         if not summary:
@@ -1019,8 +1036,8 @@ def main(argv):
                 payload = os.path.join(work, f"{target}-{name}")
                 with open(payload, "w") as f:
                     f.write(text)
-            rc, err = run_opt(args.opt, payload, lib, "bench")
-            analyse(payload, err, f"{name.split('.')[0]}/{target}", rows, target, None)
+            rc, err, times = run_opt(args.opt, payload, lib, "bench")
+            analyse(payload, err, times, f"{name.split('.')[0]}/{target}", rows, target, None)
     for kind, count, extra in (("small", args.small, []),
                                ("large", args.large, ["--min-ops", str(args.large_ops),
                                                       "--max-ops", str(args.large_ops),
@@ -1040,14 +1057,14 @@ def main(argv):
                 text = re.sub(r"(schedule_stages %l \{[^}]*?) \}", r"\1, explain }", fh.read())
             with open(lib, "w") as fh:
                 fh.write(text)
-            rc, err = run_opt(args.opt, payload, lib, "fuzz")
+            rc, err, times = run_opt(args.opt, payload, lib, "fuzz")
             # Each case has its own target and stage count (pipeline-fuzz.py).
             per_case = {}
             for m in re.finditer(r"attributes\{(case_\d+)\}.*\n.*schedule_stages %l \{([^}]*)\}", text):
                 tgt = re.search(r'target = "([\w-]+)"', m.group(2)).group(1)
                 req = re.search(r"num_stages = (\d+)", m.group(2))
                 per_case[m.group(1)] = (tgt, int(req.group(1)) if req else None)
-            analyse(payload, err, f"{kind}/{f.split('.')[0]}", rows, per_case, None)
+            analyse(payload, err, times, f"{kind}/{f.split('.')[0]}", rows, per_case, None)
 
     hdr = (f"{'loop':34} {'ops':>4} {'ResMII':>6} {'RecMII':>6} {'MII':>5} {'II':>5} {'IIlb':>5} "
            f"{'st/lim':>6} {'bytes/capacity':>16} {'us':>8} {'viol':>4}  II>MII because")

@@ -267,14 +267,19 @@ def measure(problem, config, spec, args, tmp):
 
 
 def pick(problem, spec, args, tmp):
-    """Runs the op alone (with explain) to read its decision and time it."""
+    """Runs the op alone (with explain) to read its decision, and times the
+    model alone (hwsched-select-bench: thread CPU time of the first
+    selectTileConfig call, which is what the op pays; the op times nothing)."""
     r = problem.rank()
     a, b, c, op = problem.kernel()
-    src = os.path.join(tmp, "pick.mlir")
-    with open(src, "w") as f:
+    kernel = os.path.join(tmp, "pick-kernel.mlir")
+    with open(kernel, "w") as f:
         f.write(f"func.func @kernel(%A: {a}, %B: {b}, %C: {c}) -> {c} {{\n  %r = {op}\n"
                 f"  return %r : {c}\n}}\n")
-        f.write(f"""module attributes {{transform.with_named_sequence}} {{
+    src = os.path.join(tmp, "pick.mlir")
+    with open(kernel) as f, open(src, "w") as out:
+        out.write(f.read())
+        out.write(f"""module attributes {{transform.with_named_sequence}} {{
   transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
     %mm = transform.structured.match interface{{LinalgOp}} in %root : ({H}) -> {H}
     %t:5 = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
@@ -283,16 +288,21 @@ def pick(problem, spec, args, tmp):
 }}
 """)
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"],
-              env=dict(os.environ, HWSCHED_TILECONFIG_TIMING="1"))
+    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"])
     m = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
                   r"reduction_tile_sizes (\[[^\]]*\])", res.stderr)
     if not m:
         sys.exit("select_tile_config failed:\n" + res.stderr)
-    # The op's own selection time (printed on request, not in the remark).
-    timing = re.search(r"select_tile_config-time: .* ms ([0-9.]+)", res.stderr)
-    wall = float(timing.group(1)) if timing else float("nan")
-    return [eval(g) for g in m.groups()], wall
+    lists = [eval(g) for g in m.groups()]
+    timed = run([os.path.join(args.build, "bin", "hwsched-select-bench"),
+                 "--target", spec, kernel])
+    t = re.search(r"first_ms ([0-9.]+) .* tile_sizes (\[[^\]]*\])", timed.stdout)
+    if not t:
+        sys.exit("hwsched-select-bench failed:\n" + timed.stderr)
+    if eval(t.group(2)) != lists[0]:
+        sys.exit(f"hwsched-select-bench timed another decision ({t.group(2)}, "
+                 f"the op picked {lists[0]})")
+    return lists, float(t.group(1))
 
 
 def grid(problem, full=False):

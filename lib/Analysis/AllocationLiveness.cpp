@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/AllocationLiveness.h"
+#include "hwsched/Analysis/MemRefUtils.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -281,16 +282,14 @@ bool isAccess(OpOperand &use) {
 /// `pinReason` when unknown.
 void computeSize(Operation *alloc, Operation *context, IntegerAttr alignAttr,
                  MemRefType type, uint64_t minAlignment, OnChipBuffer &buffer) {
-  Type elementType = type.getElementType();
-  if (!elementType.isIntOrIndexOrFloat() &&
-      !isa<VectorType, ComplexType>(elementType)) {
+  std::optional<uint64_t> storageBytes = getElementStorageBytes(
+      type.getElementType(), DataLayout::closest(alloc ? alloc : context));
+  if (!storageBytes) {
     buffer.pinReason = "element type has no known storage size";
     buffer.unboundedSize = true;
     return;
   }
-  DataLayout layout = DataLayout::closest(alloc ? alloc : context);
-  uint64_t elementBytes = layout.getTypeSize(elementType).getFixedValue();
-  elementBytes = std::max<uint64_t>(elementBytes, 1);
+  uint64_t elementBytes = std::max<uint64_t>(*storageBytes, 1);
   uint64_t alignment = std::max(elementBytes, minAlignment);
   if (alloc)
     alignAttr = alloc->getAttrOfType<IntegerAttr>("alignment");

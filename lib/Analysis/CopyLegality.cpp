@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/CopyLegality.h"
+#include "hwsched/Analysis/MemRefUtils.h"
 
 #include "mlir/Analysis/AliasAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
@@ -80,17 +81,6 @@ StringRef hwsched::stringifyCopyBlocker(CopyBlocker blocker) {
     return "shape not provably equal";
   }
   return "none";
-}
-
-std::optional<int64_t> hwsched::getStaticSizeInBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
-    return std::nullopt;
-  Type element = memref.getElementType();
-  if (!element.isIntOrIndexOrFloat() || element.isIndex())
-    return std::nullopt;
-  int64_t bits = element.getIntOrFloatBitWidth();
-  return memref.getNumElements() * ((bits + 7) / 8);
 }
 
 /// Prints a value as the user sees it in the IR (`%alloc`, `%arg0`), with
@@ -222,13 +212,6 @@ static bool overwritesFully(Operation *op, Value buffer) {
   // With parallel loops and a permutation map, the iteration domain is the
   // buffer's shape, so every element is written.
   return found;
-}
-
-/// The buffer `value` is a view of, following view-like ops to their root.
-static Value getViewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
 }
 
 /// Whether `value` is a function argument declared `llvm.noalias` or
@@ -794,7 +777,7 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
 CopyLegality CopyAnalyzer::analyzeImpl(const CopyCandidate &copy) {
   CopyLegality result;
   result.copy = copy;
-  result.bytes = getStaticSizeInBytes(copy.target.getType());
+  result.bytes = getStaticSizeInBytes(copy.target);
   RuleVerdict common = checkCommon(copy);
   if (!common.legal) {
     result.forward = common;

@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/Analysis/MemRefUtils.h"
 #include "hwsched/Support/Refusal.h"
+#include "hwsched/Support/TimeTrace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -17,6 +19,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/TimeProfiler.h"
 
 using namespace mlir;
 using namespace hwsched;
@@ -185,8 +188,8 @@ static AccessBox fullBox(Value v) {
 /// Traces `v` through views to its allocation, mapping `box` (in v's
 /// coordinates) to the root's coordinates. Unknown mappings drop the offsets.
 static Value traceToRoot(Value v, AccessBox &box) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (auto subview = dyn_cast<memref::SubViewOp>(def)) {
+  return getViewRoot(v, [&](ViewLikeOpInterface view) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(view.getOperation())) {
       bool staticUnit =
           !ShapedType::isDynamicShape(subview.getStaticOffsets()) &&
           !ShapedType::isDynamicShape(subview.getStaticSizes()) &&
@@ -208,26 +211,17 @@ static Value traceToRoot(Value v, AccessBox &box) {
         }
         box.offsets = offs;
         box.sizes = sizes;
-      } else {
-        box.offsets.reset();
-        box.exact = false;
+        return;
       }
-      v = subview.getSource();
-      continue;
+    } else if (isa<memref::CastOp>(view.getOperation())) {
+      // Same elements, same coordinates.
+      return;
     }
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      v = cast.getSource();
-      continue;
-    }
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      box.offsets.reset();
-      box.exact = false;
-      v = view.getViewSource();
-      continue;
-    }
-    break;
-  }
-  return v;
+    // Any other view (or a subview with dynamic or strided parts) maps
+    // coordinates in a way the box does not follow.
+    box.offsets.reset();
+    box.exact = false;
+  });
 }
 
 static std::optional<SmallVector<int64_t>> constantIndices(ValueRange values) {
@@ -382,26 +376,6 @@ static bool isCovered(AccessBox read, ArrayRef<AccessBox> writes,
   return true;
 }
 
-static int64_t staticBytes(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !memref.hasStaticShape())
-    return -1;
-  Type elem = memref.getElementType();
-  int64_t elemBits = -1;
-  if (auto vec = dyn_cast<VectorType>(elem)) {
-    if (vec.isScalable())
-      return -1;
-    elemBits = vec.getNumElements() * vec.getElementTypeBitWidth();
-  } else if (elem.isIndex()) {
-    elemBits = 64;
-  } else if (elem.isIntOrFloat()) {
-    elemBits = elem.getIntOrFloatBitWidth();
-  }
-  if (elemBits < 0)
-    return -1;
-  return memref.getNumElements() * ((elemBits + 7) / 8);
-}
-
 //===----------------------------------------------------------------------===//
 // Graph construction
 //===----------------------------------------------------------------------===//
@@ -474,7 +448,7 @@ int GraphBuilder::bufferIndex(Value root) {
     return it->second;
   LoopBuffer buffer;
   buffer.root = root;
-  buffer.bytes = staticBytes(root.getType());
+  buffer.bytes = getStaticSizeInBytes(root).value_or(-1);
   std::string text;
   llvm::raw_string_ostream os(text);
   if (auto arg = dyn_cast<BlockArgument>(root)) {
@@ -967,6 +941,8 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
 
 llvm::Expected<LoopDependenceGraph>
 hwsched::buildLoopDependenceGraph(scf::ForOp forOp, const UnitContext &ctx) {
+  llvm::TimeTraceScope trace("hwsched::buildLoopDependenceGraph",
+                             [&] { return timeTraceDetail(forOp); });
   GraphBuilder builder(forOp, ctx);
   FailureOr<LoopDependenceGraph> graph = builder.build();
   if (failed(graph))

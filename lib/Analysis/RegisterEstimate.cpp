@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/RegisterEstimate.h"
+#include "hwsched/Analysis/MemRefUtils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -82,18 +83,6 @@ int64_t hwsched::evaluateRegisterModel(const RegisterModelTerms &terms,
   int64_t epilogue =
       terms.accumulators + terms.epilogueInputs + terms.temporaries;
   return std::max<int64_t>(1, fixed + std::max(mainLoop, epilogue));
-}
-
-/// The buffer a view chain (subview, cast, reshape) reads: values that view
-/// the same buffer need one base pointer.
-static Value getMemoryRoot(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view || view.getViewSource() == value)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
 }
 
 /// A buffer private to the thread (memref.alloca or the private address
@@ -279,12 +268,12 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
     for (auto [k, operand] : llvm::enumerate(op.operands)) {
       if (operand.isScalar)
         continue;
-      if (operand.isInit && isPrivateBuffer(getMemoryRoot(operand.value)))
+      if (operand.isInit && isPrivateBuffer(getViewRoot(operand.value)))
         intoPrivate = !reduces;
       // An input produced in the group, or read from a private buffer (the
       // promoted accumulator), already sits in registers.
       if (!operand.isInit && (group.operandProducer[i][k] >= 0 ||
-                              isPrivateBuffer(getMemoryRoot(operand.value))))
+                              isPrivateBuffer(getViewRoot(operand.value))))
         hasInternalInput = true;
     }
     bool loads = false;
@@ -292,7 +281,7 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
       if (operand.isScalar)
         continue;
       bool internal = group.operandProducer[i][k] >= 0;
-      Value root = getMemoryRoot(operand.value);
+      Value root = getViewRoot(operand.value);
       bool isPrivate = isPrivateBuffer(root);
       int64_t words =
           registerWords(getTileElements(operand, ext), operand.elementBits);

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>
 #include <cmath>
@@ -294,6 +295,9 @@ static void applySmFillRule(TileSelection &s, bool dynamicGrid) {
 
 llvm::Expected<TileSelection>
 hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
+  // The enumeration and pruning alone: hwsched-tune and bench/tileconfig
+  // report this event's time (hwsched-opt --hwsched-time-trace).
+  llvm::TimeTraceScope trace("hwsched::selectTileConfig");
   TileSelection selection;
   GemmView view;
   view.kind = problem.kind;

@@ -17,10 +17,7 @@
 #include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/Support/Format.h"
 
-#include <cstdlib>
-#include <ctime>
 #include <limits>
 
 using namespace mlir;
@@ -31,10 +28,8 @@ namespace {
 /// Everything decided for one loop before the payload is touched.
 struct LoopPlan {
   scf::ForOp loop;
-  /// Where the loop was (for timing lines printed after it is rewritten).
+  /// Where the loop was (for notes once loops are rewritten).
   Location loc = UnknownLoc();
-  /// Microseconds spent on analysis and scheduling.
-  double decideMicros = 0;
   LoopDependenceGraph graph;
   /// The schedule and its synchronisation (the NPU flags planned once).
   PipelinePlan pipeline;
@@ -137,15 +132,7 @@ hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   if (!stagesRead.succeeded())
     return stagesRead;
   // Decide for every loop first: any refusal leaves all payloads untouched.
-  // CPU time of this thread: the benchmark machine is shared, wall-clock
-  // time would measure the other jobs.
-  auto cpuMicros = [] {
-    timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-  };
   for (Operation *payload : state.getPayloadOps(getLoop())) {
-    double start = cpuMicros();
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
         resolveTarget(*this, payload, ownAttrs, target, &inputs);
@@ -218,12 +205,9 @@ hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
     if (llvm::Error err =
             checkPipelinePreconditions(forOp, plan.graph, plan.pipeline))
       return refuseLoop(std::move(err));
-    plan.decideMicros = cpuMicros() - start;
     plans.push_back(std::move(plan));
   }
 
-  // bench/pipeline reads per-loop run times from stderr when asked to.
-  bool printTimes = std::getenv("HWSCHED_PIPELINE_TIMING") != nullptr;
   // Rewriting an outer loop clones and erases its body: a nested loop of the
   // same handle would be left dangling.
   for (LoopPlan &outer : plans)
@@ -250,7 +234,6 @@ hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
       emitWarning() << "no picture: " << llvm::toString(picture.takeError());
     else if (*picture && getExplain())
       plan.loop->emitRemark() << "schedule picture " << **picture;
-    double start = cpuMicros();
     llvm::Expected<PipelineRewriteResult> rewritten =
         pipelineLoop(rewriter, plan.loop, plan.graph, plan.pipeline);
     if (!rewritten)
@@ -259,10 +242,6 @@ hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
              << takeRefusalMessage(rewritten.takeError());
     if (rewritten->loop)
       newLoops.push_back(rewritten->loop);
-    if (printTimes)
-      llvm::errs() << "schedule_stages-time: " << plan.loc << " decide_us "
-                   << llvm::format("%.1f", plan.decideMicros) << " rewrite_us "
-                   << llvm::format("%.1f", cpuMicros() - start) << "\n";
   }
   results.set(cast<OpResult>(getPipelined()), newLoops);
   return DiagnosedSilenceableFailure::success();

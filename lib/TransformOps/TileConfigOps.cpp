@@ -24,10 +24,6 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include "llvm/Support/Format.h"
-
-#include <cstdlib>
-#include <ctime>
 #include <tuple>
 
 using namespace mlir;
@@ -263,7 +259,6 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     ResolvedTarget target;
     TileProblem problem;
     TileSelection selection;
-    double selectMs = 0;
     /// Measurement mode: the measured times or why nothing was measured.
     std::string measurement;
     TuningOutcome tuning;
@@ -313,18 +308,8 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                           stringifyHwKind(d.target.spec.getKind()))
                 .str());
     }
-    // Thread CPU time: the machines that run the bench are shared, and wall
-    // time there measures the other jobs.
-    timespec t0, t1;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
     llvm::Expected<TileSelection> selected =
         selectTileConfig(d.problem, d.target.spec);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
-    d.selectMs =
-        (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) * 1e-6;
-    if (std::getenv("HWSCHED_TILECONFIG_TIMING"))
-      llvm::errs() << "select_tile_config-time: " << payload->getLoc() << " ms "
-                   << llvm::format("%.3f", d.selectMs) << "\n";
     if (!selected) {
       results.setRemainingToEmpty(*this);
       return silenceable(*this, withCulprit(selected.takeError(), payload),
@@ -438,7 +423,7 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
         formatList(s.reductionTileSizes), s.numStages, formatList(s.numThreads),
         getSplitK() ? llvm::formatv(", split_k {0}", s.splitK).str() : "");
     // No timing in the remark: the same input must give the same output
-    // (bench/tileconfig reads the time from HWSCHED_TILECONFIG_TIMING).
+    // (the time is the "hwsched::selectTileConfig" time-trace event).
     d.payload->emitRemark() << llvm::formatv(
         "candidates: {0} enumerated, {1} feasible, {2} pruned{3}", s.enumerated,
         s.ranked.size(), prunedTotal, pruned);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Transforms/CopyElimination.h"
+#include "hwsched/Analysis/MemRefUtils.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/PatternMatch.h"
@@ -61,13 +62,13 @@ static void eraseIfDead(RewriterBase &rewriter, Operation *alloc,
           {user->getLoc(), user->getName().getStringRef().str(),
            CopyRule::Forward,
            "its target " + name + " is never read; " + name + " erased",
-           getStaticSizeInBytes(copy->target.getType())});
+           getStaticSizeInBytes(copy->target)});
     erased.insert(user);
     rewriter.eraseOp(user);
   }
   auto type = cast<MemRefType>(buffer.getType());
   result.erasedAllocs.push_back(
-      {alloc->getLoc(), type.getMemorySpace(), getStaticSizeInBytes(type)});
+      {alloc->getLoc(), type.getMemorySpace(), getStaticSizeInBytes(buffer)});
   rewriter.eraseOp(alloc);
 }
 
@@ -186,7 +187,7 @@ AllocBytes hwsched::countAllocBytes(Operation *scope, Attribute memorySpace) {
     if (type.getMemorySpace() != memorySpace)
       return;
     ++total.count;
-    if (std::optional<int64_t> bytes = getStaticSizeInBytes(type))
+    if (std::optional<int64_t> bytes = getStaticSizeInBytes(op->getResult(0)))
       total.bytes += *bytes;
     else
       ++total.dynamicCount;

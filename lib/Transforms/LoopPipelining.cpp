@@ -7,6 +7,7 @@
 #include "hwsched/Transforms/LoopPipelining.h"
 #include "hwsched/Analysis/ThreadPrivateAccess.h"
 #include "hwsched/Support/Refusal.h"
+#include "hwsched/Support/TimeTrace.h"
 #include "hwsched/Transforms/NpuFlagSync.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/TimeProfiler.h"
 
 #include <limits>
 
@@ -179,6 +181,8 @@ PipelinePlan hwsched::planPipeline(scf::ForOp forOp,
 llvm::Expected<PipelinePlan>
 hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
                          const SchedulerConfig &config, PipelineSync sync) {
+  llvm::TimeTraceScope trace("hwsched::scheduleForSync",
+                             [&] { return timeTraceDetail(forOp); });
   llvm::Expected<StageSchedule> first = scheduleStages(graph, config);
   if (!first)
     return first.takeError();
@@ -225,6 +229,8 @@ llvm::Error
 hwsched::checkPipelinePreconditions(scf::ForOp forOp,
                                     const LoopDependenceGraph &graph,
                                     const PipelinePlan &plan) {
+  llvm::TimeTraceScope trace("hwsched::checkPipelinePreconditions",
+                             [&] { return timeTraceDetail(forOp); });
   const StageSchedule &schedule = plan.schedule;
   if (forOp.getUnsignedCmp())
     return refuse(forOp, "unsigned loops are not supported "
@@ -512,6 +518,8 @@ llvm::Expected<PipelineRewriteResult>
 hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
                       const LoopDependenceGraph &graph,
                       const PipelinePlan &plan) {
+  llvm::TimeTraceScope trace("hwsched::pipelineLoop",
+                             [&] { return timeTraceDetail(forOp); });
   const StageSchedule &schedule = plan.schedule;
   PipelineSync sync = plan.sync;
   PipelineRewriteResult result;

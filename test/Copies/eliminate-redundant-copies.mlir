@@ -770,3 +770,37 @@ func.func @unranked(%s: memref<*xf32>, %t: memref<*xf32>) {
   memref.copy %s, %t : memref<*xf32> to memref<*xf32>
   return
 }
+
+// -----
+
+// Bytes of index and vector elements are their data-layout storage sizes
+// (index is 64 bits by default, vector<3xf32> is padded to 16 bytes), the
+// sizes the on-chip allocation analysis and the pipeliner use too
+// (hwsched/Analysis/MemRefUtils.h). Before, this analysis knew no size for
+// either.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @index_and_vector_bytes(
+// CHECK-NOT: memref.copy
+// expected-remark @below {{removed 2 of 2 copies (2 forward, 0 backward), erased 2 allocations}}
+func.func @index_and_vector_bytes(%s: memref<4xindex> {llvm.noalias}, %out: memref<4xindex> {llvm.noalias},
+                                  %v: memref<2xvector<3xf32>> {llvm.noalias}, %vout: memref<2xvector<3xf32>> {llvm.noalias}) {
+  %t = memref.alloc() : memref<4xindex>
+  // expected-remark @below {{removed memref.copy (forward): 1 read(s) of %alloc now read %arg0; %alloc erased; 32 bytes not moved}}
+  memref.copy %s, %t : memref<4xindex> to memref<4xindex>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%t : memref<4xindex>) outs(%out : memref<4xindex>) {
+  ^bb0(%x: index, %o: index):
+    %y = arith.addi %x, %x : index
+    linalg.yield %y : index
+  }
+  %tv = memref.alloc() : memref<2xvector<3xf32>>
+  // expected-remark @below {{removed memref.copy (forward): 1 read(s) of %alloc now read %arg2; %alloc erased; 32 bytes not moved}}
+  memref.copy %v, %tv : memref<2xvector<3xf32>> to memref<2xvector<3xf32>>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%tv : memref<2xvector<3xf32>>) outs(%vout : memref<2xvector<3xf32>>) {
+  ^bb0(%x: vector<3xf32>, %o: vector<3xf32>):
+    %y = arith.addf %x, %x : vector<3xf32>
+    linalg.yield %y : vector<3xf32>
+  }
+  return
+}

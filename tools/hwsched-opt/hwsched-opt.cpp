@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Everything the stock mlir-opt registers, plus the hwsched transform ops and
-// passes, plus --hwsched-target to retarget unmodified scripts.
+// passes, plus --hwsched-target to retarget unmodified scripts and
+// --hwsched-time-trace to profile the library's steps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,8 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/TimeProfiler.h"
+#include "llvm/Support/WithColor.h"
 
 static llvm::cl::opt<std::string> defaultTarget(
     "hwsched-target",
@@ -40,6 +43,23 @@ static llvm::cl::opt<std::string> pictureDir(
       hwsched::setPictureDirectory(dir);
     }));
 
+// The library's steps (hwsched/Support/TimeTrace.h) as a Chrome trace: the
+// per-step times that --mlir-timing cannot show, since the whole transform
+// script is one pass there. Wall-clock durations, microseconds.
+static llvm::cl::opt<std::string> timeTraceFile(
+    "hwsched-time-trace",
+    llvm::cl::desc("Write a Chrome trace (JSON) of the hwsched library's "
+                   "steps (tile selection, dependence analysis, stage "
+                   "scheduling, pipelining) to this file"),
+    llvm::cl::value_desc("file"), llvm::cl::init(""),
+    llvm::cl::cb<void, std::string>([](const std::string &file) {
+      // Granularity 0: every event, however short (a tile selection takes
+      // well under the profiler's usual 500 us).
+      if (!file.empty())
+        llvm::timeTraceProfilerInitialize(/*TimeTraceGranularity=*/0,
+                                          "hwsched-opt");
+    }));
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   hwsched::registerHwschedPasses();
@@ -52,6 +72,18 @@ int main(int argc, char **argv) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
   hwsched::registerTransformExtension(registry);
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "hwsched optimizer driver\n", registry));
+  mlir::LogicalResult result =
+      mlir::MlirOptMain(argc, argv, "hwsched optimizer driver\n", registry);
+  if (llvm::timeTraceProfilerEnabled()) {
+    llvm::Error written =
+        llvm::timeTraceProfilerWrite(timeTraceFile, "hwsched-opt");
+    llvm::timeTraceProfilerCleanup();
+    if (written) {
+      llvm::WithColor::error(llvm::errs(), "hwsched-opt")
+          << "cannot write the time trace: "
+          << llvm::toString(std::move(written)) << "\n";
+      return 1;
+    }
+  }
+  return mlir::asMainReturnCode(result);
 }

@@ -13,7 +13,6 @@ import itertools
 import json
 import math
 import os
-import re
 import time
 
 from . import paths, tasks
@@ -93,7 +92,7 @@ class Exploration:
     def __init__(self):
         self.problems = {}          # key -> Problem
         self.knob_only = {}         # key -> {name: knob} for knobs without a decision
-        self.select_ms = []         # select_tile_config's own times (ms)
+        self.select_ms = []         # select_tile_config's own times (ms, wall)
         self.seconds = 0.0          # the whole exploration run
         self.stderr = ""
 
@@ -112,8 +111,13 @@ def explore(opt, program, library, entry, target, workdir, timeout=600):
     env = dict(os.environ)
     env.pop("HWSCHED_TUNING_DB", None)
     env["HWSCHED_TUNING_CANDIDATES"] = export
-    env["HWSCHED_TILECONFIG_TIMING"] = "1"
+    # select_tile_config's own time: the library's enumeration-and-pruning
+    # event in a time trace (the op times nothing itself).
+    trace = os.path.join(workdir, "time-trace.json")
+    if os.path.exists(trace):
+        os.remove(trace)
     cmd = [opt, src, "--mlir-print-op-on-diagnostic=false",
+           f"--hwsched-time-trace={trace}",
            *tasks.transform_args(library, entry, target), "-o", os.devnull]
     start = time.time()
     rc, _, err = paths.hwsched_tools().run_tool(cmd, timeout=timeout, env=env)
@@ -123,8 +127,9 @@ def explore(opt, program, library, entry, target, workdir, timeout=600):
     if rc != 0:
         raise RuntimeError("the script fails on the payload with the model's own "
                            f"choices (exit {rc}):\n{err[-3000:]}")
-    for m in re.finditer(r"select_tile_config-time: .* ms ([0-9.]+)", err):
-        result.select_ms.append(float(m.group(1)))
+    if os.path.exists(trace):
+        result.select_ms = [us / 1e3 for _, us in paths.hwsched_tools().time_trace_events(
+            trace, "hwsched::selectTileConfig")]
     if not os.path.exists(export):
         raise RuntimeError("the script made no tuning decision: no "
                            "transform.cost_model.select_tile_config or tuned_knob "

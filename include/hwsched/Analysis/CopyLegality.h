@@ -161,10 +161,6 @@ private:
 std::vector<CopyLegality>
 analyzeCopies(mlir::Operation *scope, const CopyLegalityOptions &options = {});
 
-/// Static size in bytes of a memref type, if its shape and element size are
-/// known.
-std::optional<int64_t> getStaticSizeInBytes(mlir::Type type);
-
 } // namespace hwsched
 
 #endif // HWSCHED_ANALYSIS_COPYLEGALITY_H

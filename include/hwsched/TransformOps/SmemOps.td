@@ -19,135 +19,46 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations", [HwschedN
     default memory space on CPUs) at an offset of one byte buffer, so that
     buffers whose lifetimes never overlap share bytes.
 
-    Allocations: `memref.alloc` and `memref.alloca` directly in the scope or
-    in its nested loops and branches, and the workgroup attributions
-    (`workgroup(%buf : memref<...>)`) of a `gpu.func` scope whose memory
-    space is the target's (defined at the kernel entry; their own
-    `llvm.align` attribution attribute counts as the alignment); those below
-    a nested isolated-from-above op or `gpu.launch` belong to that scope and
-    are left alone. Workgroup attributions of a `gpu.launch` are not merged
-    (they stay separate buffers outside the reported peak). Dynamic sizes
-    use an upper bound proven by `ValueBoundsOpInterface` (e.g. from
-    `affine.min`); without one the buffer stays separate.
+    In short: the allocations are `memref.alloc` / `memref.alloca` in the
+    scope and its nested loops and branches (and the workgroup attributions
+    of a `gpu.func` scope) in that memory space; dynamic sizes need an upper
+    bound proven by `ValueBoundsOpInterface`. A buffer is live from its
+    first to its last access through it or any alias (views, selects,
+    region yields and iter_args, async copies until their wait). A buffer
+    whose uses cannot be followed, with a non-identity layout or an
+    unbounded size is pinned: it keeps its own allocation. The rest is
+    packed greedily, then, while the peak is above the lower bound (the
+    largest live bytes at any program point), by an exact search for
+    dynamic storage allocation after MiniMalloc (ASPLOS 2023) within a
+    deterministic budget of steps. The rewrite is one byte buffer with
+    `memref.view`s at the offsets (a new workgroup attribution for merged
+    `gpu.func` attributions); on GPU targets a `gpu.barrier` separates
+    buffers that share bytes, reused where one exists, with lifetimes first
+    widened to points every thread reaches. The lifetime rules, packing
+    orders, search, rewrite and barrier placement are described in
+    [docs/Smem.md](../Smem.md).
 
-    Lifetimes: program points are the ops of the scope in pre-order. A
-    buffer is live from its first to its last access: a read or write of
-    its bytes (an op with a memory effect on it, or whose effects are
-    unknown) through the buffer or any alias (`subview`, `view`,
-    `expand_shape`, `collapse_shape`, `reinterpret_cast`, `cast`, `select`,
-    region yields and iter_args, via `BufferViewFlowAnalysis`). Creating a
-    view, taking a dimension or a deallocation is no access, so views made
-    up front (as distributed GPU code does) do not lengthen the lifetime;
-    a buffer never accessed is live at its allocation only. An access inside
-    a loop or branch that does not contain the allocation covers that whole
-    op; a value yielded back into a loop (iter_args, ping-pong buffers) or
-    used after the loop it was allocated in covers the whole loop. An
-    `nvgpu.device_async_copy` keeps its buffers live until the
-    `nvgpu.device_async_wait` that consumes its token (through
-    `nvgpu.device_async_create_group` and loop-carried tokens); a wait with
-    `numGroups` > 0 may leave the copy running, so the buffers then stay
-    live to the end of the scope; a copy never waited for pins its buffers.
-    In a region with several blocks (unstructured control flow) program
-    order says nothing about back edges, so a buffer used there is live
-    over the whole region (no reuse inside it; the remark says so for each
-    such buffer). A buffer with a use the analysis cannot follow (a call, a
-    return or other terminator leaving the scope, `memref.store` of the
-    memref, taking its address, an op without memory-effect information), a
-    non-identity layout or an unbounded dynamic size is pinned: it keeps its
-    own allocation, and the `explain` remark says why.
+    #### Attributes
 
-    Packing: sizes are rounded up to the alignment, the largest of the
-    element size (sub-byte types round up to a byte), the allocation's
-    `alignment` attribute and `onchip.alignment_bytes`. The lower bound is
-    the maximum over program points of the live (rounded) bytes, under the
-    same lifetimes; pinned buffers count as live throughout. Buffers whose
-    lifetimes never meet the rest form independent groups, packed apart.
-    Each group is first packed greedily (first fit and best fit over five
-    orders: decreasing size, size x lifetime, lifetime, start, conflicting
-    bytes; then the buffers ending at the peak move to the front, at most 16
-    rounds). A group whose peak is above the lower bound then runs an exact
-    search for dynamic storage allocation (canonical packings, each buffer
-    at 0 or right on top of a buffer it meets in time, with spatial and
-    section inference and dominance pruning, after MiniMalloc, ASPLOS
-    2023) as a decision procedure: first "does it fit the capacity?" when
-    the greedy peak exceeds it, then "does it fit the lower bound?", then a
-    binary search between the best peak found and the lowest target not
-    yet excluded; each question gets half of the steps left.
+    - `search_steps`: the exact search's budget in steps (elementary
+      operations, the same on every machine): by default 2^31 for "does it
+      fit the capacity?" and 2^27 for lowering a packing that fits; 0 keeps
+      the greedy packing.
+    - `time_budget_ms` (default none): also stops the search after that
+      much wall-clock time (the result then depends on the machine).
+    - `explain`: one remark per scope: allocations merged, sum of sizes, the
+      peak, the lower bound and where it is reached, each buffer's offset,
+      the strategy and whether the peak is proven optimal, the search's
+      questions and steps, pinned buffers with the reason, and barriers.
 
-    Budget: the exact search counts its work in steps, elementary
-    operations (a buffer examined, a minimum offset raised, a section looked
-    at again), counted the same on every machine, so the result is
-    deterministic. By default the question "does it fit the capacity?" may
-    spend 2^31 steps (a few seconds: it decides between success and
-    failure) and lowering a packing that fits may spend 2^27 (about a
-    quarter of a second); `search_steps` sets both; 0 keeps the greedy
-    packing. `time_budget_ms` (default none) also stops the search after
-    that many milliseconds of wall-clock time; when it does, the result
-    depends on the machine and its load. Kernels with a handful of buffers
-    finish their search far below the default. On MiniMalloc's eleven
-    benchmark problems replayed as payloads (bench/smem/minimalloc.py) the
-    default fits 9 into their 1 MiB capacity; the search's run time is
-    heavy-tailed, so a problem that the budget does not cover may need far
-    more.
+    #### Example
 
-    Rewrite: one `memref.alloc` (`memref.alloca` when all merged buffers
-    were allocas) of `memref<N x i8, space>` with `alignment` set, at the
-    start of the entry block of the scope region holding the allocations
-    (right before the scope when they sit in several of its regions and the
-    scope is not isolated from above or a `gpu.launch`; otherwise buffers
-    outside the first region are pinned); each merged allocation becomes
-    `memref.view` of it at its offset (dynamic sizes passed through).
-    Deallocations of merged buffers are erased; if there were any, the
-    merged buffer is deallocated at the end of the scope. When a workgroup
-    attribution of a `gpu.func` is merged, the merged buffer is instead a
-    new workgroup attribution `memref<N x i8, space>` with `llvm.align` set
-    (the GPU-to-LLVM lowering turns it into one shared-memory global; a
-    workgroup `memref.alloc` has no such lowering), the merged attributions
-    are viewed at the start of the body and removed, and pinned and private
-    attributions keep their place and attributes.
-
-    Barriers: on GPU targets (spec kind `gpu` or `pipeline.sync =
-    "gpu_barrier"`), when two merged buffers share bytes, a `gpu.barrier` is
-    needed between the last use of the earlier one and the first use of the
-    later one (and, when both live in the same loop, across the back edge).
-    An existing `gpu.barrier` in the block where the two lifetimes meet is
-    reused; otherwise one is inserted right before the first use of the
-    later buffer (or before the first use of the earlier one in the next
-    iteration). A barrier must be reached by every thread of the
-    workgroup, so on these targets lifetimes are first made barrier-safe: a
-    use nested in an op whose regions threads may run differently counts as
-    a use of that whole op (its innermost ancestor in a block all threads
-    run alike), so two buffers share bytes only when a point every thread
-    reaches separates them, and the barrier goes there (e.g. right before a
-    divergent `scf.if`, never inside it; buffers used in the same divergent
-    op, including the two branches of a divergent `scf.if`, never share).
-    Uniform control flow: `scf.for`/`affine.for` with uniform bounds and
-    step, `scf.if`/`affine.if`/`scf.index_switch` with a uniform selector,
-    `scf.while` with a uniform `scf.condition` operand,
-    `scf.execute_region`, `memref.alloca_scope`, and the entry block of the
-    kernel; anything else (`scf.forall`, `scf.parallel`, non-entry blocks)
-    may diverge. Uniform values: constants, `gpu.block_id`/`block_dim`/
-    `grid_dim`/cluster ids and sizes/`num_subgroups`/`subgroup_size`, the
-    `gpu.launch` body arguments other than the thread ids, the parameters of
-    the enclosing function (assumed passed alike by all threads, as kernel
-    arguments are), values defined outside the kernel, and arith/index/
-    math/affine results of uniform operands (loop-carried values by
-    fixpoint); everything else, thread ids and loads included, may differ.
-    The `explain` remark names each buffer whose lifetime was widened, the
-    op and why. A barrier at the top level of
-    a loop body counts for uses after the loop when every use of the earlier
-    buffer is inside that loop before the barrier; barriers nested deeper are
-    not looked at.
-
-    `explain` emits one remark per scope: allocations merged, sum of sizes,
-    our peak (merged buffer plus pinned buffers), the lower bound with the
-    program point and the live buffers there, each buffer's offset
-    (`#i@offset`, buffers numbered in program order), the packing strategy
-    ("first-fit/size", ..., or "search") with "(optimal" only when the peak
-    equals a proven bound for the same lifetimes (the lower bound, or one
-    raised by an exhaustive search), else the proven bound, then the
-    questions and steps of the search and whether its budget ran out,
-    pinned buffers with the reason, and barriers inserted and reused.
+    ```mlir
+    %f = transform.structured.match ops{["func.func"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %buf = transform.smem.merge_allocations %f { target = "nvidia-a100", explain }
+        : (!transform.any_op) -> !transform.any_op
+    ```
 
     #### Return modes
 
