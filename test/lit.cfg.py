@@ -79,6 +79,10 @@ if ptxas:
 # toolkit: its dry-run and no-device tests declare REQUIRES: gpu-runner.
 if getattr(config, "hwsched_gpu_runner", "") in ("ON", "1", "TRUE"):
     config.available_features.add("gpu-runner")
+    _stub = getattr(config, "hwsched_cuda_stub_driver", "")
+    if _stub and os.path.exists(_stub):
+        config.available_features.add("cuda-driver-stub")
+        config.substitutions.append(("%cuda_driver_stub", _stub))
 else:
     lit_config.note("hwsched-gpu-run not built (no CUDA toolkit found by "
                     "CMake): GPU runner tests are unsupported")
