@@ -23,7 +23,6 @@ usage: run.py [--shapes 512x512x256,1024x1024x1024,...] [--target NAME]
 import argparse
 import json
 import os
-import platform
 import re
 import subprocess
 import sys
@@ -32,6 +31,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 EXAMPLE_RUN = os.path.join(ROOT, "examples", "gpu-matmul", "run.py")
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import cpu_name  # noqa: E402
 
 # The payload of examples/gpu-matmul/input.mlir, at any size (the schedule
 # lives in transform-scripts/; this is only the program it schedules).
@@ -95,17 +96,6 @@ def parse_shapes(text):
     return shapes
 
 
-def host_cpu():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shapes",
@@ -131,7 +121,7 @@ def main():
 
     work = args.keep or tempfile.mkdtemp(prefix="hwsched-gpu-bench-")
     os.makedirs(work, exist_ok=True)
-    print("host CPU: %s" % host_cpu())
+    print("host CPU: %s" % cpu_name())
     print("schedule: transform-scripts/gpu-matmul.mlir @%s, target %s, f32 "
           "relu(A x B + bias)" % (args.entry, args.target))
     dry_run = args.dry_run
