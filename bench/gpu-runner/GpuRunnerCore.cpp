@@ -104,7 +104,10 @@ cuBLAS (cublasGemmEx, f32 accumulation) and times both with CUDA events.
                        elements fail the check; zero for C += A x B kernels)
   --tolerance T        per-type tolerance override (see README)
   --warmup N           untimed launches before timing (default 5)
-  --reps N             timed launches (default 20)
+  --reps N             timed launches of each (default 20), in paired rounds:
+                       kernel, cuBLAS, kernel, cuBLAS, ...
+  --flush-l2           overwrite the L2 before each timed launch (cold
+                       inputs; default: warm)
   --seed S             input generator seed (default 1)
   --device D           CUDA device ordinal (default 0)
   --json FILE          also write the report as JSON
@@ -235,6 +238,10 @@ Expected<Options> parseOptions(ArrayRef<std::string> args) {
     }
     if (arg == "--dry-run") {
       o.dryRun = true;
+      continue;
+    }
+    if (arg == "--flush-l2") {
+      o.flushL2 = true;
       continue;
     }
     if (!arg.starts_with("-")) {
@@ -991,6 +998,7 @@ json::Value toJson(const Report &r) {
       {"dynamic_smem_bytes", o.dynamicSmemBytes},
       {"params", std::move(params)},
       {"dry_run", o.dryRun},
+      {"flush_l2", o.flushL2},
   };
   if (!r.device.empty())
     out["device"] = r.device;

@@ -86,6 +86,7 @@ struct Options {
   uint64_t dynamicSmemBytes = 0;
   unsigned warmup = 5;
   unsigned reps = 20;
+  bool flushL2 = false;      ///< overwrite L2 before each timed launch
   std::vector<ArgSpec> args; ///< default A, B, C
   MemrefAbi abi = MemrefAbi::Descriptor;
   Epilogue epilogue = Epilogue::None;

@@ -18,6 +18,7 @@
 #include <cublas_v2.h>
 #include <cuda.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -58,6 +59,7 @@ Error error(const Twine &message) {
   X(cuMemcpyHtoD)                                                              \
   X(cuMemcpyDtoH)                                                              \
   X(cuMemsetD32)                                                               \
+  X(cuMemsetD32Async)                                                          \
   X(cuLaunchKernel)                                                            \
   X(cuStreamCreate)                                                            \
   X(cuStreamDestroy)                                                           \
@@ -169,16 +171,21 @@ Error allocate(const Driver &driver, CUdeviceptr &ptr, size_t bytes,
   return Error::success();
 }
 
-/// Times `launch` with one event pair per launch on `stream`, after
-/// `warmup` untimed launches.
-Expected<std::vector<double>> timeLaunches(const Driver &driver,
-                                           CUstream stream, unsigned warmup,
-                                           unsigned reps,
-                                           function_ref<Error()> launch) {
+/// Times each of `launches` `reps` times in paired rounds (round r launches
+/// every candidate once, each between its own pair of events, so clock and
+/// thermal drift fall on all of them alike), after `warmup` untimed rounds.
+/// With `flush` set, the L2 is overwritten (`flushBytes` of memset, outside
+/// the events) before each timed launch. Returns ms per candidate.
+Expected<std::vector<std::vector<double>>>
+timePairedRounds(const Driver &driver, CUstream stream, unsigned warmup,
+                 unsigned reps, ArrayRef<function_ref<Error()>> launches,
+                 CUdeviceptr flush, size_t flushBytes) {
   for (unsigned i = 0; i < warmup; ++i)
-    if (Error e = launch())
-      return std::move(e);
-  std::vector<CUevent> events(2 * size_t(reps), nullptr);
+    for (function_ref<Error()> launch : launches)
+      if (Error e = launch())
+        return std::move(e);
+  size_t count = launches.size();
+  std::vector<CUevent> events(2 * size_t(reps) * count, nullptr);
   scope_exit destroy([&] {
     for (CUevent e : events)
       if (e)
@@ -188,28 +195,39 @@ Expected<std::vector<double>> timeLaunches(const Driver &driver,
     if (Error err = driver.check(driver.cuEventCreate(&e, CU_EVENT_DEFAULT),
                                  "cuEventCreate"))
       return std::move(err);
-  for (unsigned i = 0; i < reps; ++i) {
-    if (Error e = driver.check(driver.cuEventRecord(events[2 * i], stream),
-                               "cuEventRecord"))
-      return std::move(e);
-    if (Error e = launch())
-      return std::move(e);
-    if (Error e = driver.check(driver.cuEventRecord(events[2 * i + 1], stream),
-                               "cuEventRecord"))
-      return std::move(e);
+  for (unsigned r = 0; r < reps; ++r) {
+    for (size_t c = 0; c < count; ++c) {
+      CUevent start = events[2 * (r * count + c)];
+      CUevent stop = events[2 * (r * count + c) + 1];
+      if (flush)
+        if (Error e = driver.check(
+                driver.cuMemsetD32Async(flush, r, flushBytes / 4, stream),
+                "L2 flush"))
+          return std::move(e);
+      if (Error e = driver.check(driver.cuEventRecord(start, stream),
+                                 "cuEventRecord"))
+        return std::move(e);
+      if (Error e = launches[c]())
+        return std::move(e);
+      if (Error e =
+              driver.check(driver.cuEventRecord(stop, stream), "cuEventRecord"))
+        return std::move(e);
+    }
   }
   if (Error e =
           driver.check(driver.cuStreamSynchronize(stream), "timed launches"))
     return std::move(e);
-  std::vector<double> ms;
-  for (unsigned i = 0; i < reps; ++i) {
-    float t = 0;
-    if (Error e = driver.check(
-            driver.cuEventElapsedTime(&t, events[2 * i], events[2 * i + 1]),
-            "cuEventElapsedTime"))
-      return std::move(e);
-    ms.push_back(double(t));
-  }
+  std::vector<std::vector<double>> ms(count);
+  for (unsigned r = 0; r < reps; ++r)
+    for (size_t c = 0; c < count; ++c) {
+      float t = 0;
+      if (Error e = driver.check(
+              driver.cuEventElapsedTime(&t, events[2 * (r * count + c)],
+                                        events[2 * (r * count + c) + 1]),
+              "cuEventElapsedTime"))
+        return std::move(e);
+      ms[c].push_back(double(t));
+    }
   return ms;
 }
 
@@ -423,17 +441,29 @@ Error runOnDevice(const Options &o, StringRef ptx, const PtxEntry &entry,
   report.check = checkResult(got, expected, o.m, o.n, o.k, maxAbs(a), maxAbs(b),
                              o.tolerance.value_or(defaultTolerance(o.type)));
 
-  // Timing: the kernel's launches, then cuBLAS' (same stream, same inputs).
-  Expected<std::vector<double>> kernelMs =
-      timeLaunches(driver, stream, o.warmup, o.reps, launchKernel);
-  if (!kernelMs)
-    return kernelMs.takeError();
-  Expected<std::vector<double>> blasMs =
-      timeLaunches(driver, stream, o.warmup, o.reps, launchBlas);
-  if (!blasMs)
-    return blasMs.takeError();
-  report.kernelTime = summarize(*kernelMs, o.m, o.n, o.k);
-  report.cublasTime = summarize(*blasMs, o.m, o.n, o.k);
+  // Timing in paired rounds: kernel, cuBLAS, kernel, cuBLAS, ...
+  CUdeviceptr flush = 0;
+  size_t flushBytes = 0;
+  scope_exit freeFlush([&] {
+    if (flush)
+      driver.cuMemFree(flush);
+  });
+  if (o.flushL2) {
+    int l2 = 0;
+    driver.cuDeviceGetAttribute(&l2, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device);
+    // Twice the L2, so that no line of the inputs survives the memset.
+    flushBytes = 2 * size_t(std::max(l2, 1 << 20));
+    if (Error e = allocate(driver, flush, flushBytes, "the L2 flush buffer"))
+      return e;
+  }
+  function_ref<Error()> launches[] = {launchKernel, launchBlas};
+  Expected<std::vector<std::vector<double>>> ms = timePairedRounds(
+      driver, stream, o.warmup, o.reps, launches, flush, flushBytes);
+  if (!ms)
+    return ms.takeError();
+  std::vector<double> &kernelMs = (*ms)[0], &blasMs = (*ms)[1];
+  report.kernelTime = summarize(kernelMs, o.m, o.n, o.k);
+  report.cublasTime = summarize(blasMs, o.m, o.n, o.k);
   return Error::success();
 }
 

@@ -85,6 +85,7 @@ TEST(GpuRunnerOptions, ParsesAFullCommandLine) {
   EXPECT_EQ(o->abi, MemrefAbi::BarePointer);
   EXPECT_EQ(describeArgs(o->args), "C,A,B,i64=4");
   EXPECT_FALSE(o->dryRun);
+  EXPECT_TRUE(o->flushL2);
 }
 
 TEST(GpuRunnerOptions, RefusesIncompleteOrInconsistentInput) {
