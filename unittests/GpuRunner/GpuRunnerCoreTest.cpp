@@ -67,7 +67,7 @@ TEST(GpuRunnerOptions, ParsesAFullCommandLine) {
        "--k",         "64",       "--type",   "bf16",       "--grid", "8,16",
        "--block",     "128",      "--smem",   "98304",      "--reps", "7",
        "--warmup=0",  "--json",   "out.json", "--b-layout", "nk",     "--args",
-       "C,A,B,i64=4", "--abi",    "bare"});
+       "C,A,B,i64=4", "--abi",    "bare",     "--flush-l2"});
   ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
   EXPECT_EQ(o->ptxPath, "kernel.ptx");
   EXPECT_EQ(o->kernelName, "mm");
