@@ -22,6 +22,23 @@
 using namespace llvm;
 using namespace hwsched::gpurunner;
 
+// In the sanitized build (HWSCHED_ENABLE_SANITIZERS) the CUDA driver maps
+// device memory into the address range ASan reserves as its shadow gap;
+// with the gap protected every allocation fails. ASAN_OPTIONS still
+// overrides this default.
+#if defined(__SANITIZE_ADDRESS__)
+#define HWSCHED_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HWSCHED_ASAN 1
+#endif
+#endif
+#ifdef HWSCHED_ASAN
+extern "C" const char *__asan_default_options() {
+  return "protect_shadow_gap=0";
+}
+#endif
+
 static int fail(const Twine &message, int status = kCannotRunExit) {
   errs() << "hwsched-gpu-run: error: " << message << "\n";
   return status;
