@@ -593,6 +593,51 @@ Expected<Dim3> resolveBlock(const Options &options, const PtxEntry &entry) {
   return block;
 }
 
+std::optional<uint64_t> sharedMemoryOptinLimit(StringRef arch) {
+  // "sm_90a" -> 90; the family suffixes (a, f) share the base's limit.
+  StringRef digits =
+      arch.drop_front(arch.starts_with("sm_") ? 3 : 0).take_while([](char c) {
+        return isDigit(c);
+      });
+  unsigned sm = 0;
+  if (digits.getAsInteger(10, sm))
+    return std::nullopt;
+  switch (sm) {
+  case 70:
+  case 72:
+    return 96 * 1024;
+  case 75:
+    return 64 * 1024;
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 86:
+  case 89:
+  case 120:
+  case 121:
+    return 99 * 1024;
+  case 90:
+  case 100:
+  case 101:
+  case 103:
+  case 110:
+    return 227 * 1024;
+  default:
+    return std::nullopt;
+  }
+}
+
+Error checkSharedMemory(StringRef arch, uint64_t staticBytes,
+                        uint64_t dynamicBytes) {
+  std::optional<uint64_t> limit = sharedMemoryOptinLimit(arch);
+  if (!limit || staticBytes + dynamicBytes <= *limit)
+    return Error::success();
+  return usageError(Twine(staticBytes) + " bytes of static + " +
+                    Twine(dynamicBytes) +
+                    " of dynamic shared memory exceed the " + Twine(*limit) +
+                    " bytes one block may use on " + arch);
+}
+
 //===----------------------------------------------------------------------===//
 // Argument packing
 //===----------------------------------------------------------------------===//

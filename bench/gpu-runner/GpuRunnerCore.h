@@ -151,6 +151,16 @@ llvm::Expected<const PtxEntry *> selectEntry(const PtxModule &module,
 llvm::Expected<Dim3> resolveBlock(const Options &options,
                                   const PtxEntry &entry);
 
+/// The most shared memory (static + dynamic) one block may use on `arch`
+/// after opting in (CUDA programming guide, compute capability table:
+/// sm_70 96 KiB, sm_75 64 KiB, sm_80/87 163 KiB, sm_86/89/12x 99 KiB,
+/// sm_90/10x 227 KiB); unset for an architecture not in the table.
+std::optional<uint64_t> sharedMemoryOptinLimit(llvm::StringRef arch);
+
+/// Checks static + dynamic shared memory against the limit of `arch`.
+llvm::Error checkSharedMemory(llvm::StringRef arch, uint64_t staticBytes,
+                              uint64_t dynamicBytes);
+
 //===----------------------------------------------------------------------===//
 // Argument packing
 //===----------------------------------------------------------------------===//

@@ -194,6 +194,10 @@ int main(int argc, char **argv) {
       if (Error e = assembleWithPtxas(options, ptxas, arch, report))
         return fail(toString(std::move(e)));
     }
+    // Without ptxas the static part is unknown: the dynamic part alone.
+    if (Error e = checkSharedMemory(arch, report.ptxasSmemBytes.value_or(0),
+                                    options.dynamicSmemBytes))
+      return fail(report.kernel + ": " + toString(std::move(e)));
     outs() << "dry run: signature of " << report.kernel << " matches the "
            << (options.abi == MemrefAbi::Descriptor ? "memref-descriptor"
                                                     : "bare-pointer")

@@ -481,3 +481,19 @@ TEST(GpuRunnerReport, ReadsPtxasFigures) {
   EXPECT_NE(errorOf(parsePtxasOutput(out, "missing")).find("no entry"),
             std::string::npos);
 }
+
+TEST(GpuRunnerSmem, OptInLimitsPerArchitecture) {
+  EXPECT_EQ(sharedMemoryOptinLimit("sm_80"), 166912u);
+  EXPECT_EQ(sharedMemoryOptinLimit("sm_86"), 101376u);
+  EXPECT_EQ(sharedMemoryOptinLimit("sm_90a"), 232448u);
+  EXPECT_EQ(sharedMemoryOptinLimit("sm_75"), 65536u);
+  EXPECT_FALSE(sharedMemoryOptinLimit("sm_999").has_value());
+  EXPECT_FALSE(sharedMemoryOptinLimit("compute_80").has_value());
+  EXPECT_FALSE(bool(checkSharedMemory("sm_80", 16384, 150528)));
+  std::string why = errorOf(checkSharedMemory("sm_80", 16384, 150529));
+  EXPECT_NE(why.find("exceed the 166912 bytes one block may use on sm_80"),
+            std::string::npos)
+      << why;
+  EXPECT_FALSE(bool(checkSharedMemory("sm_90", 16384, 150529)));
+  EXPECT_FALSE(bool(checkSharedMemory("sm_999", 0, 1u << 30)));
+}
