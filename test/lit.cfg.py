@@ -74,6 +74,31 @@ if ptxas:
     config.available_features.add("ptxas")
     config.environment["PATH"] = (os.path.dirname(ptxas) + os.pathsep +
                                   config.environment["PATH"])
+
+# bench/gpu-runner's hwsched-gpu-run, built where CMake found the CUDA
+# toolkit: its dry-run and no-device tests declare REQUIRES: gpu-runner.
+if getattr(config, "hwsched_gpu_runner", "") in ("ON", "1", "TRUE"):
+    config.available_features.add("gpu-runner")
+    _stub = getattr(config, "hwsched_cuda_stub_driver", "")
+    if _stub and os.path.exists(_stub):
+        config.available_features.add("cuda-driver-stub")
+        config.substitutions.append(("%cuda_driver_stub", _stub))
+else:
+    lit_config.note("hwsched-gpu-run not built (no CUDA toolkit found by "
+                    "CMake): GPU runner tests are unsupported")
+# A usable NVIDIA GPU: `nvidia-smi -L` lists at least one device. Tests that
+# launch kernels declare REQUIRES: cuda-device; the no-device message test
+# declares UNSUPPORTED: cuda-device.
+_nvidia_smi = shutil.which("nvidia-smi")
+if _nvidia_smi:
+    try:
+        _listing = _subprocess.run([_nvidia_smi, "-L"], capture_output=True,
+                                   text=True, timeout=30).stdout
+    except (OSError, _subprocess.TimeoutExpired):
+        _listing = ""
+    if any(line.startswith("GPU ") for line in _listing.splitlines()):
+        config.available_features.add("cuda-device")
+
 if config.hwsched_sanitized in ("ON", "1", "TRUE"):
     config.available_features.add("sanitizers")
     # Sanitizer reports must fail the test: UBSan only reports and goes on

@@ -19,6 +19,7 @@ Used by utils/robustness/run.py, fuzz/op_fuzz.py and utils/pipeline-fuzz.py
 
 import json
 import os
+import platform
 import subprocess
 import sys
 
@@ -34,6 +35,18 @@ CRASH_MARKERS = ["PLEASE submit a bug report", "LLVM ERROR",
 
 # The payload module of a chunk is the nested module with this tag.
 TAG = "rob_payload"
+
+
+def cpu_name():
+    """The host CPU's model name, for the header line of a bench's output."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown CPU"
 
 
 def default_hwsched_opt():

@@ -31,7 +31,6 @@ usage: bench/smem/minimalloc.py [--data DIR] [--build DIR] [--seeds N]
 
 import argparse
 import os
-import platform
 import re
 import statistics
 import subprocess
@@ -43,6 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 import allocation_problems as problems  # noqa: E402
+from hwsched_tools import cpu_name  # noqa: E402
 
 CAPACITY = 1 << 20
 DATA_HELP = """\
@@ -53,17 +53,6 @@ A.1048576.csv ... K.1048576.csv, Apache License 2.0) into
 --data DIR. The optima this bench compares with are read from a README.md
 beside them (a table: | problem | buffers | LB | optimum | time |); without it
 the optimum column reads '?'."""
-
-
-def cpu_name():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def load_average():

@@ -33,7 +33,6 @@ Usage (about 1-2 hours on 2 idle cores at the defaults; see README.md):
 import argparse
 import json
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -44,6 +43,7 @@ sys.path.insert(0, os.path.join(ROOT, "utils"))
 
 from hwsched_tune import database, executor, paths, search, tasks, tuner  # noqa: E402
 from hwsched_tune import space as space_mod  # noqa: E402
+from hwsched_tools import cpu_name  # noqa: E402
 
 SCRIPT = ",".join(os.path.join(ROOT, "transform-scripts", f)
                   for f in ("matmul-frontend.mlir", "cpu-matmul.mlir"))
@@ -63,16 +63,6 @@ def loadavg():
         return " ".join(open("/proc/loadavg").read().split()[:3])
     except OSError:
         return "?"
-
-
-def cpu_name():
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
 
 
 def options(args, payload, db, exhaustive, workdir):
