@@ -7,7 +7,6 @@ func.func @matmul_q(%a: tensor<48x40xi8>, %b: tensor<40x32xi8>) -> tensor<48x32x
   %c0 = arith.constant 0 : i32
   %e = tensor.empty() : tensor<48x32xi32>
   %acc = linalg.fill ins(%c0 : i32) outs(%e : tensor<48x32xi32>) -> tensor<48x32xi32>
-  %r = linalg.quantized_matmul ins(%a, %b, %za, %zb : tensor<48x40xi8>, tensor<40x32xi8>, i32, i32)
-      outs(%acc : tensor<48x32xi32>) -> tensor<48x32xi32>
+  %r = linalg.quantized_matmul ins(%a, %b, %za, %zb : tensor<48x40xi8>, tensor<40x32xi8>, i32, i32) outs(%acc : tensor<48x32xi32>) -> tensor<48x32xi32>
   return %r : tensor<48x32xi32>
 }
