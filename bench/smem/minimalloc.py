@@ -143,6 +143,18 @@ def run_op(opt, bufs):
     return accepted, int(m.group(1)) if m else None, interp, wall, error
 
 
+def op_columns(args, opt, name, bufs, failures):
+    """The op's table columns for `bufs` (accepted, peak, time), "-" with
+    --no-op; a refusal is a failure."""
+    if args.no_op:
+        return "-", "-", "-"
+    accepted, peak, interp, wall, error = run_op(opt, bufs)
+    if not accepted:
+        failures.append(f"{name}: op refused: {error.strip()[:200]}")
+    return ("yes" if accepted else "no", peak if peak else "-",
+            fmt_ms(interp if interp is not None else wall))
+
+
 def live_stats(bufs):
     """(average, maximum) buffers live per time point."""
     events = {}
@@ -200,14 +212,7 @@ def minimalloc_part(args, packer, opt, data):
         times.append(r["ms"])
         if r["ms"] > 10000:
             failures.append(f"{name}: packer {r['ms'] / 1000:.1f} s > 10 s")
-        if args.no_op:
-            op = ("-", "-", "-")
-        else:
-            accepted, op_peak, interp, wall, error = run_op(opt, bufs)
-            if not accepted:
-                failures.append(f"{name}: op refused: {error.strip()[:200]}")
-            op = ("yes" if accepted else "no", op_peak if op_peak else "-",
-                  fmt_ms(interp if interp is not None else wall))
+        op = op_columns(args, opt, name, bufs, failures)
         print(f"{name:2} {len(bufs):>5} {r['lb']:>9} {r['peak']:>9} {opt_text:>10} "
               f"{ratio:>8} {fmt_ms(r['ms']):>8} {op[0]:>4} {op[1]:>9} {op[2]:>8} "
               f"{mm_time:>10}")
@@ -240,16 +245,10 @@ def rectangle_part(args, packer, opt):
                 failures.append(f"{name}: peak {r['peak']} != {CAPACITY}")
             if r["ms"] > 10000:
                 failures.append(f"{name}: {r['ms'] / 1000:.1f} s > 10 s")
-            op = ("-", "-")
-            if not args.no_op:
-                accepted, _, interp, wall, error = run_op(opt, bufs)
-                if not accepted:
-                    failures.append(f"{name}: op refused: {error.strip()[:200]}")
-                op = ("yes" if accepted else "no",
-                      fmt_ms(interp if interp is not None else wall))
+            op = op_columns(args, opt, name, bufs, failures)
             print(f"{name:<12} {n:>5} {avg:>8.1f} {peak_live:>8} {r['peak']:>9} "
                   f"{'yes' if hit else 'NO':>5} {fmt_ms(r['ms']):>8} {r['steps']:>12} "
-                  f"{op[0]:>4} {op[1]:>8}")
+                  f"{op[0]:>4} {op[2]:>8}")
     return failures
 
 
