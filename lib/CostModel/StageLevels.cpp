@@ -1,0 +1,310 @@
+//===- StageLevels.cpp - Stage constraints, level merging -----------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "StageSchedulerImpl.h"
+#include "hwsched/Support/Refusal.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <deque>
+#include <limits>
+#include <map>
+
+using namespace hwsched;
+using namespace hwsched::detail;
+
+//===----------------------------------------------------------------------===//
+// Stage assignment
+//===----------------------------------------------------------------------===//
+
+std::vector<StageConstraint>
+detail::buildStageConstraints(const LoopDependenceGraph &graph) {
+  std::vector<StageConstraint> cs;
+  for (auto [i, e] : llvm::enumerate(graph.edges)) {
+    if (!isActive(e))
+      continue;
+    const DepNode &from = graph.nodes[e.from];
+    const DepNode &to = graph.nodes[e.to];
+    if (e.distance == 0) {
+      bool differ = from.unit != to.unit;
+      cs.push_back({e.from, e.to, differ ? 1 : 0, differ, (int)i});
+      continue;
+    }
+    // Loop-carried: `from` of iteration i must run before `to` of i+1 in a
+    // body-ordered kernel: stage(from) <= stage(to) + (from earlier ? 1 : 0).
+    int64_t slack = from.position < to.position ? 1 : 0;
+    cs.push_back({e.from, e.to, -slack, false, (int)i});
+    // Iteration arguments: keep the use no later than the definition, the
+    // direct-use form the pipeliner handles.
+    if (e.kind == DepKind::SSA)
+      cs.push_back({e.to, e.from, 0, false, (int)i});
+  }
+  return cs;
+}
+
+/// ASAP stages (longest path from 0); std::nullopt on a positive cycle.
+static std::optional<std::vector<int64_t>>
+asapStages(unsigned n, const std::vector<StageConstraint> &cs) {
+  // Queue-based longest paths from 0; a path of n constraints means a
+  // positive cycle (the caller removes those, so it is only a guard).
+  std::vector<std::vector<unsigned>> out(n);
+  for (auto [i, c] : llvm::enumerate(cs))
+    out[c.from].push_back(i);
+  std::vector<int64_t> s(n, 0);
+  std::vector<unsigned> length(n, 0);
+  std::vector<char> queued(n, 1);
+  std::deque<unsigned> queue;
+  for (unsigned v = 0; v < n; ++v)
+    queue.push_back(v);
+  while (!queue.empty()) {
+    unsigned u = queue.front();
+    queue.pop_front();
+    queued[u] = 0;
+    for (unsigned ci : out[u]) {
+      const StageConstraint &c = cs[ci];
+      if (s[u] + c.weight <= s[c.to])
+        continue;
+      s[c.to] = s[u] + c.weight;
+      length[c.to] = length[u] + 1;
+      if (length[c.to] > n)
+        return std::nullopt;
+      if (!queued[c.to]) {
+        queued[c.to] = 1;
+        queue.push_back(c.to);
+      }
+    }
+  }
+  return s;
+}
+
+/// Drops the soft separation inside strongly connected components (ops of one
+/// recurrence stay together), so the constraint system has no positive cycle.
+void detail::relaxRecurrences(unsigned n, std::vector<StageConstraint> &cs) {
+  // Tarjan's SCC over the constraint graph.
+  std::vector<std::vector<unsigned>> succ(n);
+  for (const StageConstraint &c : cs)
+    succ[c.from].push_back(c.to);
+  std::vector<int> index(n, -1), low(n, 0), comp(n, -1);
+  std::vector<unsigned> stack;
+  std::vector<bool> onStack(n, false);
+  int counter = 0, numComp = 0;
+  std::function<void(unsigned)> visit = [&](unsigned v) {
+    index[v] = low[v] = counter++;
+    stack.push_back(v);
+    onStack[v] = true;
+    for (unsigned w : succ[v]) {
+      if (index[w] < 0) {
+        visit(w);
+        low[v] = std::min(low[v], low[w]);
+      } else if (onStack[w]) {
+        low[v] = std::min(low[v], index[w]);
+      }
+    }
+    if (low[v] == index[v]) {
+      unsigned w;
+      do {
+        w = stack.back();
+        stack.pop_back();
+        onStack[w] = false;
+        comp[w] = numComp;
+      } while (w != v);
+      ++numComp;
+    }
+  };
+  for (unsigned v = 0; v < n; ++v)
+    if (index[v] < 0)
+      visit(v);
+  for (StageConstraint &c : cs)
+    if (c.soft && comp[c.from] == comp[c.to])
+      c.weight = 0;
+}
+
+void detail::computeCopies(const LoopDependenceGraph &graph,
+                           const SchedulerConfig &config,
+                           StageSchedule &schedule) {
+  schedule.copies.assign(graph.buffers.size(), 1);
+  std::vector<int64_t> lo(graph.buffers.size(),
+                          std::numeric_limits<int64_t>::max());
+  std::vector<int64_t> hi(graph.buffers.size(), -1);
+  for (auto [n, accesses] : llvm::enumerate(graph.accesses))
+    for (auto [b, isWrite] : accesses) {
+      lo[b] = std::min<int64_t>(lo[b], schedule.stage[n]);
+      hi[b] = std::max<int64_t>(hi[b], schedule.stage[n]);
+    }
+  schedule.onChipBytes = 0;
+  schedule.dynamicOnChipBuffers = 0;
+  for (auto [b, buffer] : llvm::enumerate(graph.buffers)) {
+    unsigned span = hi[b] >= lo[b] ? static_cast<unsigned>(hi[b] - lo[b]) : 0;
+    // A renamable buffer touched in stages s..t is live for t - s + 1
+    // iterations at once; a per-iteration allocation has as many instances.
+    if ((buffer.renamable || buffer.loopLocal) && span > 0)
+      schedule.copies[b] = span + 1;
+    if (!buffer.onChip)
+      continue;
+    if (buffer.bytes < 0) {
+      ++schedule.dynamicOnChipBuffers;
+      continue;
+    }
+    schedule.onChipBytes += buffer.bytes * schedule.copies[b];
+  }
+  schedule.capacityBytes = config.capacityBytes;
+}
+
+StageSchedule detail::levelSchedule(const LoopDependenceGraph &graph,
+                                    const SchedulerConfig &config,
+                                    const TimingGraph &tg, int64_t resMII,
+                                    int64_t recMII, unsigned stageLimit) {
+  StageSchedule schedule;
+  schedule.stageLimit = stageLimit;
+  schedule.resMII = resMII;
+  schedule.recMII = recMII;
+  schedule.mii = std::max(schedule.resMII, schedule.recMII);
+  unsigned n = graph.nodes.size();
+  if (n == 0) {
+    schedule.achievedII = schedule.mii;
+    computeCopies(graph, config, schedule);
+    return schedule;
+  }
+
+  std::vector<StageConstraint> cs = buildStageConstraints(graph);
+  relaxRecurrences(n, cs);
+  auto toStages = [&](const std::vector<StageConstraint> &constraints)
+      -> std::optional<std::vector<unsigned>> {
+    std::optional<std::vector<int64_t>> asap = asapStages(n, constraints);
+    if (!asap)
+      return std::nullopt;
+    int64_t depth = *std::max_element(asap->begin(), asap->end()) + 1;
+    std::vector<unsigned> stages(n);
+    if (depth <= stageLimit) {
+      for (unsigned v = 0; v < n; ++v)
+        stages[v] = static_cast<unsigned>((*asap)[v]);
+      return stages;
+    }
+    // The graph is deeper than the limit: merge neighbouring levels. Any map
+    // that keeps `stageLimit - 1` of the `depth - 1` level boundaries is
+    // monotone and grows by at most 1 per level, so every constraint stays
+    // satisfied. Try every choice of boundaries when there are few (keeping
+    // the boundaries on the longest latencies matters: merging a copy with
+    // its reader costs far more than merging a load with its compute), else
+    // spread them evenly.
+    auto apply = [&](const std::vector<unsigned> &levelStage) {
+      for (unsigned v = 0; v < n; ++v)
+        stages[v] = levelStage[(*asap)[v]];
+    };
+    std::vector<unsigned> even(depth);
+    for (int64_t l = 0; l < depth; ++l)
+      even[l] = static_cast<unsigned>(l * stageLimit / depth);
+    uint64_t choices = 1;
+    for (int64_t k = 1; k < stageLimit && choices <= 64; ++k)
+      choices = choices * (depth - k) / k;
+    // Each choice costs an interval computation: keep the search within a
+    // budget proportional to the graph size.
+    if (stageLimit <= 1 || choices > 64 || depth > 17 ||
+        choices * tg.edges.size() > 20000) {
+      apply(even);
+      return stages;
+    }
+    std::vector<unsigned> bestLevels = even;
+    apply(even);
+    int64_t bestII = achievedIIOf(tg, stages, schedule.mii);
+    // Enumerate boundary subsets as bit masks over the depth - 1 boundaries.
+    for (uint64_t mask = 0; mask < (uint64_t(1) << (depth - 1)); ++mask) {
+      if (static_cast<unsigned>(llvm::popcount(mask)) != stageLimit - 1)
+        continue;
+      std::vector<unsigned> levels(depth, 0);
+      for (int64_t l = 1; l < depth; ++l)
+        levels[l] = levels[l - 1] + ((mask >> (l - 1)) & 1);
+      apply(levels);
+      int64_t ii = achievedIIOf(tg, stages, schedule.mii);
+      if (ii < bestII) {
+        bestII = ii;
+        bestLevels = levels;
+      }
+    }
+    apply(bestLevels);
+    return stages;
+  };
+  std::optional<std::vector<unsigned>> stages = toStages(cs);
+  if (!stages) {
+    // Hard constraints alone are always satisfiable by one stage.
+    stages = std::vector<unsigned>(n, 0);
+  }
+  int64_t best = achievedIIOf(tg, *stages, schedule.mii);
+
+  // Spend unused stages on the edges whose latency bounds the interval:
+  // separating producer and consumer by one more stage hides II more cycles.
+  auto used = [&](const std::vector<unsigned> &s) {
+    return *std::max_element(s.begin(), s.end()) + 1;
+  };
+  for (unsigned round = 0;
+       round < stageLimit && used(*stages) < stageLimit && best > schedule.mii;
+       ++round) {
+    // Candidate moves: for one (producer unit, consumer unit) pair, separate
+    // every latency-bound edge of that pair by one more stage (edges of a
+    // pair usually bound the interval together, e.g. the two operand copies
+    // of a matmul).
+    auto isTight = [&](const StageConstraint &c) {
+      if (c.edge < 0 || graph.edges[c.edge].distance != 0 || c.weight < 0 ||
+          c.from == c.to)
+        return false;
+      const DepEdge &e = graph.edges[c.edge];
+      int64_t lat = edgeLatency(graph, config, e);
+      int64_t delta = (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
+      return lat > 0 && lat > delta * best;
+    };
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const StageConstraint &c : cs)
+      if (isTight(c)) {
+        std::pair<std::string, std::string> key{graph.nodes[c.from].unit,
+                                                graph.nodes[c.to].unit};
+        if (!llvm::is_contained(pairs, key))
+          pairs.push_back(key);
+      }
+    std::vector<StageConstraint> bestCs;
+    std::vector<unsigned> bestStages;
+    int64_t bestII = best;
+    // A few unit pairs per round bound the search on large graphs.
+    if (pairs.size() > 8)
+      pairs.resize(8);
+    for (const auto &key : pairs) {
+      std::vector<StageConstraint> trial = cs;
+      for (StageConstraint &c : trial) {
+        if (!isTight(c) || graph.nodes[c.from].unit != key.first ||
+            graph.nodes[c.to].unit != key.second)
+          continue;
+        int64_t delta =
+            (*stages)[c.to] - static_cast<int64_t>((*stages)[c.from]);
+        c.weight = std::max<int64_t>(c.weight, delta + 1);
+      }
+      std::optional<std::vector<unsigned>> s = toStages(trial);
+      // Unchanged stages (hard constraints keep the ops together) cannot
+      // lower the interval.
+      if (!s || used(*s) > stageLimit || *s == *stages)
+        continue;
+      int64_t ii = achievedIIOf(tg, *s, schedule.mii);
+      if (ii < bestII) {
+        bestII = ii;
+        bestCs = trial;
+        bestStages = *s;
+      }
+    }
+    if (bestStages.empty())
+      break;
+    cs = bestCs;
+    stages = bestStages;
+    best = bestII;
+  }
+
+  schedule.stage = *stages;
+  schedule.numStages = used(*stages);
+  schedule.achievedII = best;
+  computeCopies(graph, config, schedule);
+  return schedule;
+}
