@@ -27,6 +27,7 @@ them (the search budget counts steps). Exit status 0 when every target holds.
 
 usage: bench/smem/minimalloc.py [--data DIR] [--build DIR] [--seeds N]
                                 [--no-op] [--no-scaling] [--only A,C,...]
+                                [--no-time-targets]
 """
 
 import argparse
@@ -210,7 +211,7 @@ def minimalloc_part(args, packer, opt, data):
             if r["peak"] > CAPACITY:
                 failures.append(f"{name}: peak {r['peak']} > {CAPACITY}")
         times.append(r["ms"])
-        if r["ms"] > 10000:
+        if r["ms"] > 10000 and not args.no_time_targets:
             failures.append(f"{name}: packer {r['ms'] / 1000:.1f} s > 10 s")
         op = op_columns(args, opt, name, bufs, failures)
         print(f"{name:2} {len(bufs):>5} {r['lb']:>9} {r['peak']:>9} {opt_text:>10} "
@@ -220,7 +221,7 @@ def minimalloc_part(args, packer, opt, data):
     if times:
         print(f"packer time: median {fmt_ms(statistics.median(times))}, "
               f"max {fmt_ms(max(times))}")
-        if statistics.median(times) >= 2000:
+        if statistics.median(times) >= 2000 and not args.no_time_targets:
             failures.append("median packer time >= 2 s")
     return failures
 
@@ -243,7 +244,7 @@ def rectangle_part(args, packer, opt):
             hit = r["peak"] == CAPACITY and r["ok"]
             if not hit:
                 failures.append(f"{name}: peak {r['peak']} != {CAPACITY}")
-            if r["ms"] > 10000:
+            if r["ms"] > 10000 and not args.no_time_targets:
                 failures.append(f"{name}: {r['ms'] / 1000:.1f} s > 10 s")
             op = op_columns(args, opt, name, bufs, failures)
             print(f"{name:<12} {n:>5} {avg:>8.1f} {peak_live:>8} {r['peak']:>9} "
@@ -315,6 +316,9 @@ def main():
     ap.add_argument("--no-op", action="store_true")
     ap.add_argument("--no-scaling", action="store_true")
     ap.add_argument("--only", default="")
+    ap.add_argument("--no-time-targets", action="store_true",
+                    help="judge peaks and acceptance only, not run times "
+                         "(a sanitized build, a loaded host)")
     args = ap.parse_args()
     packer = os.path.join(args.build, "bin", "hwsched-pack-bench")
     opt = os.path.join(args.build, "bin", "hwsched-opt")
