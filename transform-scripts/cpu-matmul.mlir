@@ -229,8 +229,13 @@ module attributes {transform.with_named_sequence} {
     // tensor.dim of a rank-reducing slice (a batched contraction: the batch
     // index is dropped) does not fold to the slice's size by itself: resolve
     // it from the slice's sizes, or the hoisting fails on every batched
-    // contraction whose N or K is not a multiple of the tile.
-    transform.apply_patterns to %func {
+    // contraction whose N or K is not a multiple of the tile. Only within
+    // the loops hoisted over (the 3rd enclosing loop; none when the nest is
+    // shallower): the folding that comes with any pattern application would
+    // reshape the loops of a tiny matmul (1 x 1 x 6) and fail hoist_pad.
+    %pad_loop0 = transform.get_parent_op %pad_b0 {op_name = "scf.for", nth_parent = 3, allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %pad_loop0 {
       transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
     } : !transform.any_op
     %packing0 = transform.structured.hoist_pad %pad_b0 by 3 loops
@@ -241,8 +246,10 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %pad_b = transform.get_producer_of_operand %padded[1]
         : (!transform.any_op) -> !transform.any_op
-    // (The same for the pads of the later K blocks.)
-    transform.apply_patterns to %func {
+    // (The same for the pads of the later K blocks, hoisted over 4 loops.)
+    %pad_loop = transform.get_parent_op %pad_b {op_name = "scf.for", nth_parent = 4, allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %pad_loop {
       transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
     } : !transform.any_op
     %packing = transform.structured.hoist_pad %pad_b by 4 loops
