@@ -6,6 +6,7 @@
 
 #include "JsonSchema.h"
 
+#include <cmath>
 #include <sstream>
 
 using nlohmann::json;
@@ -58,9 +59,14 @@ bool isInteger(const json &value) {
   if (value.is_number_integer())
     return true;
   // JSON has one number type; 4.0 is an integer in JSON-Schema's sense.
+  // Only whole numbers a 64-bit integer holds count: the loader reads them
+  // as int64_t, and converting a double outside that range is undefined
+  // behaviour (the spec-loader fuzzer found 1.8e20).
   if (value.is_number_float()) {
     double d = value.get<double>();
-    return d == static_cast<double>(static_cast<int64_t>(d));
+    if (!std::isfinite(d) || d < -0x1p63 || d >= 0x1p63)
+      return false;
+    return d == std::trunc(d);
   }
   return false;
 }

@@ -160,6 +160,22 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
+// A whole number no 64-bit integer holds is refused as a type mismatch
+// (found by the spec-loader fuzzer: the check itself overflowed).
+// UNCHANGED-LABEL: func.func @payload_huge_alignment()
+// UNCHANGED-NEXT: return
+module attributes {transform.with_named_sequence} {
+  func.func @payload_huge_alignment() { return }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{huge-alignment.json': at 'onchip.alignment_bytes': expected integer > 0, got number 1.84467}}
+    transform.hwsched.attach_target_spec %f { target = "huge-alignment" } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // UNCHANGED-LABEL: func.func @payload_uncited_figure()
 // UNCHANGED-NEXT: return
 module attributes {transform.with_named_sequence} {
