@@ -322,14 +322,20 @@ module attributes {transform.with_named_sequence} {
     %class = transform.merge_handles %c0, %c1 : !transform.any_op
     %n_routed = transform.num_associations %routed : (!transform.any_op) -> !transform.param<i64>
     %n_class = transform.num_associations %class : (!transform.any_op) -> !transform.param<i64>
+    // (A suppressing sequence goes on after a failure: the checks and the
+    // rewrite sit in a propagating one inside it.)
     transform.sequence %t, %n_routed, %n_class : !transform.any_op, !transform.param<i64>, !transform.param<i64>
         failures(suppress) {
-    ^bb0(%o: !transform.any_op, %nr: !transform.param<i64>, %nc: !transform.param<i64>):
-      %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
-      transform.match.param.cmpi eq %nr, %zero : !transform.param<i64>
-      transform.match.param.cmpi gt %nc, %zero : !transform.param<i64>
-      %mm = transform.hwsched.contraction_to_matmul %o
-          : (!transform.any_op) -> !transform.any_op
+    ^bb0(%o0: !transform.any_op, %nr0: !transform.param<i64>, %nc0: !transform.param<i64>):
+      transform.sequence %o0, %nr0, %nc0 : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          failures(propagate) {
+      ^bb0(%o: !transform.any_op, %nr: !transform.param<i64>, %nc: !transform.param<i64>):
+        %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi eq %nr, %zero : !transform.param<i64>
+        transform.match.param.cmpi gt %nc, %zero : !transform.param<i64>
+        %mm = transform.hwsched.contraction_to_matmul %o
+            : (!transform.any_op) -> !transform.any_op
+      }
     }
     transform.yield
   }
