@@ -3,6 +3,12 @@
 // Part of the hwsched project.
 //
 //===----------------------------------------------------------------------===//
+//
+// filter_fusable_consumers and estimate: each resolves the spec of every
+// payload op, calls its decision in CostModel (ConsumerFusion.h,
+// KernelEstimate.h) and reports the decision's own text.
+//
+//===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The op reads each payload op into a TileProblem, lets the tile rules of
-// the resolved spec choose, and returns the choice as parameters. It never
-// changes the payload.
+// The op resolves the spec of each payload op, lets decideTileConfig
+// (CostModel/TileConfigDecision.h: tile problem, rules, tuning database,
+// measurement) choose, reports the decision's own remarks and returns the
+// choice as parameters. It never changes the payload.
 //
 //===----------------------------------------------------------------------===//
 
