@@ -24,6 +24,14 @@
 //  - Quantized ops (`linalg.quantized_matmul`, `linalg.*conv*_q`): their
 //    plain form on operands minus their zero points
 //    (transform.hwsched.decompose_quantized), then as below.
+//  - Convolutions and contractions that none of the routes below takes
+//    (`linalg.generic` convolutions, batchless, depthwise, grouped, 1-D or
+//    3-D ones, `linalg.mmt4d` and other contractions with several M, N or K
+//    loops): one contraction with at most one batch loop
+//    (transform.hwsched.contraction_to_matmul: the loops grouped into
+//    batch, M, N and K, the operands copied to those layouts where they are
+//    not, an im2col gather for a convolution's image; a depthwise
+//    convolution is a batch of channels with N = 1), then as below.
 //  - `linalg.conv_2d_nhwc_hwcf`, `linalg.conv_2d_nhwc_fhwc`,
 //    `linalg.conv_2d_nchw_fchw` (any strides, dilations):
 //    transform.structured.convert_conv2d_to_img2col. An im2col
@@ -41,12 +49,8 @@
 //
 // Reported at the op and left as it is (it lowers unscheduled, still
 // correct): a dynamic extent (which dimension, and what would make the op
-// schedulable), buffer semantics (Linalg on memrefs), matmul-class ops
-// without an M, N or K (matvec, vecmat, dot) or with several (mmt4d,
-// contractions over several K or M loops), contractions whose loops are not
-// in (m, n, k) order or whose body is not a multiply-add, and other
-// convolutions (depthwise, 1-D, 3-D, grouped; quantized ones after their
-// plain form is taken).
+// schedulable), buffer semantics (Linalg on memrefs), a dot product (no M
+// and no N), and ops whose body is not a multiply-add.
 //
 // Sequence: @hwsched_prepare_contractions(%root) -> the 2-D contractions
 // under %root (marked `hwsched.contraction`), in IR order.
@@ -76,6 +80,27 @@ module attributes {transform.with_named_sequence} {
       ^bb0(%q0: !transform.any_op):
         %plain = transform.hwsched.decompose_quantized %q0 {explain}
             : (!transform.any_op) -> !transform.any_op
+      }
+    }
+
+    // 0b. Matmul-class ops and convolutions that no route below takes
+    //    (generic, batchless, depthwise, grouped, 1-D / 3-D convolutions;
+    //    contractions with several M, N or K loops such as linalg.mmt4d) as
+    //    one contraction with at most one batch loop
+    //    (transform.hwsched.contraction_to_matmul: operands copied to grouped
+    //    layouts, an im2col gather for a convolution's image). One it
+    //    refuses (a dynamic extent, say) stays as it is and step 1 reports
+    //    why.
+    %linalg0 = transform.structured.match interface {LinalgOp} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %linalg0 : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %tensor_op = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %tensor_op : !transform.any_op {
+      ^bb0(%t: !transform.any_op):
+        transform.include @hwsched_fe_try_to_matmul failures(propagate) (%t)
+            : (!transform.any_op) -> ()
       }
     }
 
@@ -274,6 +299,38 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @hwsched_fe_mark_conv(
       %op: !transform.any_op {transform.readonly}) {
     transform.annotate %op "hwsched.fe_conv" : !transform.any_op
+    transform.yield
+  }
+  // %t as one contraction (transform.hwsched.contraction_to_matmul) when
+  // it is a matmul-class op or a convolution that no route of step 1 takes;
+  // left as it is when the op refuses (step 1 then reports why).
+  transform.named_sequence @hwsched_fe_try_to_matmul(
+      %t: !transform.any_op {transform.consumed}) {
+    %r0 = transform.collect_matching @hwsched_fe_match_conv in %t : (!transform.any_op) -> !transform.any_op
+    %r1 = transform.collect_matching @hwsched_fe_match_2d_f in %t : (!transform.any_op) -> !transform.any_op
+    %r2 = transform.collect_matching @hwsched_fe_match_2d_i in %t : (!transform.any_op) -> !transform.any_op
+    %r3 = transform.collect_matching @hwsched_fe_match_batch1_f in %t : (!transform.any_op) -> !transform.any_op
+    %r4 = transform.collect_matching @hwsched_fe_match_batch1_i in %t : (!transform.any_op) -> !transform.any_op
+    %r5 = transform.collect_matching @hwsched_fe_match_batch2_f in %t : (!transform.any_op) -> !transform.any_op
+    %r6 = transform.collect_matching @hwsched_fe_match_batch2_i in %t : (!transform.any_op) -> !transform.any_op
+    %r7 = transform.collect_matching @hwsched_fe_match_reduce_batch_f in %t : (!transform.any_op) -> !transform.any_op
+    %r8 = transform.collect_matching @hwsched_fe_match_reduce_batch_i in %t : (!transform.any_op) -> !transform.any_op
+    %r9 = transform.collect_matching @hwsched_fe_match_conv_name in %t : (!transform.any_op) -> !transform.any_op
+    %routed = transform.merge_handles %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9 : !transform.any_op
+    %c0 = transform.collect_matching @hwsched_fe_match_matmul_class in %t : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.collect_matching @hwsched_fe_match_conv_class in %t : (!transform.any_op) -> !transform.any_op
+    %class = transform.merge_handles %c0, %c1 : !transform.any_op
+    %n_routed = transform.num_associations %routed : (!transform.any_op) -> !transform.param<i64>
+    %n_class = transform.num_associations %class : (!transform.any_op) -> !transform.param<i64>
+    transform.sequence %t, %n_routed, %n_class : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        failures(suppress) {
+    ^bb0(%o: !transform.any_op, %nr: !transform.param<i64>, %nc: !transform.param<i64>):
+      %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+      transform.match.param.cmpi eq %nr, %zero : !transform.param<i64>
+      transform.match.param.cmpi gt %nc, %zero : !transform.param<i64>
+      %mm = transform.hwsched.contraction_to_matmul %o
+          : (!transform.any_op) -> !transform.any_op
+    }
     transform.yield
   }
   transform.named_sequence @hwsched_fe_mark_batch1(

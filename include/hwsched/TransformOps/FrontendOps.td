@@ -74,4 +74,68 @@ def DecomposeQuantizedOp : Hwsched_TransformOp<"hwsched.decompose_quantized"> {
   }];
 }
 
+def ContractionToMatmulOp : Hwsched_TransformOp<"hwsched.contraction_to_matmul"> {
+  let summary = "Rewrites any contraction or convolution into one (batch) matmul";
+  let description = [{
+    Rewrites each payload op of `target`, a Linalg op on tensors that
+    computes `C += A * B` (a multiply-add body, casts allowed) over any
+    loops, into one contraction with loops `(m, n, k)` or `(batch, m, n, k)`,
+    the form the matmul schedules take. It covers what frontends emit and
+    upstream's im2col does not take: convolutions written as
+    `linalg.generic` (batchless, grouped, strided, dilated, 1-D, 3-D),
+    depthwise convolutions, and contractions with several M, N or K loops
+    (`linalg.mmt4d`).
+
+    Each loop is classified by the operands it indexes: batch (A, B and C),
+    M (A and C), N (B and C), K (A and B; a reduction). A, B and C are
+    brought to the layouts `[batch..., M..., K...]`, `[batch..., K..., N...]`
+    and `[batch..., M..., N...]` (a copy through the operand's own indexing
+    where it is not already that; for a convolution's image this copy is
+    the im2col gather), each group is collapsed to one dimension (a missing
+    M or N, as in a depthwise convolution, to a unit one), and the
+    contraction runs with the op's own body. Its result is expanded and,
+    where C's layout differs, copied back. The sums are exact (each output
+    element sums the same products in the same order).
+
+    ```mlir
+    // A batchless 3x3 convolution, as IREE's tests write it:
+    %r = linalg.generic {indexing_maps = [
+           affine_map<(d0, d1, d2, d3, d4, d5) -> (d0 + d3, d1 + d4, d5)>,
+           affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d4, d5, d2)>,
+           affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2)>], ...}
+    // becomes an im2col copy of the image (14 x 14 x 3 x 3 x 8), collapsed
+    // to 196 x 72, the filter collapsed to 72 x 16, and a 196 x 16 x 72
+    // contraction whose result is expanded to 14 x 14 x 16.
+    ```
+
+    With `explain`, a remark at each op prints the plan, e.g. "6 loops ->
+    batch [], M [d0, d1], N [d2], K [d3, d4, d5]; A copied (im2col gather),
+    B as it is, C as it is: a contraction 196 x 16 x 72". The result
+    `contraction` holds the new contractions, one per payload op, in order.
+
+    #### Return modes
+
+    Checks every payload op before rewriting any. A silenceable failure,
+    naming the op and what would make it work, with the payload unchanged,
+    when a payload op is not a Linalg op on tensors with two inputs and one
+    output (quantized ops take `transform.hwsched.decompose_quantized`
+    first), has a dynamic loop extent, a body that is not a multiply-add, C
+    indexed by something other than loops, a loop that indexes only one
+    operand, no K loop, or neither an M nor an N loop. The `target` handle
+    is consumed.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       UnitAttr:$explain);
+  let results = (outs TransformHandleTypeInterface:$contraction);
+  let assemblyFormat =
+      "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_FRONTENDOPS
