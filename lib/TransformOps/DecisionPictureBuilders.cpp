@@ -160,3 +160,14 @@ void hwsched::detail::showStageSchedule(Operation *transformOp,
   if (picture && explain)
     plan.loop->emitRemark() << "schedule picture " << *picture;
 }
+
+void hwsched::detail::showMergePlan(Operation *transformOp,
+                                    ScopeMergeDecision &decision,
+                                    StringRef targetName, unsigned index) {
+  if (decision.liveness.buffers.empty())
+    return;
+  decision.picture = pictureOrWarning(
+      transformOp,
+      drawMergePlan(decision.liveness, decision.plan, targetName,
+                    pictureStem(decision.liveness.scope, "smem", index)));
+}

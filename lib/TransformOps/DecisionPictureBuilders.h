@@ -52,6 +52,12 @@ std::optional<std::string>
 pictureOrWarning(mlir::Operation *transformOp,
                  llvm::Expected<std::optional<std::string>> picture);
 
+/// Draws the plan of `decision` when pictures are on and it has buffers
+/// (the file named for the scope and `index`) and records the path in it;
+/// warns at `transformOp` when the file cannot be written.
+void showMergePlan(mlir::Operation *transformOp, ScopeMergeDecision &decision,
+                   llvm::StringRef targetName, unsigned index);
+
 /// Draws the schedule of `plan` when pictures are on (the file named for
 /// the loop and `index`), warns at `transformOp` when it cannot be written,
 /// and with `explain` remarks "schedule picture <path>" at the loop.
