@@ -12,7 +12,7 @@ transform.smem.eliminate_redundant_copies on every function) and checks
 with utils/exec-check.py (--erase-memory-spaces) that every kernel prints
 the same outputs before and after. Counts the copy ops (memref.copy,
 linalg.copy, copy-like linalg.generic as printed) before and after with the
-opt tool ($HWSCHED_OPT or hwsched-opt on PATH).
+opt tool ($HWSCHED_OPT, else hwsched-opt on PATH or in build/bin).
 
 Prints one line per file and a summary:
   seed S: K kernels, copies A -> B, EXEC-CHECK: PASS (...)
@@ -30,11 +30,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+from hwsched_tools import toolchain  # noqa: E402
 
 
 def opt_tool():
-    return (os.environ.get("HWSCHED_OPT") or shutil.which("hwsched-opt")
-            or "hwsched-opt")
+    return toolchain.find_hwsched_opt() or "hwsched-opt"
 
 
 COPY_GENERIC = re.compile(

@@ -67,12 +67,14 @@ does) or print the bits (arith.bitcast to i32, printMemrefI32).
 
 Options:
   --opt PATH             tool for the transform and pre-lower steps. Default:
-                         $HWSCHED_OPT, else `hwsched-opt` on PATH, else
-                         /usr/lib/llvm-22/bin/mlir-opt.
-  --lower-opt PATH       tool for lowering (default /usr/lib/llvm-22/bin/mlir-opt).
-  --runner PATH          default /usr/lib/llvm-22/bin/mlir-runner.
-  --shared-lib-dir DIR   where the runner utils libraries are (default
-                         /usr/lib/llvm-22/lib).
+                         $HWSCHED_OPT, else `hwsched-opt` on PATH, else the
+                         build tree's, else LLVM's mlir-opt. LLVM's tools are
+                         those of $HWSCHED_LLVM_DIR, else of llvm-config-22,
+                         else of /usr/lib/llvm-22 (hwsched_tools.toolchain).
+  --lower-opt PATH       tool for lowering (default: LLVM's mlir-opt).
+  --runner PATH          default: LLVM's mlir-runner.
+  --shared-lib-dir DIR   where the runner utils libraries are (default: LLVM's
+                         lib/).
   --pre-lower-pass-args "ARGS"  extra --opt arguments (shell-split) for the
                          pre-lower step on both sides.
   --erase-memory-spaces  run --hwsched-erase-memory-spaces (needs hwsched-opt as
@@ -143,11 +145,13 @@ import sys
 import tempfile
 import time
 
-LLVM_DIR = "/usr/lib/llvm-22"
-STOCK_OPT = os.path.join(LLVM_DIR, "bin", "mlir-opt")
-STOCK_RUNNER = os.path.join(LLVM_DIR, "bin", "mlir-runner")
-STOCK_LIB_DIR = os.path.join(LLVM_DIR, "lib")
-RUNNER_LIBS = ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hwsched_tools import lowering, toolchain  # noqa: E402
+
+STOCK_OPT = toolchain.mlir_opt()
+STOCK_RUNNER = toolchain.mlir_runner()
+STOCK_LIB_DIR = os.path.join(toolchain.llvm_dir(), "lib")
+RUNNER_LIBS = list(toolchain.RUNNER_LIB_NAMES)
 ERASE_MEMORY_SPACES_FLAG = "--hwsched-erase-memory-spaces"
 EMULATE_NPU_SYNC_FLAG = "--hwsched-emulate-npu-sync"
 EMULATE_ASYNC_COPIES_FLAG = "--hwsched-emulate-async-copies"
@@ -158,34 +162,12 @@ GPU_BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^}\n]*\})?[ \t]*
 # `%v = gpu.thread_id x` (optionally with an upper bound), for --thread-ids-from.
 GPU_THREAD_ID_RE = re.compile(r"(%[\w.$-]+) = gpu\.thread_id\s+([xyz])(\s+upper_bound\s+\d+)?")
 
-# The lowering pipeline, one pass per entry, run as
+# The lowering pipeline (hwsched_tools.lowering, shared with the CPU
+# benches), one pass per entry, run as
 #   --pass-pipeline='builtin.module(<entries joined by ",">)'.
 # The first entry is dropped when no tensor type remains in the IR.
-BUFFERIZE_PASS = ("one-shot-bufferize{bufferize-function-boundaries "
-                  "function-boundary-type-conversion=identity-layout-map}")
-LOWERING_PIPELINE = [
-    BUFFERIZE_PASS,
-    "convert-linalg-to-loops",
-    "convert-vector-to-scf",
-    "lower-affine",
-    "convert-scf-to-cf",
-    "expand-strided-metadata",
-    "lower-affine",  # expand-strided-metadata creates affine.apply
-    "finalize-memref-to-llvm",
-    "convert-vector-to-llvm",
-    "convert-math-to-llvm",
-    "convert-math-to-libm",  # math ops without an LLVM intrinsic (tanh, erf, ...)
-    "convert-arith-to-llvm",
-    "convert-index-to-llvm",
-    "convert-ub-to-llvm",
-    "convert-cf-to-llvm",
-    "convert-func-to-llvm",
-    # OpenMP regions (the CPU schedule's multi-threaded column panels):
-    # their block arguments and types to LLVM; mlir-runner then translates
-    # the omp ops and the program needs an OpenMP runtime (OPENMP_LIB).
-    "convert-openmp-to-llvm",
-    "reconcile-unrealized-casts",
-]
+BUFFERIZE_PASS = lowering.BUFFERIZE_PASS
+LOWERING_PIPELINE = lowering.cpu_lowering_passes()
 
 TENSOR_TYPE_RE = re.compile(r"\btensor<")
 ADDRESS_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
@@ -294,10 +276,7 @@ class Runner:
 
 
 def default_opt():
-    env = os.environ.get("HWSCHED_OPT")
-    if env:
-        return env
-    return shutil.which("hwsched-opt") or STOCK_OPT
+    return toolchain.find_hwsched_opt(fallback_to_mlir_opt=True) or STOCK_OPT
 
 
 def async_emu_lib(args, opt):

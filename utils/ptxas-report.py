@@ -36,8 +36,9 @@ command, exit status 1):
 4. ``ptxas``: ``ptxas -arch=ARCH -v -maxrregcount=N`` and parse its report.
 
 Tool lookup:
-  --opt    default: $HWSCHED_OPT, else ``hwsched-opt`` on PATH, else
-           /usr/lib/llvm-22/bin/mlir-opt.  Any mlir-opt compatible tool.
+  --opt    default: $HWSCHED_OPT, else ``hwsched-opt`` on PATH or in build/bin, else
+           LLVM's mlir-opt (hwsched_tools.toolchain).  Any mlir-opt
+           compatible tool.
   --ptxas  default: ``ptxas`` on PATH, else /usr/local/cuda/bin/ptxas.
 
 Output (``--format json``, the default)::
@@ -67,8 +68,11 @@ import subprocess
 import sys
 import tempfile
 
-DEFAULT_MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
-DEFAULT_PTXAS = "/usr/local/cuda/bin/ptxas"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hwsched_tools import toolchain  # noqa: E402
+
+DEFAULT_MLIR_OPT = toolchain.mlir_opt()
+DEFAULT_PTXAS = toolchain.CUDA_PTXAS
 
 # Passes nested on gpu.module. convert-gpu-to-nvvm also lowers memref ops
 # (finalize-memref-to-llvm is anchored on builtin.module and cannot be nested
@@ -157,16 +161,11 @@ def run(step, cmd, log, stdout_path=None):
 def find_opt(explicit):
     if explicit:
         return explicit
-    env = os.environ.get("HWSCHED_OPT")
-    if env:
-        return env
-    return shutil.which("hwsched-opt") or DEFAULT_MLIR_OPT
+    return toolchain.find_hwsched_opt(fallback_to_mlir_opt=True) or DEFAULT_MLIR_OPT
 
 
 def find_ptxas(explicit):
-    if explicit:
-        return explicit
-    return shutil.which("ptxas") or DEFAULT_PTXAS
+    return toolchain.ptxas(explicit) or DEFAULT_PTXAS
 
 
 _STRING_SPECIAL = re.compile(rb'["\\]')

@@ -13,7 +13,7 @@ prints, per input: copies before/after (removed forward/backward), local
 allocations and their bytes before/after, on-chip
 (#gpu.address_space<workgroup>) bytes before/after, and whether the program
 prints the same on the CPU before and after (utils/exec-check.py; n/a for
-IR with gpu.launch). Needs hwsched-opt on PATH or $HWSCHED_OPT.
+IR with gpu.launch). Needs hwsched-opt ($HWSCHED_OPT, PATH or build/bin).
 """
 import argparse
 import os
@@ -25,6 +25,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import toolchain  # noqa: E402
 INPUTS = os.path.join(HERE, "inputs")
 HARNESS = os.path.join(ROOT, "test", "Harness", "Inputs")
 LIBRARY = os.path.join(ROOT, "test", "Copies", "Inputs", "eliminate-library.mlir")
@@ -113,9 +115,9 @@ def main(argv):
     parser.add_argument("--no-exec", action="store_true")
     parser.add_argument("--keep")
     args = parser.parse_args(argv)
-    opt = os.environ.get("HWSCHED_OPT") or shutil.which("hwsched-opt")
+    opt = toolchain.find_hwsched_opt()
     if not opt:
-        print("hwsched-opt not found (PATH or $HWSCHED_OPT)", file=sys.stderr)
+        print("hwsched-opt not found ($HWSCHED_OPT, PATH or build/bin)", file=sys.stderr)
         return 2
     work = args.keep or tempfile.mkdtemp(prefix="bench-copies-")
     os.makedirs(work, exist_ok=True)

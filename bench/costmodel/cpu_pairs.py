@@ -34,16 +34,11 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-LLVM = "/usr/lib/llvm-22"
-PIPELINE = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
-            "function-boundary-type-conversion=identity-layout-map},"
-            "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
-            "convert-linalg-to-loops,"
-            "convert-vector-to-scf,lower-affine,convert-scf-to-cf,"
-            "expand-strided-metadata,lower-affine,finalize-memref-to-llvm,"
-            "convert-vector-to-llvm,convert-math-to-llvm,convert-math-to-libm,"
-            "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
-            "convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts)")
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import lowering, toolchain  # noqa: E402
+
+# The shared CPU lowering; the timing loop frees its temporaries.
+PIPELINE = lowering.cpu_lowering_pipeline(deallocate=True)
 
 EW = "affine_map<({d}) -> ({d})>"
 
@@ -267,16 +262,15 @@ def build(opt, src, lib, entry, out):
     transformed = out + ".t.mlir"
     run([opt, src, f"--transform-preload-library=transform-library-paths={lib}",
          f"--transform-interpreter=entry-point={entry}", "-o", transformed])
-    run([f"{LLVM}/bin/mlir-opt", transformed, f"--pass-pipeline={PIPELINE}",
+    run([toolchain.mlir_opt(), transformed, f"--pass-pipeline={PIPELINE}",
          "-o", out])
 
 
 def measure(llvm_file, runs):
-    libs = ",".join(f"{LLVM}/lib/{l}" for l in
-                    ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
+    libs = ",".join(toolchain.runner_libs())
     samples = []
     for _ in range(runs):
-        p = run([f"{LLVM}/bin/mlir-runner", "-O3", "-e", "main",
+        p = run([toolchain.mlir_runner(), "-O3", "-e", "main",
                  "-entry-point-result=void", f"-shared-libs={libs}",
                  llvm_file])
         samples += [float(x) for x in p.stdout.split()]

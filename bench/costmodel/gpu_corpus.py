@@ -34,7 +34,10 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # The mapping and lowering use only upstream ops; the stock mlir-opt also has
 # the NVPTX target that gpu-module-to-binary needs (hwsched-opt does not
 # initialise it).
-MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import toolchain  # noqa: E402
+
+MLIR_OPT = toolchain.mlir_opt()
 
 # (kernel, tm, tn, kt): kernels with epilogues are fused into the matmul's
 # thread tile; mm_only is the unfused producer kernel.

@@ -51,7 +51,7 @@ def main():
 
     work = args.work or tempfile.mkdtemp(prefix="cpu-matmul-compare-")
     os.makedirs(work, exist_ok=True)
-    opt = os.environ.get("HWSCHED_OPT") or os.path.join(R.ROOT, "build", "bin", "hwsched-opt")
+    opt = R.toolchain.find_hwsched_opt() or os.path.join(R.ROOT, "build", "bin", "hwsched-opt")
     cputime = os.path.join(work, "libcputime.so")
     R.run(["gcc", "-O2", "-shared", "-fPIC", os.path.join(R.HERE, "cputime.c"), "-o", cputime])
     peak_exe = os.path.join(work, "fma_peak")

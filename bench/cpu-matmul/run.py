@@ -39,10 +39,10 @@ detection without AVX-512 (HWSCHED_HOST_FEATURES=-avx512f: 256-bit vectors,
 --mattr=-avx512f), the AVX2 FMA peak, and OpenBLAS forced to its Haswell
 kernel. It is a proxy (same caches, same core), and the output says so.
 
-Needs: gcc, /usr/lib/llvm-22 (mlir-opt, mlir-runner, runner utils, llc for
-the CPU name), LLVM's OpenMP runtime for the N-thread programs
-(libomp-22-dev: /usr/lib/llvm-22/lib/libomp.so), hwsched-opt ($HWSCHED_OPT,
-else build/bin/hwsched-opt, else PATH) and for the OpenBLAS columns Debian's
+Needs: gcc, LLVM/MLIR 22 (mlir-opt, mlir-runner, runner utils, llc for the
+CPU name; found by utils/hwsched_tools/toolchain.py), LLVM's OpenMP runtime
+for the N-thread programs (libomp-22-dev), hwsched-opt ($HWSCHED_OPT,
+else PATH, else build/bin/hwsched-opt) and for the OpenBLAS columns Debian's
 numpy + OpenBLAS + threadpoolctl:
   apt-get install python3-numpy libopenblas0-pthread python3-threadpoolctl
 (--install runs that). Without them those columns print "n/a".
@@ -66,15 +66,17 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-LLVM = "/usr/lib/llvm-22"
-MLIR_OPT = os.path.join(LLVM, "bin", "mlir-opt")
-RUNNER = os.path.join(LLVM, "bin", "mlir-runner")
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import lowering, toolchain  # noqa: E402
+
+MLIR_OPT = toolchain.mlir_opt()
+RUNNER = toolchain.mlir_runner()
 SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with Debian's numpy
 SCRIPT = ",".join(os.path.join(ROOT, "transform-scripts", f)
                   for f in ("matmul-frontend.mlir", "cpu-matmul.mlir"))
 ENTRY = "hwsched_cpu_matmul_main"
 APT_PACKAGES = ["python3-numpy", "libopenblas0-pthread", "python3-threadpoolctl"]
-OPENMP_LIB = os.path.join(LLVM, "lib", "libomp.so")
+OPENMP_LIB = toolchain.openmp_lib()
 
 # OpenBLAS kernels (threadpoolctl's "architecture", lower case) that use each
 # ISA's widest FMA, and the one to force when the default is not among them.
@@ -86,15 +88,8 @@ BLAS_KERNELS = {
               "thunderx2t99", "a64fx"}, "NeoverseN1"),
 }
 
-# The lowering of utils/exec-check.py (LOWERING_PIPELINE), for both sides.
-LOWERING = ("builtin.module(one-shot-bufferize{bufferize-function-boundaries "
-            "function-boundary-type-conversion=identity-layout-map},"
-            "convert-linalg-to-loops,convert-vector-to-scf,lower-affine,"
-            "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-            "finalize-memref-to-llvm,convert-vector-to-llvm,convert-math-to-llvm,"
-            "convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,"
-            "convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,"
-            "reconcile-unrealized-casts)")
+# The lowering utils/exec-check.py checks with, for both sides.
+LOWERING = lowering.cpu_lowering_pipeline()
 
 SAMPLE_STRIDE = 31  # rows/columns of C printed for the check (coprime to tiles)
 
@@ -400,7 +395,7 @@ def host_cpu_name():
     model = cpuinfo_field("model name") or cpuinfo_field("CPU part") or "unknown CPU"
     llvm = "?"
     try:
-        out = subprocess.run([os.path.join(LLVM, "bin", "llc"), "--version"],
+        out = subprocess.run([toolchain.llvm_tool("llc"), "--version"],
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                              text=True).stdout
         llvm = next((line.split(":", 1)[1].strip() for line in out.splitlines()
@@ -475,11 +470,9 @@ class Bench:
         self.targets = self.make_targets()
 
     def find_opt(self):
-        for cand in (os.environ.get("HWSCHED_OPT"),
-                     os.path.join(ROOT, "build", "bin", "hwsched-opt"),
-                     shutil.which("hwsched-opt")):
-            if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
-                return cand
+        opt = toolchain.find_hwsched_opt()
+        if opt:
+            return opt
         die("hwsched-opt not found: build it (scripts/build.sh) or set HWSCHED_OPT")
 
     def make_targets(self):
@@ -596,8 +589,7 @@ class Bench:
     def execute(self, prog):
         """Runs one prepared program in one process; checks its result;
         returns (cpu seconds per call list, wall seconds per call list)."""
-        libs = [os.path.join(LLVM, "lib", "libmlir_c_runner_utils.so"),
-                os.path.join(LLVM, "lib", "libmlir_runner_utils.so"), self.cputime_lib]
+        libs = [*toolchain.runner_libs(), self.cputime_lib]
         if prog["openmp"]:
             if not os.path.isfile(OPENMP_LIB):
                 die(f"{OPENMP_LIB} missing: apt-get install libomp-22-dev")

@@ -33,17 +33,15 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LLVM = "/usr/lib/llvm-22"
-LIBS = ",".join(f"{LLVM}/lib/{l}" for l in
-                ("libmlir_c_runner_utils.so", "libmlir_runner_utils.so"))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import lowering, toolchain  # noqa: E402
+
+LIBS = ",".join(toolchain.runner_libs())
 P = "!transform.param<i64>"
 H = "!transform.any_op"
 
-LOWER = ("builtin.module(convert-vector-to-scf,convert-linalg-to-loops,"
-         "lower-affine,convert-scf-to-cf,expand-strided-metadata,"
-         "lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm,convert-func-to-llvm,"
-         "convert-arith-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,"
-         "convert-ub-to-llvm,reconcile-unrealized-casts)")
+# The shared CPU lowering; the sweep's script bufferizes itself.
+LOWER = lowering.cpu_lowering_pipeline(bufferize=False)
 
 
 class Problem:
@@ -258,7 +256,7 @@ def measure(problem, config, spec, args, tmp):
     low = run([opt, f"--pass-pipeline={LOWER}"], input=t.stdout)
     if low.returncode:
         return None, low.stderr[-2000:]
-    r = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
+    r = run([toolchain.mlir_runner(), "-e", "main", "-entry-point-result=void",
              "-O3", f"-shared-libs={LIBS}"], input=low.stdout, timeout=600)
     if r.returncode:
         return None, r.stderr[-2000:]

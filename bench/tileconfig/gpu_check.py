@@ -48,6 +48,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import toolchain  # noqa: E402
 P = "!transform.param<i64>"
 H = "!transform.any_op"
 ARCH = {"nvidia-a100": "sm_80", "nvidia-h100": "sm_90", "nvidia-rtx4090": "sm_89"}
@@ -293,7 +295,7 @@ class Runner:
         if key in self.cache:
             return self.cache[key], 0.0
         r, secs = self.run([sys.executable, os.path.join(ROOT, "utils", "ptxas-report.py"),
-                            mapped, "--opt", "/usr/lib/llvm-22/bin/mlir-opt",
+                            mapped, "--opt", toolchain.mlir_opt(),
                             "--arch", arch, "--maxrregcount", str(cap), "--format", "json"])
         if r is None:
             return "timeout", secs

@@ -37,7 +37,10 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from gpu_check import flow_payload  # noqa: E402
 
-PTXAS = "/usr/local/cuda/bin/ptxas"
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import toolchain  # noqa: E402
+
+PTXAS = toolchain.ptxas() or toolchain.CUDA_PTXAS
 ARCH = {"nvidia-a100": "sm_80", "nvidia-h100": "sm_90", "nvidia-rtx4090": "sm_89"}
 # Shapes whose picks cover the per-thread tiles 1x1 .. 8x8 on the A100 and
 # H100 (see RESULTS.md for the pick of each).

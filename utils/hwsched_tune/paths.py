@@ -6,12 +6,12 @@ launched by bin/hwsched-tune). Both layouts keep the transform scripts, the
 specs and the CPU bench helpers at fixed places relative to the package.
 """
 
+import importlib
 import importlib.util
 import os
-import shutil
+import sys
 
 PACKAGE = os.path.dirname(os.path.abspath(__file__))
-LLVM = os.environ.get("HWSCHED_LLVM_DIR", "/usr/lib/llvm-22")
 
 
 def _layout():
@@ -38,40 +38,38 @@ def cpu_bench_dir():
 
 
 def utils_dir():
-    """utils/ (hwsched_tools.py, ptxas-report.py) in either layout."""
+    """utils/ (the hwsched_tools package, ptxas-report.py) in either layout."""
     return os.path.join(ROOT, "utils")
 
 
 def find_hwsched_opt(explicit=None):
     """--opt, else $HWSCHED_OPT, else the hwsched-opt beside the launcher
-    (build/bin or the install's bin), else the build tree's, else PATH."""
+    (build/bin or the install's bin), else the toolbox's search (PATH, the
+    build tree)."""
     launcher_dir = os.environ.get("HWSCHED_TUNE_BIN_DIR")
-    candidates = [explicit, os.environ.get("HWSCHED_OPT"),
-                  launcher_dir and os.path.join(launcher_dir, "hwsched-opt"),
-                  os.path.join(ROOT, "build", "bin", "hwsched-opt"),
-                  shutil.which("hwsched-opt")]
-    for cand in candidates:
+    for cand in (explicit, os.environ.get("HWSCHED_OPT"),
+                 launcher_dir and os.path.join(launcher_dir, "hwsched-opt")):
         if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
             return os.path.abspath(cand)
-    return None
+    return hwsched_tools().toolchain.find_hwsched_opt()
 
 
 def mlir_opt():
-    return os.path.join(LLVM, "bin", "mlir-opt")
+    return hwsched_tools().toolchain.mlir_opt()
 
 
 def mlir_runner():
-    return os.path.join(LLVM, "bin", "mlir-runner")
+    return hwsched_tools().toolchain.mlir_runner()
 
 
 def runner_libs():
-    return [os.path.join(LLVM, "lib", "libmlir_c_runner_utils.so"),
-            os.path.join(LLVM, "lib", "libmlir_runner_utils.so")]
+    return hwsched_tools().toolchain.runner_libs()
 
 
-# LLVM's OpenMP runtime (Debian: libomp-22-dev): a CPU schedule for a spec
-# with several cores runs its column panels on OpenMP threads.
-OPENMP_LIB = os.path.join(LLVM, "lib", "libomp.so")
+def openmp_lib():
+    """LLVM's OpenMP runtime: a CPU schedule for a spec with several cores
+    runs its column panels on OpenMP threads."""
+    return hwsched_tools().toolchain.openmp_lib()
 
 
 def uses_openmp(lowered_text):
@@ -103,10 +101,13 @@ _tools = None
 
 
 def hwsched_tools():
-    """utils/hwsched_tools.py (run_tool, crashed)."""
+    """The shared toolbox utils/hwsched_tools (tool discovery, the CPU
+    lowering, run_tool, crashed), imported from utils/ in either layout."""
     global _tools
     if _tools is None:
-        _tools = _load("hwsched_tools", os.path.join(utils_dir(), "hwsched_tools.py"))
+        if utils_dir() not in sys.path:
+            sys.path.insert(0, utils_dir())
+        _tools = importlib.import_module("hwsched_tools")
     return _tools
 
 

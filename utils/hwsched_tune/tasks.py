@@ -164,11 +164,11 @@ def run_program(job):
     libs = paths.runner_libs() + [cputime]
     with open(path) as f:
         if paths.uses_openmp(f.read()):
-            if not os.path.isfile(paths.OPENMP_LIB):
+            if not os.path.isfile(paths.openmp_lib()):
                 return {"ok": False, "seconds": time.time() - start,
-                        "reason": f"the program uses OpenMP and {paths.OPENMP_LIB} "
+                        "reason": f"the program uses OpenMP and {paths.openmp_lib()} "
                                   "is missing (Debian: apt-get install libomp-22-dev)"}
-            libs.append(paths.OPENMP_LIB)
+            libs.append(paths.openmp_lib())
     cmd = [paths.mlir_runner(), "-O3", path, "-e", "hwsched_tune_main",
            "-entry-point-result=void", "-shared-libs=" + ",".join(libs)]
     rc, stdout, err = _run(cmd, None, job.get("timeout", 600))

@@ -225,7 +225,7 @@ def extract_payload(printed):
 
 
 # ---------------------------------------------------------------------------
-# Splitting hwsched-opt's output (running it: utils/hwsched_tools.py)
+# Splitting hwsched-opt's output (running it: utils/hwsched_tools)
 # ---------------------------------------------------------------------------
 
 def split_stderr(err, chunks=None):

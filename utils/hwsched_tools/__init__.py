@@ -1,7 +1,14 @@
-"""Shared helpers for the scripts that drive hwsched-opt as a subprocess.
+"""hwsched's Python toolbox: the one package the scripts, benches and
+hwsched-tune import (`sys.path.insert(0, <repo>/utils)`, then
+`import hwsched_tools`; scripts in utils/ find it without that).
 
-Used by utils/robustness/run.py, fuzz/op_fuzz.py and utils/pipeline-fuzz.py
-(import with `sys.path.insert(0, <repo>/utils)`):
+Modules:
+  toolchain   where the tools are: the LLVM/MLIR install (llvm_dir,
+              mlir_opt, mlir_runner, runner_libs, openmp_lib), ptxas,
+              hwsched-opt (find_hwsched_opt)
+  lowering    the one CPU lowering pipeline (cpu_lowering_pipeline)
+
+and here, for the scripts that drive hwsched-opt as a subprocess:
 
   run_tool(cmd, timeout, env)       one subprocess: (rc, stdout, stderr);
                                     rc is "timeout" when it timed out
@@ -23,8 +30,9 @@ import platform
 import subprocess
 import sys
 
-UTILS = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(UTILS)
+from . import lowering, toolchain  # noqa: F401  (re-exported modules)
+from .toolchain import ROOT, UTILS, find_hwsched_opt  # noqa: F401
+
 EXEC_CHECK = os.path.join(UTILS, "exec-check.py")
 
 # What a crash looks like on stderr (signals and odd exit codes aside).
@@ -50,6 +58,8 @@ def cpu_name():
 
 
 def default_hwsched_opt():
+    """$HWSCHED_OPT, else the build tree's hwsched-opt (the robustness
+    harnesses test this checkout's build, not one found on PATH)."""
     return os.environ.get("HWSCHED_OPT",
                           os.path.join(ROOT, "build", "bin", "hwsched-opt"))
 
