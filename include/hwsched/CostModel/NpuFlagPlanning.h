@@ -1,5 +1,4 @@
-//===- NpuFlagPlanning.h - Which flags a pipelined NPU loop needs -*- C++
-//-*-===//
+//===- NpuFlagPlanning.h - Flags a pipelined NPU loop needs -----*- C++ -*-===//
 //
 // Part of the hwsched project.
 //

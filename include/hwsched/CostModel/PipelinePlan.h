@@ -1,5 +1,4 @@
-//===- PipelinePlan.h - What is decided before a loop is pipelined -*- C++
-//-*-===//
+//===- PipelinePlan.h - Decisions before pipelining -------------*- C++ -*-===//
 //
 // Part of the hwsched project.
 //

@@ -1,5 +1,4 @@
-//===- NpuFlagSync.h - set_flag/wait_flag for pipelined NPU loops -*- C++
-//-*-===//
+//===- NpuFlagSync.h - set_flag/wait_flag insertion -------------*- C++ -*-===//
 //
 // Part of the hwsched project.
 //
