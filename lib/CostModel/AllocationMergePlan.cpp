@@ -172,3 +172,86 @@ hwsched::planAllocationMerge(const ScopeAllocationLiveness &liveness,
   }
   return plan;
 }
+
+//===----------------------------------------------------------------------===//
+// One scope of merge_allocations
+//===----------------------------------------------------------------------===//
+
+AllocationCapacity hwsched::onChipCapacity(const HwSpec &spec) {
+  AllocationCapacity capacity;
+  capacity.bytes = spec.getInteger("onchip.capacity_bytes").value_or(0);
+  capacity.source = ("onchip.capacity_bytes = " + llvm::Twine(capacity.bytes) +
+                     " of '" + spec.getName() + "'")
+                        .str();
+  return capacity;
+}
+
+llvm::Expected<ScopeMergeDecision>
+hwsched::decideScopeMerge(Operation *scope, const HwSpec &spec,
+                          Attribute onChipMemorySpace,
+                          const PackingOptions &packing,
+                          llvm::DenseMap<Value, Operation *> &claimedBy) {
+  if (scope->getNumRegions() == 0) {
+    std::string message;
+    llvm::raw_string_ostream os(message);
+    os << "expected a scope with regions, got '" << scope->getName() << "' at "
+       << scope->getLoc();
+    return refuse(nullptr, message);
+  }
+  uint64_t alignment = spec.getInteger("onchip.alignment_bytes").value_or(1);
+  AllocationCapacity capacity = onChipCapacity(spec);
+  ScopeMergeDecision decision;
+  decision.barriers = spec.getKind() == HwKind::Gpu ||
+                      spec.getPipelineSync() == PipelineSync::GpuBarrier;
+  decision.liveness = analyzeAllocationLiveness(scope, onChipMemorySpace,
+                                                alignment, decision.barriers);
+  // Two scopes claiming the same allocation (one nested in the other)
+  // cannot both rewrite it.
+  for (const OnChipBuffer &buffer : decision.liveness.buffers) {
+    auto [it, inserted] = claimedBy.try_emplace(buffer.memref, scope);
+    if (!inserted)
+      return refuse(Refusal(nullptr, "scopes overlap: '" +
+                                         scope->getName().getStringRef() +
+                                         "' and '" +
+                                         it->second->getName().getStringRef() +
+                                         "' in the handle both hold an on-chip "
+                                         "allocation; pass disjoint scopes")
+                        .note(buffer.getLoc(), "allocation here"));
+  }
+  for (const OnChipBuffer &buffer : decision.liveness.buffers)
+    if (buffer.sizeOverflow)
+      return refuse(Refusal(nullptr, "on-chip allocation of '" +
+                                         scope->getName().getStringRef() +
+                                         "' is larger than 2^62 bytes, above " +
+                                         capacity.source)
+                        .note(buffer.getLoc(), "allocation here"));
+  llvm::Expected<AllocationMergePlan> plan =
+      planAllocationMerge(decision.liveness, capacity, packing);
+  if (!plan)
+    return plan.takeError();
+  decision.plan = std::move(*plan);
+  return decision;
+}
+
+void ScopeMergeDecision::print(llvm::raw_ostream &os) const {
+  if (liveness.buffers.empty()) {
+    os << "no on-chip allocations to merge";
+    if (liveness.nestedScopeAllocations)
+      os << " (" << liveness.nestedScopeAllocations
+         << " in nested scopes, left to them)";
+    if (liveness.launchAttributions)
+      os << " (" << liveness.launchAttributions
+         << " workgroup attribution(s) of the gpu.launch not merged)";
+    return;
+  }
+  plan.print(os, liveness);
+  if (picture)
+    os << "; picture " << *picture;
+}
+
+void ScopeMergeDecision::printBarriers(llvm::raw_ostream &os, size_t inserted,
+                                       unsigned reused) const {
+  if (!barriers || liveness.buffers.empty())
+    return;
+  os << "; barriers: " << inserted << " inserted, " << reused << " reused";
+}

@@ -8,6 +8,7 @@
 #include "hwsched/Support/Refusal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -196,6 +197,14 @@ std::vector<std::string> HwSpec::getPipelineUnits() const {
   }
   llvm::sort(units);
   return units;
+}
+
+PipelineSync HwSpec::getPipelineSync() const {
+  return llvm::StringSwitch<PipelineSync>(
+             getString("pipeline.sync").value_or("none"))
+      .Case("gpu_barrier", PipelineSync::GpuBarrier)
+      .Case("npu_flag", PipelineSync::NpuFlag)
+      .Default(PipelineSync::None);
 }
 
 void HwSpec::set(llvm::StringRef key, SpecValue value) {

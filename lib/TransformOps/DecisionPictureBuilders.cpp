@@ -40,6 +40,16 @@ writeIfEnabled(StringRef stem, const std::string &svg) {
   return std::optional<std::string>(*path);
 }
 
+std::optional<std::string> hwsched::detail::pictureOrWarning(
+    Operation *transformOp,
+    llvm::Expected<std::optional<std::string>> picture) {
+  if (picture)
+    return *picture;
+  transformOp->emitWarning()
+      << "no picture: " << llvm::toString(picture.takeError());
+  return std::nullopt;
+}
+
 llvm::Expected<std::optional<std::string>>
 hwsched::detail::drawMergePlan(const ScopeAllocationLiveness &liveness,
                                const AllocationMergePlan &plan,
@@ -138,4 +148,26 @@ llvm::Expected<std::optional<std::string>> hwsched::detail::drawStageSchedule(
   picture.kernelStartCycle = (schedule.numStages - 1) * ii;
   picture.kernelEndCycle = iterations * ii;
   return writeIfEnabled(stem, renderScheduleSvg(picture));
+}
+
+void hwsched::detail::showStageSchedule(Operation *transformOp,
+                                        const LoopPipelinePlan &plan,
+                                        unsigned index, bool explain) {
+  std::optional<std::string> picture = pictureOrWarning(
+      transformOp, drawStageSchedule(plan.graph, plan.pipeline.schedule,
+                                     plan.units, plan.targetName,
+                                     pictureStem(plan.loop, "loop", index)));
+  if (picture && explain)
+    plan.loop->emitRemark() << "schedule picture " << *picture;
+}
+
+void hwsched::detail::showMergePlan(Operation *transformOp,
+                                    ScopeMergeDecision &decision,
+                                    StringRef targetName, unsigned index) {
+  if (decision.liveness.buffers.empty())
+    return;
+  decision.picture = pictureOrWarning(
+      transformOp,
+      drawMergePlan(decision.liveness, decision.plan, targetName,
+                    pictureStem(decision.liveness.scope, "smem", index)));
 }

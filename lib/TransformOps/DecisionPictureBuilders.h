@@ -15,6 +15,7 @@
 
 #include "hwsched/Analysis/AllocationLiveness.h"
 #include "hwsched/Analysis/LoopDependenceGraph.h"
+#include "hwsched/CostModel/PipelinePlan.h"
 #include "hwsched/CostModel/StageScheduler.h"
 #include "hwsched/Transforms/MergeAllocations.h"
 
@@ -43,6 +44,26 @@ drawStageSchedule(const LoopDependenceGraph &graph,
                   const StageSchedule &schedule,
                   llvm::ArrayRef<PipelineUnit> units,
                   llvm::StringRef targetName, llvm::StringRef stem);
+
+/// The path of a picture a builder drew, std::nullopt when pictures are
+/// off; when it could not be written, a warning at `transformOp` ("no
+/// picture: ...") and std::nullopt: a picture never fails the op.
+std::optional<std::string>
+pictureOrWarning(mlir::Operation *transformOp,
+                 llvm::Expected<std::optional<std::string>> picture);
+
+/// Draws the plan of `decision` when pictures are on and it has buffers
+/// (the file named for the scope and `index`) and records the path in it;
+/// warns at `transformOp` when the file cannot be written.
+void showMergePlan(mlir::Operation *transformOp, ScopeMergeDecision &decision,
+                   llvm::StringRef targetName, unsigned index);
+
+/// Draws the schedule of `plan` when pictures are on (the file named for
+/// the loop and `index`), warns at `transformOp` when it cannot be written,
+/// and with `explain` remarks "schedule picture <path>" at the loop.
+void showStageSchedule(mlir::Operation *transformOp,
+                       const LoopPipelinePlan &plan, unsigned index,
+                       bool explain);
 
 } // namespace detail
 } // namespace hwsched

@@ -10,7 +10,7 @@
 
 #include "DecisionPictureBuilders.h"
 
-#include "hwsched/Analysis/AllocationLiveness.h"
+#include "hwsched/CostModel/AllocationMergePlan.h"
 #include "hwsched/Transforms/MergeAllocations.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -23,31 +23,18 @@ using namespace hwsched;
 // MergeAllocationsOp
 //===----------------------------------------------------------------------===//
 
-DiagnosedSilenceableFailure
-hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
-                                   transform::TransformResults &results,
-                                   transform::TransformState &state) {
-  // Decide for every scope before changing any, so a failure leaves the
-  // whole payload untouched.
-  struct ScopeWork {
-    ScopeAllocationLiveness liveness;
-    AllocationMergePlan plan;
-    bool barriers = false;
-    std::string explanation;
-  };
-  std::vector<ScopeWork> work;
-  // A scope listed twice is handled once; two scopes claiming the same
-  // allocation (one nested in the other) cannot both rewrite it.
-  NumericInputs inputs;
-  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+/// The op's attributes that are not spec overrides.
+static constexpr StringRef kOwnAttrs[] = {"target", "explain", "search_steps",
+                                          "time_budget_ms"};
+
+/// Unpacks the op's numeric inputs (attributes or params) into `inputs` and
+/// the search budget `packing`, which each scope gets whole.
+static DiagnosedSilenceableFailure
+unpackInputs(hwsched::MergeAllocationsOp op, transform::TransformState &state,
+             NumericInputs &inputs, PackingOptions &packing) {
+  DiagnosedSilenceableFailure read = NumericInputs::read(op, state, inputs);
   if (!read.succeeded())
     return read;
-  llvm::SetVector<Operation *> scopes;
-  for (Operation *scope : state.getPayloadOps(getScope()))
-    scopes.insert(scope);
-  DenseMap<Value, Operation *> claimedBy;
-  // The search budget (attributes or params): each scope gets all of it.
-  PackingOptions packing;
   std::optional<int64_t> steps, ms;
   for (auto [name, value] :
        {std::pair<StringRef, std::optional<int64_t> *>{"search_steps", &steps},
@@ -60,100 +47,56 @@ hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
     packing.searchSteps = packing.fitSteps = *steps;
   if (ms)
     packing.timeBudgetMs = *ms;
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
+                                   transform::TransformResults &results,
+                                   transform::TransformState &state) {
+  NumericInputs inputs;
+  PackingOptions packing;
+  DiagnosedSilenceableFailure read =
+      unpackInputs(*this, state, inputs, packing);
+  if (!read.succeeded())
+    return read;
+  // A scope listed twice is handled once. Decide for every scope before
+  // changing any (a failure leaves the payload untouched), explanations
+  // included: they name the buffers as the IR spells them.
+  llvm::SetVector<Operation *> scopes(llvm::from_range,
+                                      state.getPayloadOps(getScope()));
+  std::vector<std::pair<ScopeMergeDecision, std::string>> decided;
+  DenseMap<Value, Operation *> claimedBy;
   for (Operation *scope : scopes) {
     ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved = resolveTarget(
-        *this, scope, {"target", "explain", "search_steps", "time_budget_ms"},
-        target, &inputs);
+    DiagnosedSilenceableFailure resolved =
+        resolveTarget(*this, scope, kOwnAttrs, target, &inputs);
     if (!resolved.succeeded())
       return resolved;
-    if (scope->getNumRegions() == 0)
-      return emitSilenceableError()
-             << "expected a scope with regions, got '" << scope->getName()
-             << "' at " << scope->getLoc();
-    uint64_t alignment =
-        target.spec.getInteger("onchip.alignment_bytes").value_or(1);
-    AllocationCapacity capacity;
-    capacity.bytes =
-        target.spec.getInteger("onchip.capacity_bytes").value_or(0);
-    capacity.source =
-        ("onchip.capacity_bytes = " + llvm::Twine(capacity.bytes) + " of '" +
-         target.spec.getName() + "'")
-            .str();
-    ScopeWork item;
-    item.barriers =
-        target.spec.getKind() == HwKind::Gpu ||
-        target.spec.getString("pipeline.sync").value_or("") == "gpu_barrier";
-    item.liveness = analyzeAllocationLiveness(scope, target.onChipMemorySpace,
-                                              alignment, item.barriers);
-    for (const OnChipBuffer &buffer : item.liveness.buffers) {
-      auto [it, inserted] = claimedBy.try_emplace(buffer.memref, scope);
-      if (!inserted) {
-        DiagnosedSilenceableFailure failure =
-            emitSilenceableError()
-            << "scopes overlap: '" << scope->getName() << "' and '"
-            << it->second->getName()
-            << "' in the handle both hold an on-chip allocation; pass "
-               "disjoint scopes";
-        failure.attachNote(buffer.getLoc()) << "allocation here";
-        return failure;
-      }
-    }
-    for (const OnChipBuffer &buffer : item.liveness.buffers)
-      if (buffer.sizeOverflow) {
-        DiagnosedSilenceableFailure failure =
-            emitSilenceableError()
-            << "on-chip allocation of '" << scope->getName()
-            << "' is larger than 2^62 bytes, above " << capacity.source;
-        failure.attachNote(buffer.getLoc()) << "allocation here";
-        return failure;
-      }
-    llvm::Expected<AllocationMergePlan> plan =
-        planAllocationMerge(item.liveness, capacity, packing);
-    if (!plan)
-      return silenceable(*this, plan.takeError());
-    item.plan = std::move(*plan);
-    if (getExplain() && !item.liveness.buffers.empty()) {
-      llvm::raw_string_ostream os(item.explanation);
-      item.plan.print(os, item.liveness);
-    }
-    if (!item.liveness.buffers.empty()) {
-      llvm::Expected<std::optional<std::string>> picture =
-          hwsched::detail::drawMergePlan(
-              item.liveness, item.plan, target.spec.getName(),
-              hwsched::detail::pictureStem(scope, "smem", work.size()));
-      if (!picture)
-        emitWarning() << "no picture: " << llvm::toString(picture.takeError());
-      else if (*picture && getExplain())
-        item.explanation += "; picture " + **picture;
-    }
-    work.push_back(std::move(item));
+    llvm::Expected<ScopeMergeDecision> decision = decideScopeMerge(
+        scope, target.spec, target.onChipMemorySpace, packing, claimedBy);
+    if (!decision)
+      return silenceable(*this, decision.takeError());
+    detail::showMergePlan(*this, *decision, target.spec.getName(),
+                          decided.size());
+    std::string explanation;
+    llvm::raw_string_ostream os(explanation);
+    if (getExplain())
+      decision->print(os);
+    decided.emplace_back(std::move(*decision), std::move(explanation));
   }
-
   SmallVector<Operation *> buffers;
-  for (ScopeWork &item : work) {
-    Operation *scope = item.liveness.scope;
-    AllocationMergeOutcome outcome =
-        applyAllocationMerge(rewriter, item.liveness, item.plan, item.barriers);
+  for (auto &[decision, explanation] : decided) {
+    AllocationMergeOutcome outcome = applyAllocationMerge(
+        rewriter, decision.liveness, decision.plan, decision.barriers);
     if (outcome.buffer)
       buffers.push_back(outcome.buffer);
     if (!getExplain())
       continue;
-    if (item.liveness.buffers.empty()) {
-      InFlightDiagnostic remark = scope->emitRemark()
-                                  << "no on-chip allocations to merge";
-      if (item.liveness.nestedScopeAllocations)
-        remark << " (" << item.liveness.nestedScopeAllocations
-               << " in nested scopes, left to them)";
-      if (item.liveness.launchAttributions)
-        remark << " (" << item.liveness.launchAttributions
-               << " workgroup attribution(s) of the gpu.launch not merged)";
-      continue;
-    }
-    InFlightDiagnostic remark = scope->emitRemark() << item.explanation;
-    if (item.barriers)
-      remark << "; barriers: " << outcome.insertedBarriers.size()
-             << " inserted, " << outcome.reusedBarriers << " reused";
+    llvm::raw_string_ostream os(explanation);
+    decision.printBarriers(os, outcome.insertedBarriers.size(),
+                           outcome.reusedBarriers);
+    decision.liveness.scope->emitRemark() << explanation;
   }
   results.set(cast<OpResult>(getMerged()), buffers);
   return DiagnosedSilenceableFailure::success();

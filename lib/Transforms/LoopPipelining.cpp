@@ -27,17 +27,6 @@
 using namespace mlir;
 using namespace hwsched;
 
-static std::optional<int64_t> staticTripCount(scf::ForOp forOp) {
-  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-  if (!lb || !ub || !step || *step <= 0)
-    return std::nullopt;
-  if (*ub <= *lb)
-    return 0;
-  return llvm::divideCeil(*ub - *lb, *step);
-}
-
 //===----------------------------------------------------------------------===//
 // nvgpu async-copy groups
 //===----------------------------------------------------------------------===//
@@ -158,71 +147,6 @@ static std::pair<Operation *, Operation *> findAsyncPair(scf::ForOp forOp) {
         !llvm::is_contained(group->getOperands(), copy->getResult(0)))
       return {};
   return {group, wait};
-}
-
-bool hwsched::expandsLoop(scf::ForOp forOp, const StageSchedule &schedule) {
-  std::optional<int64_t> tripCount = staticTripCount(forOp);
-  return schedule.numStages > 1 &&
-         !(tripCount && *tripCount < schedule.numStages);
-}
-
-PipelinePlan hwsched::planPipeline(scf::ForOp forOp,
-                                   const LoopDependenceGraph &graph,
-                                   StageSchedule schedule, PipelineSync sync) {
-  PipelinePlan plan;
-  plan.expands = expandsLoop(forOp, schedule);
-  plan.schedule = std::move(schedule);
-  plan.sync = sync;
-  if (sync == PipelineSync::NpuFlag)
-    plan.npuFlags = planNpuFlags(graph, plan.schedule, plan.expands);
-  return plan;
-}
-
-llvm::Expected<PipelinePlan>
-hwsched::scheduleForSync(scf::ForOp forOp, const LoopDependenceGraph &graph,
-                         const SchedulerConfig &config, PipelineSync sync) {
-  llvm::TimeTraceScope trace("hwsched::scheduleForSync",
-                             [&] { return timeTraceDetail(forOp); });
-  llvm::Expected<StageSchedule> first = scheduleStages(graph, config);
-  if (!first)
-    return first.takeError();
-  PipelinePlan plan = planPipeline(forOp, graph, *first, sync);
-  // The flags a schedule needs grow with its stages (longer flag lifetimes,
-  // more buffer copies): fewer stages is the fallback once coarsening is
-  // not enough, as for the on-chip capacity.
-  while (sync == PipelineSync::NpuFlag && plan.npuFlags.fewerStagesMayFit() &&
-         plan.schedule.numStages > 1) {
-    SchedulerConfig fewer = config;
-    unsigned limit = plan.schedule.numStages - 1;
-    fewer.maxStages = std::min(config.maxStages, limit);
-    if (fewer.requestedStages)
-      fewer.requestedStages = std::min(*fewer.requestedStages, limit);
-    llvm::Expected<StageSchedule> next = scheduleStages(graph, fewer);
-    if (!next) {
-      // Fewer stages never need more bytes; keep the refusal of the flags.
-      llvm::consumeError(next.takeError());
-      break;
-    }
-    std::vector<ScheduleNote> notes;
-    // The user's clamp still applies; the rest described the dropped
-    // schedule.
-    for (const ScheduleNote &note : first->notes)
-      if (note.kind == ScheduleNote::Kind::StageClamp)
-        notes.push_back(note);
-    unsigned asked = config.requestedStages
-                         ? std::min(*config.requestedStages, config.maxStages)
-                         : config.maxStages;
-    notes.push_back({ScheduleNote::Kind::SyncReduction,
-                     (config.requestedStages ? "requested " : "maximum ") +
-                         std::to_string(asked) + " stages reduced to " +
-                         std::to_string(next->stageLimit) + ": with " +
-                         std::to_string(plan.schedule.numStages) + " stages " +
-                         plan.npuFlags.refusal->message});
-    notes.insert(notes.end(), next->notes.begin(), next->notes.end());
-    next->notes = std::move(notes);
-    plan = planPipeline(forOp, graph, std::move(*next), sync);
-  }
-  return plan;
 }
 
 llvm::Error
@@ -511,6 +435,17 @@ verifyBodySchedule(scf::ForOp forOp,
     if (!error.empty())
       return refuse(&op, error);
   }
+  return llvm::Error::success();
+}
+
+llvm::Error hwsched::checkNotNested(ArrayRef<scf::ForOp> loops) {
+  for (scf::ForOp outer : loops)
+    for (scf::ForOp inner : loops)
+      if (outer != inner && outer->isProperAncestor(inner))
+        return refuse(Refusal(nullptr, "the handle holds nested loops; "
+                                       "schedule them in separate calls "
+                                       "(inner loops first)")
+                          .note(inner.getLoc(), "nested loop"));
   return llvm::Error::success();
 }
 

@@ -142,6 +142,11 @@ bool isOnChipMemorySpace(mlir::Attribute memorySpace, const UnitContext &ctx);
 /// The unit of `op` under `ctx` (see the op documentation for the rules).
 std::string classifyUnit(mlir::Operation *op, const UnitContext &ctx);
 
+/// The static trip count of `forOp`: ceil((ub - lb) / step), 0 when
+/// ub <= lb; std::nullopt when a bound or the step is not a constant or the
+/// step is not positive.
+std::optional<int64_t> staticTripCount(mlir::scf::ForOp forOp);
+
 /// Builds the dependence graph of `forOp`'s body; an unsupported body is a
 /// refusal at the op that makes it so ("'func.call' has unknown memory
 /// effects").

@@ -17,9 +17,13 @@
 
 #include "hwsched/Analysis/AllocationLiveness.h"
 #include "hwsched/CostModel/AllocationPacking.h"
+#include "hwsched/HwSpec/HwSpec.h"
 
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 
 namespace hwsched {
@@ -82,6 +86,45 @@ llvm::Expected<AllocationMergePlan>
 planAllocationMerge(const ScopeAllocationLiveness &liveness,
                     const AllocationCapacity &capacity,
                     const PackingOptions &options = {});
+
+/// The on-chip capacity of `spec` (`onchip.capacity_bytes`, 0 when absent:
+/// unbounded), named for the user.
+AllocationCapacity onChipCapacity(const HwSpec &spec);
+
+/// Everything decided for one scope of transform.smem.merge_allocations
+/// before the payload changes.
+struct ScopeMergeDecision {
+  ScopeAllocationLiveness liveness;
+  AllocationMergePlan plan;
+  /// Whether the rewrite separates reused bytes with gpu.barrier (GPU
+  /// targets, or `pipeline.sync = "gpu_barrier"`).
+  bool barriers = false;
+  /// The path of the picture drawn of the plan, when one was.
+  std::optional<std::string> picture;
+
+  /// The `explain` text of the decision: the plan (AllocationMergePlan::
+  /// print) and its picture, or why there is nothing to merge. It names the
+  /// scope's buffers as the IR spells them: print before the rewrite.
+  void print(llvm::raw_ostream &os) const;
+  /// What `explain` adds once the rewrite inserted `inserted` barriers and
+  /// found `reused` in place ("; barriers: ..."); nothing when the decision
+  /// asked for no barriers or there was nothing to merge.
+  void printBarriers(llvm::raw_ostream &os, size_t inserted,
+                     unsigned reused) const;
+};
+
+/// Decides the merge of the on-chip allocations of `scope` (in
+/// `onChipMemorySpace`) under `spec`: their liveness, then
+/// planAllocationMerge within the spec's capacity and `packing`'s budget.
+/// `claimedBy` records the scope that holds each allocation across the
+/// scopes of one application. Refuses (payload untouched) when `scope` has
+/// no regions, when an allocation is already claimed by another scope, when
+/// one is larger than 2^62 bytes, or when planAllocationMerge refuses.
+llvm::Expected<ScopeMergeDecision>
+decideScopeMerge(mlir::Operation *scope, const HwSpec &spec,
+                 mlir::Attribute onChipMemorySpace,
+                 const PackingOptions &packing,
+                 llvm::DenseMap<mlir::Value, mlir::Operation *> &claimedBy);
 
 } // namespace hwsched
 

@@ -36,6 +36,10 @@ llvm::StringRef stringifyHwKind(HwKind kind);
 /// Parses "gpu", "npu" or "cpu".
 std::optional<HwKind> parseHwKind(llvm::StringRef text);
 
+/// How a pipelined loop synchronises its stages: the spec's `pipeline.sync`
+/// ("none", "gpu_barrier", "npu_flag"; absent or another value: None).
+enum class PipelineSync { None, GpuBarrier, NpuFlag };
+
 /// One leaf figure of a spec.
 struct SpecValue {
   enum class Type {
@@ -107,6 +111,9 @@ public:
 
   /// The names of the pipeline units ("async_copy", "cube", ...), sorted.
   std::vector<std::string> getPipelineUnits() const;
+
+  /// `pipeline.sync`, the one place that reads it.
+  PipelineSync getPipelineSync() const;
 
   /// Overrides applied when the spec was resolved, as "key=value" strings in
   /// application order; remarks print them so a decision can be reproduced.

@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Applies a StageSchedule to an scf.for: multi-buffers the buffers that cross
-// stages (memref::multiBuffer, after our own overwrite check), inserts the
-// target's synchronisation, and expands the loop into prologue / kernel /
-// epilogue with scf::pipelineForLoop (peeled for static trip counts,
-// predicated for dynamic ones); trip counts below the stage count are
-// unrolled completely. Usable from C++ without the Transform dialect.
+// Applies a PipelinePlan (CostModel/PipelinePlan.h) to an scf.for:
+// multi-buffers the buffers that cross stages (memref::multiBuffer, after our
+// own overwrite check), inserts the target's synchronisation, and expands the
+// loop into prologue / kernel / epilogue with scf::pipelineForLoop (peeled for
+// static trip counts, predicated for dynamic ones); trip counts below the stage
+// count are unrolled completely. Usable from C++ without the Transform dialect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +17,7 @@
 #define HWSCHED_TRANSFORMS_LOOPPIPELINING_H
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
-#include "hwsched/CostModel/StageScheduler.h"
-#include "hwsched/Transforms/NpuFlagSync.h"
+#include "hwsched/CostModel/PipelinePlan.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -26,9 +25,6 @@
 #include <string>
 
 namespace hwsched {
-
-/// `pipeline.sync` of the spec.
-enum class PipelineSync { None, GpuBarrier, NpuFlag };
 
 /// What the rewrite did.
 struct PipelineRewriteResult {
@@ -51,48 +47,17 @@ struct PipelineRewriteResult {
   unsigned npuFlagOpsInBody = 0;
 };
 
-/// True when pipelineLoop really expands `forOp` into prologue / kernel /
-/// epilogue (more than one stage, trip count not statically below it).
-bool expandsLoop(mlir::scf::ForOp forOp, const StageSchedule &schedule);
-
-/// Everything decided for one loop before its IR changes: the stage
-/// schedule and the synchronisation it needs. Made by planPipeline or
-/// scheduleForSync (analysis), read by checkPipelinePreconditions and
-/// pipelineLoop (rewrite) and by `explain`, so the flags are planned once.
-struct PipelinePlan {
-  StageSchedule schedule;
-  PipelineSync sync = PipelineSync::None;
-  /// expandsLoop(forOp, schedule) when planned.
-  bool expands = false;
-  /// sync == NpuFlag: the flags of `schedule`, or (verdict) why they cannot
-  /// be planned.
-  NpuFlagPlan npuFlags;
-};
-
-/// The plan of `schedule` for `forOp`: plans the NPU flags for npu_flag
-/// sync (planNpuFlags), nothing more for the others. Does not touch the IR.
-PipelinePlan planPipeline(mlir::scf::ForOp forOp,
-                          const LoopDependenceGraph &graph,
-                          StageSchedule schedule, PipelineSync sync);
-
-/// scheduleStages for `forOp`, then, with `npu_flag` sync, while the flags
-/// of the schedule need more event ids than the hardware has even coarsened,
-/// the same with a stage limit one below the stages used (down to 1), with a
-/// note saying why. Returns the plan of the last schedule tried: when even
-/// one stage does not fit, its flag failure (checkPipelinePreconditions
-/// reports it). A refusal (scheduleStages) when the on-chip capacity does
-/// not fit one stage.
-llvm::Expected<PipelinePlan> scheduleForSync(mlir::scf::ForOp forOp,
-                                             const LoopDependenceGraph &graph,
-                                             const SchedulerConfig &config,
-                                             PipelineSync sync);
-
 /// Checks, without touching the IR, that the rewrite can apply `plan` to
 /// `forOp`: success, or a refusal at the op in the way (the loop itself
 /// when it is the loop's form).
 llvm::Error checkPipelinePreconditions(mlir::scf::ForOp forOp,
                                        const LoopDependenceGraph &graph,
                                        const PipelinePlan &plan);
+
+/// Refuses when one of `loops` is nested in another: rewriting the outer
+/// loop clones and erases its body, which would leave the inner one
+/// dangling. The note points at the inner loop.
+llvm::Error checkNotNested(llvm::ArrayRef<mlir::scf::ForOp> loops);
 
 /// Rewrites `forOp` according to `plan` (which must come from `graph` of the
 /// same, still unchanged loop and pass checkPipelinePreconditions). An error

@@ -63,7 +63,7 @@ def HwschedEmulateNpuSync : Pass<"hwsched-emulate-npu-sync", "::mlir::ModuleOp">
     not model the pipes' concurrency. That a pipe running ahead of the others
     never sets an event again before the previous set was waited for is
     guaranteed by the planner of `transform.pipeline.schedule_stages`
-    (lib/Transforms/NpuFlagSync.cpp, checkHardwareOrder), not checked here.
+    (lib/CostModel/NpuFlagPlanning.cpp, checkHardwareOrder), not checked here.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",
