@@ -129,9 +129,14 @@ def normalize(text, build=None):
     two worktrees compare)."""
     if build:
         text = text.replace(build, "<build>").replace(ROOT, "<root>")
-    text = mask_timing_columns(TMP_RE.sub("<tmp>", TIMING_RE.sub("<time>", text)))
-    text = CALLS_RE.sub("<n> calls per sample", text)
-    # Column widths follow the masked figures' widths.
+    return TMP_RE.sub("<tmp>", TIMING_RE.sub("<time>", text))
+
+
+def comparable(text):
+    """The stored text with timing columns masked (their alignment is kept in
+    the snapshot, so the column of a header word is found) and blanks
+    collapsed (column widths follow the masked figures' widths)."""
+    text = CALLS_RE.sub("<n> calls per sample", mask_timing_columns(normalize(text)))
     return re.sub(r"[ \t]+", " ", text)
 
 
@@ -185,11 +190,9 @@ def snapshot(args):
 
 
 def read_item(path):
-    """An item's text, normalized again (idempotent), so snapshots taken by an
-    older version of this script still compare."""
+    """An item's text as compared (see comparable)."""
     with open(path, errors="replace") as f:
-        text = f.read()
-    return normalize(text)
+        return comparable(f.read())
 
 
 def compare(args):
