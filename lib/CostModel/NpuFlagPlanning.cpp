@@ -7,6 +7,7 @@
 #include "hwsched/CostModel/NpuFlagPlanning.h"
 
 #include "hwsched/Dialect/NpuSync/NpuSync.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -296,8 +297,8 @@ static unsigned assignEvents(MutableArrayRef<NpuFlagChannel> channels,
 /// event already occurs in a shorter trip or in the steady state is checked:
 /// the windows are bounded by the stages plus the longest rotation plus the
 /// largest distance. Only the events of pipe pairs with `checked` set are
-/// checked; the others' flags still order the pipes. Returns an empty
-/// string, or a description of the first hazard (trip counts in increasing
+/// checked; the others' flags still order the pipes. Returns nothing, or a
+/// description of the first hazard (trip counts in increasing
 /// order, flags in program order); `offender` gets the channel of the last
 /// checked set met before it.
 ///
@@ -312,13 +313,13 @@ static unsigned assignEvents(MutableArrayRef<NpuFlagChannel> channels,
 /// each trip count from scratch, so the verdict and the first hazard are
 /// the same, at O(trip counts x (1 + stages)) instead of O(trip counts^2)
 /// flags, without sorting (the order inside one stage-time is fixed).
-static std::string
+static std::optional<std::string>
 checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
                    const LoopDependenceGraph &graph,
                    llvm::function_ref<bool(const NpuFlagChannel &)> checked,
                    unsigned *offender = nullptr) {
   if (channels.empty())
-    return "";
+    return std::nullopt;
   // Pipes and (source, destination) pairs as small integers; every event id
   // of a pair gets one slot of the event state.
   SmallVector<StringRef, 8> pipes;
@@ -447,7 +448,7 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
   };
   // Simulates one flag; returns a hazard or an empty string.
   auto step = [&](State &s, unsigned ci, bool wait, int64_t iteration,
-                  unsigned event, int64_t trips) -> std::string {
+                  unsigned event, int64_t trips) -> std::optional<std::string> {
     const Chan &c = chans[ci];
     unsigned slot = pairBase[c.pair] + event;
     int64_t *setClock = &s.setClock[slot * numPipes];
@@ -468,7 +469,7 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
       }
       s.pending[slot] = 1;
       std::copy(own, own + numPipes, setClock);
-      return "";
+      return std::nullopt;
     }
     int64_t *own = &s.clock[c.dst * numPipes];
     ++own[c.dst];
@@ -476,18 +477,18 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
       if (c.checked)
         return report(s,
                       describe(ci, event) + " is waited for before it is set");
-      return "";
+      return std::nullopt;
     }
     for (unsigned p = 0; p < numPipes; ++p)
       own[p] = std::max(own[p], setClock[p]);
     s.pending[slot] = 0;
     s.lastWait[slot] = own[c.dst];
-    return "";
+    return std::nullopt;
   };
   // The flags of stage-time `time` of iterations below `trips` (any when
   // `trips` is negative).
   auto stageTime = [&](State &s, int64_t time, int64_t iterationsBelow,
-                       int64_t trips) -> std::string {
+                       int64_t trips) -> std::optional<std::string> {
     for (const Entry &e : slotOrder) {
       const Chan &c = chans[e.channel];
       int64_t i = time - (e.wait ? c.consumerStage : c.producerStage);
@@ -495,11 +496,12 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
         continue;
       unsigned event =
           c.first + unsigned((e.wait ? i : i + c.distance) % int64_t(c.k));
-      std::string hazard = step(s, e.channel, e.wait, i, event, trips);
-      if (!hazard.empty())
+      std::optional<std::string> hazard =
+          step(s, e.channel, e.wait, i, event, trips);
+      if (hazard)
         return hazard;
     }
-    return "";
+    return std::nullopt;
   };
   auto isChecked = [&](int64_t n) { return n <= window + 1 || n == lastTrip; };
 
@@ -507,18 +509,19 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
   // with the first.
   for (const Extra &x : extras) {
     const Chan &c = chans[x.channel];
-    std::string hazard =
+    std::optional<std::string> hazard =
         step(prefix, x.channel, /*wait=*/false, x.t - int64_t(c.distance),
              c.first + unsigned(x.t % int64_t(c.k)), 1);
-    if (!hazard.empty())
+    if (hazard)
       return hazard;
   }
   for (int64_t n = 1; n <= lastTrip; ++n) {
     // Stage-time n - 1 joins the common prefix; its hazards are those of
     // the next trip count checked.
     int64_t reportedTrips = isChecked(n) ? n : lastTrip;
-    std::string hazard = stageTime(prefix, n - 1, -1, reportedTrips);
-    if (!hazard.empty())
+    std::optional<std::string> hazard =
+        stageTime(prefix, n - 1, -1, reportedTrips);
+    if (hazard)
       return hazard;
     if (!isChecked(n))
       continue;
@@ -530,27 +533,27 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
     run.lastSet = prefix.lastSet;
     for (int64_t time = n; time < n + maxStage; ++time) {
       hazard = stageTime(run, time, n, n);
-      if (!hazard.empty())
+      if (hazard)
         return hazard;
     }
     for (const Extra &x : extras) {
       const Chan &c = chans[x.channel];
       hazard = step(run, x.channel, /*wait=*/true, n + x.t,
                     c.first + unsigned((n + x.t) % int64_t(c.k)), n);
-      if (!hazard.empty())
+      if (hazard)
         return hazard;
     }
     if (run.lastSet)
       previousSet = run.lastSet;
   }
-  return "";
+  return std::nullopt;
 }
 
-/// planNpuFlags: an empty string, or why the flags cannot be planned (with
-/// `culprit` and the plan's verdict set).
-static std::string planFlags(const LoopDependenceGraph &graph,
+/// planNpuFlags: success, or a refusal at the op the flags cannot be planned
+/// for (with the plan's verdict set).
+static llvm::Error planFlags(const LoopDependenceGraph &graph,
                              const StageSchedule &schedule, bool pipelined,
-                             NpuFlagPlan &plan, Operation *&culprit) {
+                             NpuFlagPlan &plan) {
   auto stageOf = [&](unsigned n) { return pipelined ? schedule.stage[n] : 0u; };
   using Key =
       std::tuple<std::string, std::string, unsigned, unsigned, unsigned>;
@@ -567,10 +570,10 @@ static std::string planFlags(const LoopDependenceGraph &graph,
       continue;
     for (const DepNode *node : {&u, &v})
       if (!npu::getPipeIndex(node->unit)) {
-        culprit = node->op;
-        return "unit '" + node->unit +
-               "' of the spec is not an NPU pipe a flag can name (mte1, "
-               "mte2, mte3, cube, vector, scalar, fixpipe)";
+        return refuse(node->op,
+                      "unit '" + node->unit +
+                          "' of the spec is not an NPU pipe a flag can name "
+                          "(mte1, mte2, mte3, cube, vector, scalar, fixpipe)");
       }
     Candidate c;
     c.channel.srcPipe = u.unit;
@@ -592,11 +595,11 @@ static std::string planFlags(const LoopDependenceGraph &graph,
         c.channel.distance = c.copies;
     }
     if (!setsBeforeWait(c)) {
-      culprit = v.op;
-      return "the schedule runs '" + v.op->getName().getStringRef().str() +
-             "' (" + v.unit + ") before the '" +
-             u.op->getName().getStringRef().str() + "' (" + u.unit +
-             ") it depends on";
+      return refuse(v.op, "the schedule runs '" +
+                              v.op->getName().getStringRef().str() + "' (" +
+                              v.unit + ") before the '" +
+                              u.op->getName().getStringRef().str() + "' (" +
+                              u.unit + ") it depends on");
     }
     Group single;
     single.set = {static_cast<int64_t>(c.channel.producerStage) -
@@ -712,12 +715,11 @@ static std::string planFlags(const LoopDependenceGraph &graph,
             // hardware order, not just the program order, separates each
             // set of an event from the wait of its previous set.
             if (total <= npu::kNumEventIds &&
-                !checkHardwareOrder(context(pair, channels), graph,
-                                    [&](const NpuFlagChannel &c) {
-                                      return c.srcPipe == pair.first &&
-                                             c.dstPipe == pair.second;
-                                    })
-                     .empty()) {
+                checkHardwareOrder(context(pair, channels), graph,
+                                   [&](const NpuFlagChannel &c) {
+                                     return c.srcPipe == pair.first &&
+                                            c.dstPipe == pair.second;
+                                   })) {
               ++unordered;
               continue;
             }
@@ -742,18 +744,19 @@ static std::string planFlags(const LoopDependenceGraph &graph,
       note.sharedChannels = shared;
       if (!fits) {
         plan.verdict = NpuFlagPlan::Verdict::EventBudgetExceeded;
-        culprit = graph.nodes[members.front()->channel.firstConsumer].op;
-        return "the flags from " + pair.first + " to " + pair.second +
-               " need " + std::to_string(needed[pair]) + " event ids (" +
-               std::to_string(fewest) +
-               " with coarser or shared flags), the hardware has " +
-               std::to_string(npu::kNumEventIds) +
-               (unordered ? "; " + std::to_string(unordered) +
-                                " plans within the budget were refused: "
-                                "their flags could be set again before "
-                                "the previous set was waited for, the "
-                                "pipes running out of program order"
-                          : std::string());
+        return refuse(graph.nodes[members.front()->channel.firstConsumer].op,
+                      "the flags from " + pair.first + " to " + pair.second +
+                          " need " + std::to_string(needed[pair]) +
+                          " event ids (" + std::to_string(fewest) +
+                          " with coarser or shared flags), the hardware has " +
+                          std::to_string(npu::kNumEventIds) +
+                          (unordered
+                               ? "); " + std::to_string(unordered) +
+                                     " plans within the budget were refused: "
+                                     "their flags could be set again before "
+                                     "the previous set was waited for, the "
+                                     "pipes running out of program order"
+                               : std::string()));
       }
       plan.coarsened.push_back(note);
       continue;
@@ -786,14 +789,14 @@ static std::string planFlags(const LoopDependenceGraph &graph,
   // back-pressure flag: set after its consumer, waited for before the
   // producer that sets the same event next, K - delta iterations later,
   // with K events (see addBackPressure).
-  std::string hazard;
+  std::optional<std::string> hazard;
   SmallVector<bool> throttled(plan.channels.size(), false);
   while (true) {
     unsigned offender = ~0u;
     hazard = checkHardwareOrder(
         plan.channels, graph, [](const NpuFlagChannel &) { return true; },
         &offender);
-    if (hazard.empty() || offender >= throttled.size() || throttled[offender])
+    if (!hazard || offender >= throttled.size() || throttled[offender])
       break;
     throttled[offender] = true;
     const NpuFlagChannel &c = plan.channels[offender];
@@ -820,34 +823,34 @@ static std::string planFlags(const LoopDependenceGraph &graph,
         used = std::max(used, o.firstEvent + o.numEvents);
     r.firstEvent = used;
     if (used + r.numEvents > npu::kNumEventIds) {
-      hazard += " (a back-pressure flag from " + r.srcPipe + " to " +
-                r.dstPipe + " would need " + std::to_string(r.numEvents) +
-                " more event ids, " + std::to_string(used) +
-                " of the hardware's " + std::to_string(npu::kNumEventIds) +
-                " are used)";
+      *hazard += " (a back-pressure flag from " + r.srcPipe + " to " +
+                 r.dstPipe + " would need " + std::to_string(r.numEvents) +
+                 " more event ids, " + std::to_string(used) +
+                 " of the hardware's " + std::to_string(npu::kNumEventIds) +
+                 " are used)";
       break;
     }
     plan.channels.push_back(r);
   }
-  if (!hazard.empty()) {
+  if (hazard) {
     plan.verdict = NpuFlagPlan::Verdict::HardwareOrderHazard;
-    culprit = graph.nodes[plan.channels.front().firstConsumer].op;
-    return "on the hardware, where each pipe runs on its own, " + hazard;
+    return refuse(graph.nodes[plan.channels.front().firstConsumer].op,
+                  "on the hardware, where each pipe runs on its own, " +
+                      *hazard);
   }
-  return "";
+  return llvm::Error::success();
 }
 
 NpuFlagPlan hwsched::planNpuFlags(const LoopDependenceGraph &graph,
                                   const StageSchedule &schedule,
                                   bool pipelined) {
   NpuFlagPlan plan;
-  Operation *culprit = nullptr;
-  std::string why = planFlags(graph, schedule, pipelined, plan, culprit);
-  if (why.empty())
+  llvm::Error err = planFlags(graph, schedule, pipelined, plan);
+  if (!err)
     return plan;
   if (plan.verdict == NpuFlagPlan::Verdict::Planned)
     plan.verdict = NpuFlagPlan::Verdict::Unsupported;
-  plan.refusal = Refusal(culprit, why);
+  plan.refusal = takeRefusal(std::move(err));
   return plan;
 }
 
