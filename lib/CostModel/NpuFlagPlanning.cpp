@@ -751,7 +751,7 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
                           " with coarser or shared flags), the hardware has " +
                           std::to_string(npu::kNumEventIds) +
                           (unordered
-                               ? "); " + std::to_string(unordered) +
+                               ? "; " + std::to_string(unordered) +
                                      " plans within the budget were refused: "
                                      "their flags could be set again before "
                                      "the previous set was waited for, the "
