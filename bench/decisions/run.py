@@ -21,10 +21,10 @@ Timing figures (a number followed by ms, s or us) are masked before comparing:
 they are measurements, not decisions.
 
 Usage:
-  bench/decisions/run.py snapshot --build build --out /tmp/before
+  bench/decisions/run.py snapshot --build build --out decisions-before
   ... change, rebuild ...
-  bench/decisions/run.py snapshot --build build --out /tmp/after
-  bench/decisions/run.py compare /tmp/before /tmp/after
+  bench/decisions/run.py snapshot --build build --out decisions-after
+  bench/decisions/run.py compare decisions-before decisions-after
 
 `compare` prints one line per differing item (with the first differing
 lines) and a summary `N items compared, N identical, N differ, N only in one`;
