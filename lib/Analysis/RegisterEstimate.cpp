@@ -205,8 +205,7 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
   est.conservative = group.dynamicShape;
   SmallVector<SmallVector<int64_t>> extents(group.ops.size());
   llvm::DenseSet<void *> addressed;
-  RegisterModelTerms terms;
-  terms.fmasPerStep = 1;
+  RegisterModelTerms &terms = est.terms;
   bool anchorReduces = false, anchorIsFill = false;
 
   for (auto [i, op] : llvm::enumerate(group.ops)) {
@@ -287,22 +286,22 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
           registerWords(getTileElements(operand, ext), operand.elementBits);
       if (operand.isInit) {
         if (reduces)
-          est.accumulators += words;
+          terms.accumulators += words;
         else if (!intoPrivate && !hasInternalInput)
-          est.temporaries += words;
+          terms.temporaries += words;
       } else if (reduces) {
         // A value produced in the group already sits in registers (the
         // producer's accumulators): only loaded operands are fragments.
         if (internal)
           continue;
-        est.fragments += words;
+        terms.fragments += words;
         est.fragmentsPerStep += registerWords(getTileElements(operand, stepExt),
                                               operand.elementBits);
         loads = true;
         if (isSharedMemory(operand.value) && !isPrivate)
-          ++est.stagedOperands;
+          ++terms.stagedOperands;
       } else if (!internal && !intoPrivate && !isPrivate) {
-        est.epilogueInputs += words;
+        terms.epilogueInputs += words;
       }
       if (!internal && !isPrivate)
         addressed.insert(root.getAsOpaquePointer());
@@ -326,16 +325,10 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
             std::max(terms.kStepTrip, getEnclosingTripCount(op.op));
     }
   }
-  est.addressOperands = addressed.size();
-  terms.accumulators = est.accumulators;
-  terms.fragments = est.fragments;
-  terms.epilogueInputs = est.epilogueInputs;
-  terms.temporaries = est.temporaries;
-  terms.addressOperands = est.addressOperands;
-  terms.stagedOperands = est.stagedOperands;
+  terms.addressOperands = addressed.size();
   est.stepsInFlight = getStepsInFlight(terms, cal);
   est.registers = evaluateRegisterModel(terms, cal);
-  double floor = cal.floorBase + est.accumulators + est.fragmentsPerStep;
+  double floor = cal.floorBase + terms.accumulators + est.fragmentsPerStep;
   est.floorRegisters = std::max<int64_t>(1, (int64_t)std::ceil(floor - 1e-9));
   return est;
 }

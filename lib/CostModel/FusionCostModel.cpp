@@ -307,12 +307,13 @@ std::string hwsched::formatDecisionTerms(const FusionDecision &decision) {
 std::string hwsched::formatRegisterEstimate(const RegisterEstimate &est) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "registers=" << est.registers << " (acc=" << est.accumulators
-     << " frag=" << est.fragments << " epi=" << est.epilogueInputs
-     << " tmp=" << est.temporaries << " addr=" << est.addressOperands
-     << " staged=" << est.stagedOperands << " inflight=" << est.stepsInFlight
-     << " step=" << est.fragmentsPerStep << " floor=" << est.floorRegisters
-     << " tile=[";
+  os << "registers=" << est.registers << " (acc=" << est.terms.accumulators
+     << " frag=" << est.terms.fragments << " epi=" << est.terms.epilogueInputs
+     << " tmp=" << est.terms.temporaries
+     << " addr=" << est.terms.addressOperands
+     << " staged=" << est.terms.stagedOperands
+     << " inflight=" << est.stepsInFlight << " step=" << est.fragmentsPerStep
+     << " floor=" << est.floorRegisters << " tile=[";
   llvm::interleave(est.threadTile, os, ",");
   os << "] " << est.tileSource << (est.conservative ? ", conservative" : "")
      << ")";

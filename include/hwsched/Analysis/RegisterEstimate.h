@@ -91,30 +91,6 @@ llvm::ArrayRef<llvm::StringRef> getRegisterCalibrationKeys();
 llvm::Expected<RegisterCalibration>
 loadRegisterCalibration(const HwSpec &spec, const llvm::Twine &neededBy);
 
-/// The estimate with every counted term.
-struct RegisterEstimate {
-  int64_t accumulators = 0;
-  int64_t fragments = 0;
-  int64_t epilogueInputs = 0;
-  int64_t temporaries = 0;
-  int64_t addressOperands = 0;
-  int64_t stagedOperands = 0;
-  int64_t stepsInFlight = 1;
-  int64_t fragmentsPerStep = 0;
-  /// Rounded-up demand (registers per thread without a cap).
-  int64_t registers = 0;
-  /// Rounded-up floor: a register cap below it spills.
-  int64_t floorRegisters = 0;
-  /// Per-thread loop extents of the kernel's main op (the first op with
-  /// reduction loops, else the first op that is not a fill).
-  llvm::SmallVector<int64_t> threadTile;
-  /// Where the per-thread tile came from: "tiled" (scf.forall mapped to GPU
-  /// threads) or "default" (spec defaults).
-  std::string tileSource;
-  /// Dynamic extents were bounded or defaulted: treat as approximate.
-  bool conservative = false;
-};
-
 /// The counted terms of the register model, in 32-bit words per thread.
 /// estimateRegisters counts them from IR; select_tile_config counts them for
 /// tile candidates that do not exist as IR yet, and both evaluate them with
@@ -132,6 +108,25 @@ struct RegisterModelTerms {
   int64_t kStepTrip = 1;
   /// FMAs (multiply-adds) of one iteration of the reduction ops.
   int64_t fmasPerStep = 1;
+};
+
+/// The estimate: the counted terms and what the model makes of them.
+struct RegisterEstimate {
+  RegisterModelTerms terms;
+  int64_t stepsInFlight = 1;
+  int64_t fragmentsPerStep = 0;
+  /// Rounded-up demand (registers per thread without a cap).
+  int64_t registers = 0;
+  /// Rounded-up floor: a register cap below it spills.
+  int64_t floorRegisters = 0;
+  /// Per-thread loop extents of the kernel's main op (the first op with
+  /// reduction loops, else the first op that is not a fill).
+  llvm::SmallVector<int64_t> threadTile;
+  /// Where the per-thread tile came from: "tiled" (scf.forall mapped to GPU
+  /// threads) or "default" (spec defaults).
+  std::string tileSource;
+  /// Dynamic extents were bounded or defaulted: treat as approximate.
+  bool conservative = false;
 };
 
 /// Reduction steps whose fragments are live at once (see the file comment).
