@@ -15,7 +15,7 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/Transforms/CopyElimination.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -74,8 +74,8 @@ static void explain(Operation *scope, const ResolvedTarget &target,
 DiagnosedSilenceableFailure hwsched::EliminateRedundantCopiesOp::apply(
     transform::TransformRewriter &rewriter,
     transform::TransformResults &results, transform::TransformState &state) {
-  NumericInputs inputs;
-  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  OpApplication app(*this, results);
+  DiagnosedSilenceableFailure read = app.readInputs(state);
   if (!read.succeeded())
     return read;
   // Check every scope before changing any.
@@ -91,7 +91,7 @@ DiagnosedSilenceableFailure hwsched::EliminateRedundantCopiesOp::apply(
     }
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, target, &inputs);
+        app.resolve(payload, {"target", "explain"}, target);
     if (!resolved.succeeded())
       return resolved;
     scopes.emplace_back(payload, std::move(target));

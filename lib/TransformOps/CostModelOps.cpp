@@ -11,8 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
-#include "hwsched/TransformOps/RefusalDiagnostics.h"
-#include "hwsched/TransformOps/TargetResolution.h"
+#include "hwsched/TransformOps/OpApplication.h"
 
 #include "hwsched/CostModel/ConsumerFusion.h"
 #include "hwsched/CostModel/KernelEstimate.h"
@@ -49,32 +48,27 @@ hwsched::FilterFusableConsumersOp::apply(transform::TransformRewriter &rewriter,
                                          transform::TransformState &state) {
   // Decide every pair before reporting, so a spec problem fails the op
   // without half the remarks and with empty results.
-  auto fail = [&](DiagnosedSilenceableFailure failure) {
-    results.setRemainingToEmpty(*this);
-    return failure;
-  };
-  NumericInputs inputs;
-  if (DiagnosedSilenceableFailure read =
-          NumericInputs::read(*this, state, inputs);
+  OpApplication app(*this, results);
+  if (DiagnosedSilenceableFailure read = app.readInputs(state);
       !read.succeeded())
-    return fail(std::move(read));
+    return read;
   SmallVector<Operation *> producers =
       llvm::to_vector(state.getPayloadOps(getProducer()));
   if (DiagnosedSilenceableFailure structured =
           checkStructured(*this, producers, "producer");
       !structured.succeeded())
-    return fail(std::move(structured));
+    return app.fail(std::move(structured));
   std::vector<ConsumerFusion> pairs;
   for (Operation *producer : producers) {
     ResolvedTarget target;
-    if (DiagnosedSilenceableFailure resolved = resolveTarget(
-            *this, producer, {"target", "explain"}, target, &inputs);
+    if (DiagnosedSilenceableFailure resolved =
+            app.resolve(producer, {"target", "explain"}, target);
         !resolved.succeeded())
-      return fail(std::move(resolved));
+      return resolved;
     llvm::Expected<std::vector<ConsumerFusion>> decided =
         decideConsumerFusions(producer, target.spec);
     if (!decided)
-      return fail(silenceable(*this, decided.takeError()));
+      return app.fail(decided.takeError());
     llvm::append_range(pairs, *decided);
   }
 
@@ -91,14 +85,6 @@ hwsched::FilterFusableConsumersOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void hwsched::FilterFusableConsumersOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getProducerMutable(), effects);
-  onlyReadsHandle(getParamsMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // EstimateOp
 //===----------------------------------------------------------------------===//
@@ -109,35 +95,30 @@ hwsched::EstimateOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformState &state) {
   // Estimate every payload op before reporting, so a failure leaves no
   // remarks and empty results.
-  auto fail = [&](DiagnosedSilenceableFailure failure) {
-    results.setRemainingToEmpty(*this);
-    return failure;
-  };
-  NumericInputs inputs;
-  if (DiagnosedSilenceableFailure read =
-          NumericInputs::read(*this, state, inputs);
+  OpApplication app(*this, results);
+  if (DiagnosedSilenceableFailure read = app.readInputs(state);
       !read.succeeded())
-    return fail(std::move(read));
+    return read;
   if (llvm::Error unknown = checkMetric(getMetric()))
-    return fail(silenceable(*this, std::move(unknown)));
+    return app.fail(std::move(unknown));
   SmallVector<Operation *> payloads =
       llvm::to_vector(state.getPayloadOps(getOp()));
   if (DiagnosedSilenceableFailure structured =
           checkStructured(*this, payloads, "payload op");
       !structured.succeeded())
-    return fail(std::move(structured));
+    return app.fail(std::move(structured));
   std::vector<KernelEstimate> estimates;
   SmallVector<Attribute> values;
   for (Operation *payload : payloads) {
     ResolvedTarget target;
-    if (DiagnosedSilenceableFailure resolved = resolveTarget(
-            *this, payload, {"target", "explain", "metric"}, target, &inputs);
+    if (DiagnosedSilenceableFailure resolved =
+            app.resolve(payload, {"target", "explain", "metric"}, target);
         !resolved.succeeded())
-      return fail(std::move(resolved));
+      return resolved;
     llvm::Expected<KernelEstimate> estimate =
         estimateKernel(payload, target.spec, getMetric());
     if (!estimate)
-      return fail(silenceable(*this, estimate.takeError()));
+      return app.fail(estimate.takeError());
     values.push_back(Builder(getContext()).getI64IntegerAttr(estimate->value));
     estimates.push_back(std::move(*estimate));
   }
@@ -150,14 +131,6 @@ hwsched::EstimateOp::apply(transform::TransformRewriter &rewriter,
   }
   results.setParams(cast<OpResult>(getValue()), values);
   return DiagnosedSilenceableFailure::success();
-}
-
-void hwsched::EstimateOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOpMutable(), effects);
-  onlyReadsHandle(getParamsMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
 }
 
 // SelectTileConfigOp lives in TileConfigOps.cpp.

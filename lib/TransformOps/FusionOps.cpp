@@ -56,12 +56,5 @@ hwsched::EpilogueInPlaceOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void hwsched::EpilogueInPlaceOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  consumesHandle(getEpilogueMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  modifiesPayload(effects);
-}
-
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/FusionOps.cpp.inc"

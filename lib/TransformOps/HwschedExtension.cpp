@@ -46,31 +46,26 @@ public:
     // schedule_stages on npu_flag targets: set_flag / wait_flag.
     declareGeneratedDialect<hwsched::npu::HwschedNpuDialect>();
 
+    // One list of every op family (each .inc undefines GET_OP_LIST).
     registerTransformOps<
 #define GET_OP_LIST
 #include "hwsched/TransformOps/CostModelOps.cpp.inc"
-        >();
-    registerTransformOps<
+        ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/FrontendOps.cpp.inc"
-        >();
-    registerTransformOps<
+        ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/FusionOps.cpp.inc"
-        >();
-    registerTransformOps<
+        ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/PipelineOps.cpp.inc"
-        >();
-    registerTransformOps<
+        ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/SmemOps.cpp.inc"
-        >();
-    registerTransformOps<
+        ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/SplitKOps.cpp.inc"
-        >();
-    registerTransformOps<
+        ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/TargetOps.cpp.inc"
         >();

@@ -8,8 +8,8 @@
 
 #include "DecisionPictureBuilders.h"
 #include "hwsched/CostModel/PipelinePlan.h"
+#include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
-#include "hwsched/TransformOps/TargetResolution.h"
 #include "hwsched/Transforms/LoopPipelining.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -23,16 +23,16 @@ static constexpr StringRef kOwnAttrs[] = {"target", "explain", "num_stages",
                                           "separate_unit_stages"};
 
 /// Unpacks the op's inputs (attributes, or params for `num_stages`) into
-/// `inputs` and `request`.
+/// `app.inputs` and `request`.
 static DiagnosedSilenceableFailure
 unpackInputs(hwsched::ScheduleStagesOp op, transform::TransformState &state,
-             NumericInputs &inputs, LoopPipelineRequest &request) {
+             OpApplication &app, LoopPipelineRequest &request) {
   request.separateUnitStages = op.getSeparateUnitStages();
   request.explain = op.getExplain();
-  DiagnosedSilenceableFailure read = NumericInputs::read(op, state, inputs);
+  DiagnosedSilenceableFailure read = app.readInputs(state);
   if (!read.succeeded())
     return read;
-  return inputs.getInteger("num_stages", 1, request.numStages);
+  return app.fail(app.inputs.getInteger("num_stages", 1, request.numStages));
 }
 
 /// The payload as a loop: a refusal, with a note at it, unless it is an
@@ -49,10 +49,9 @@ DiagnosedSilenceableFailure
 hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
                                  transform::TransformResults &results,
                                  transform::TransformState &state) {
-  NumericInputs inputs;
+  OpApplication app(*this, results);
   LoopPipelineRequest request;
-  DiagnosedSilenceableFailure read =
-      unpackInputs(*this, state, inputs, request);
+  DiagnosedSilenceableFailure read = unpackInputs(*this, state, app, request);
   if (!read.succeeded())
     return read;
   // Decide for every loop first: any refusal leaves all payloads untouched.
@@ -60,24 +59,24 @@ hwsched::ScheduleStagesOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *payload : state.getPayloadOps(getLoop())) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, kOwnAttrs, target, &inputs);
+        app.resolve(payload, kOwnAttrs, target);
     if (!resolved.succeeded())
       return resolved;
     llvm::Expected<scf::ForOp> forOp = unpackLoop(payload);
     if (!forOp)
-      return silenceable(*this, forOp.takeError());
+      return app.fail(forOp.takeError());
     llvm::Expected<LoopPipelinePlan> plan = planLoopPipeline(
         *forOp, target.spec, target.onChipMemorySpace, request);
     if (!plan)
-      return silenceable(*this, plan.takeError());
+      return app.fail(plan.takeError());
     if (llvm::Error err =
             checkPipelinePreconditions(*forOp, plan->graph, plan->pipeline))
-      return silenceable(*this, refuseLoop(*forOp, std::move(err)));
+      return app.fail(refuseLoop(*forOp, std::move(err)));
     plans.push_back(std::move(*plan));
   }
   if (llvm::Error err = checkNotNested(llvm::map_to_vector(
           plans, [](const LoopPipelinePlan &p) { return p.loop; })))
-    return silenceable(*this, std::move(err));
+    return app.fail(std::move(err));
   SmallVector<Operation *> newLoops;
   for (LoopPipelinePlan &plan : plans) {
     if (getExplain())

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
+#include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
-#include "hwsched/TransformOps/TargetResolution.h"
 
 #include "DecisionPictureBuilders.h"
 
@@ -27,21 +27,22 @@ using namespace hwsched;
 static constexpr StringRef kOwnAttrs[] = {"target", "explain", "search_steps",
                                           "time_budget_ms"};
 
-/// Unpacks the op's numeric inputs (attributes or params) into `inputs` and
-/// the search budget `packing`, which each scope gets whole.
+/// Unpacks the op's numeric inputs (attributes or params) into `app.inputs`
+/// and the search budget `packing`, which each scope gets whole.
 static DiagnosedSilenceableFailure
-unpackInputs(hwsched::MergeAllocationsOp op, transform::TransformState &state,
-             NumericInputs &inputs, PackingOptions &packing) {
-  DiagnosedSilenceableFailure read = NumericInputs::read(op, state, inputs);
+unpackInputs(transform::TransformState &state, OpApplication &app,
+             PackingOptions &packing) {
+  DiagnosedSilenceableFailure read = app.readInputs(state);
   if (!read.succeeded())
     return read;
   std::optional<int64_t> steps, ms;
   for (auto [name, value] :
        {std::pair<StringRef, std::optional<int64_t> *>{"search_steps", &steps},
         {"time_budget_ms", &ms}}) {
-    DiagnosedSilenceableFailure budgetRead = inputs.getInteger(name, 0, *value);
+    DiagnosedSilenceableFailure budgetRead =
+        app.inputs.getInteger(name, 0, *value);
     if (!budgetRead.succeeded())
-      return budgetRead;
+      return app.fail(std::move(budgetRead));
   }
   if (steps)
     packing.searchSteps = packing.fitSteps = *steps;
@@ -54,10 +55,9 @@ DiagnosedSilenceableFailure
 hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
                                    transform::TransformState &state) {
-  NumericInputs inputs;
+  OpApplication app(*this, results);
   PackingOptions packing;
-  DiagnosedSilenceableFailure read =
-      unpackInputs(*this, state, inputs, packing);
+  DiagnosedSilenceableFailure read = unpackInputs(state, app, packing);
   if (!read.succeeded())
     return read;
   // A scope listed twice is handled once. Decide for every scope before
@@ -70,13 +70,13 @@ hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *scope : scopes) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, scope, kOwnAttrs, target, &inputs);
+        app.resolve(scope, kOwnAttrs, target);
     if (!resolved.succeeded())
       return resolved;
     llvm::Expected<ScopeMergeDecision> decision = decideScopeMerge(
         scope, target.spec, target.onChipMemorySpace, packing, claimedBy);
     if (!decision)
-      return silenceable(*this, decision.takeError());
+      return app.fail(decision.takeError());
     detail::showMergePlan(*this, *decision, target.spec.getName(),
                           decided.size());
     std::string explanation;

@@ -7,8 +7,8 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "hwsched/HwSpec/SpecAttributes.h"
+#include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
-#include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 
@@ -22,22 +22,22 @@ hwsched::AttachTargetSpecOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformState &state) {
   // Build every attribute first: a failure on the second payload op must not
   // leave the first one changed.
-  NumericInputs inputs;
-  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  OpApplication app(*this, results);
+  DiagnosedSilenceableFailure read = app.readInputs(state);
   if (!read.succeeded())
     return read;
   SmallVector<std::pair<Operation *, Attribute>> updates;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
-        resolveTarget(*this, payload, {"target", "explain"}, target, &inputs);
+        app.resolve(payload, {"target", "explain"}, target);
     if (!resolved.succeeded())
       return resolved;
     llvm::Expected<Attribute> spec = buildTargetSystemSpec(
         target.spec, target.target,
         payload->getAttr(DLTIDialect::kTargetSystemDescAttrName), getContext());
     if (!spec)
-      return silenceable(*this, spec.takeError());
+      return app.fail(spec.takeError());
     if (getExplain()) {
       InFlightDiagnostic remark = payload->emitRemark()
                                   << "attached hardware spec '"
@@ -76,15 +76,15 @@ DiagnosedSilenceableFailure
 hwsched::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
                             transform::TransformResults &results,
                             transform::TransformState &state) {
-  NumericInputs inputs;
-  DiagnosedSilenceableFailure read = NumericInputs::read(*this, state, inputs);
+  OpApplication app(*this, results);
+  DiagnosedSilenceableFailure read = app.readInputs(state);
   if (!read.succeeded())
     return read;
   SmallVector<Attribute> values;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved = resolveTarget(
-        *this, payload, {"target", "explain", "key"}, target, &inputs);
+    DiagnosedSilenceableFailure resolved =
+        app.resolve(payload, {"target", "explain", "key"}, target);
     if (!resolved.succeeded())
       return resolved;
     Attribute value = specValueToAttribute(target.spec, getKey(), getContext());
@@ -105,14 +105,6 @@ hwsched::QuerySpecOp::apply(transform::TransformRewriter &rewriter,
   }
   results.setParams(cast<OpResult>(getValue()), values);
   return DiagnosedSilenceableFailure::success();
-}
-
-void hwsched::QuerySpecOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOpMutable(), effects);
-  onlyReadsHandle(getParamsMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
 }
 
 //===----------------------------------------------------------------------===//
@@ -157,13 +149,6 @@ hwsched::GetAnnotationOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
-void hwsched::GetAnnotationOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOpMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
-}
-
 //===----------------------------------------------------------------------===//
 // RefuseIfOp
 //===----------------------------------------------------------------------===//
@@ -180,12 +165,6 @@ hwsched::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
   diag.attachNote(culprit->getLoc())
       << "at this '" << culprit->getName() << "'";
   return diag;
-}
-
-void hwsched::RefuseIfOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOpsMutable(), effects);
-  onlyReadsPayload(effects);
 }
 
 #define GET_OP_CLASSES

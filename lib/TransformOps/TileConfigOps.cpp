@@ -14,8 +14,8 @@
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
 #include "hwsched/CostModel/TileConfigDecision.h"
+#include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
-#include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -25,15 +25,17 @@ using namespace mlir;
 using namespace mlir::transform;
 using namespace hwsched;
 
-/// Reads the op's inputs (attributes and params) into `request`.
+/// Reads the op's inputs (attributes and params) into `app.inputs` and
+/// `request`; a failure has gone through app.fail().
 static DiagnosedSilenceableFailure readRequest(hwsched::SelectTileConfigOp op,
                                                TransformState &state,
-                                               NumericInputs &inputs,
+                                               OpApplication &app,
                                                TileConfigRequest &request) {
   if (DiagnosedSilenceableFailure read =
-          NumericInputs::read(op, state, inputs, {"packed_operands"});
+          app.readInputs(state, {"packed_operands"});
       !read.succeeded())
     return read;
+  const NumericInputs &inputs = app.inputs;
   for (auto [name, minimum, value] :
        {std::tuple{"measure_top_k", 1, &request.measureTopK},
         std::tuple{"measure_samples", 1, &request.measureSamples},
@@ -42,7 +44,7 @@ static DiagnosedSilenceableFailure readRequest(hwsched::SelectTileConfigOp op,
     if (DiagnosedSilenceableFailure check =
             inputs.getInteger(name, minimum, *value);
         !check.succeeded())
-      return check;
+      return app.fail(std::move(check));
   request.candidatesFile = findCandidatesFile(op.getCandidatesFile());
   if (auto packed =
           dyn_cast_or_null<DenseI64ArrayAttr>(inputs.get("packed_operands")))
@@ -86,33 +88,29 @@ DiagnosedSilenceableFailure
 hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
                                    transform::TransformState &state) {
-  auto fail = [&](DiagnosedSilenceableFailure failure) {
-    results.setRemainingToEmpty(*this);
-    return failure;
-  };
-  NumericInputs inputs;
+  OpApplication app(*this, results);
   TileConfigRequest request;
   if (DiagnosedSilenceableFailure read =
-          readRequest(*this, state, inputs, request);
+          readRequest(*this, state, app, request);
       !read.succeeded())
-    return fail(std::move(read));
+    return read;
   // Decide for every payload op before producing anything, so one bad op
   // fails the whole application with no partial results.
   std::vector<TileConfigDecision> decisions;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
-    if (DiagnosedSilenceableFailure resolved = resolveTarget(
-            *this, payload,
+    if (DiagnosedSilenceableFailure resolved = app.resolve(
+            payload,
             {"target", "explain", "measure_top_k", "measure_samples",
              "packed_operands", "accumulator_in_smem", "static_smem",
              "tuning_db", "candidate_rank", "candidates_file", "export_top_k"},
-            target, &inputs);
+            target);
         !resolved.succeeded())
-      return fail(std::move(resolved));
+      return resolved;
     llvm::Expected<TileConfigDecision> decision =
         decideTileConfig(payload, std::move(target.spec), request);
     if (!decision)
-      return fail(silenceable(*this, decision.takeError()));
+      return app.fail(decision.takeError());
     decisions.push_back(std::move(*decision));
   }
   // Every decision is made: export them for a tuner.
@@ -120,18 +118,10 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     for (const TileConfigDecision &d : decisions)
       if (llvm::Error err = d.exportTo(*request.candidatesFile, getLoc(),
                                        request.exportTopK.value_or(0)))
-        return fail(silenceable(*this, std::move(err)));
+        return app.fail(std::move(err));
   for (const TileConfigDecision &d : decisions)
     for (const std::string &remark : d.remarks(getExplain()))
       d.payload->emitRemark() << remark;
   setResults(*this, results, decisions);
   return DiagnosedSilenceableFailure::success();
-}
-
-void hwsched::SelectTileConfigOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getOpMutable(), effects);
-  onlyReadsHandle(getParamsMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
 }

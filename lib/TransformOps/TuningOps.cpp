@@ -14,8 +14,8 @@
 
 #include "hwsched/CostModel/TuningDecision.h"
 #include "hwsched/Support/PrintToString.h"
+#include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
-#include "hwsched/TransformOps/TargetResolution.h"
 
 #include "mlir/Dialect/Transform/TuneExtension/TuneExtensionOps.h"
 
@@ -73,58 +73,44 @@ DiagnosedSilenceableFailure
 hwsched::TunedKnobOp::apply(transform::TransformRewriter &rewriter,
                             transform::TransformResults &results,
                             transform::TransformState &state) {
-  auto fail = [&](DiagnosedSilenceableFailure failure) {
-    results.setRemainingToEmpty(*this);
-    return failure;
-  };
-  NumericInputs inputs;
-  if (DiagnosedSilenceableFailure read =
-          NumericInputs::read(*this, state, inputs);
+  OpApplication app(*this, results);
+  if (DiagnosedSilenceableFailure read = app.readInputs(state);
       !read.succeeded())
-    return fail(std::move(read));
+    return read;
   llvm::Expected<KnobInput> knob = readKnob(*this, state);
   if (!knob)
-    return fail(silenceable(*this, knob.takeError()));
+    return app.fail(knob.takeError());
   std::vector<KnobDecision> decisions;
   for (Operation *payload : state.getPayloadOps(getOp())) {
     ResolvedTarget target;
     if (DiagnosedSilenceableFailure resolved =
-            resolveTarget(*this, payload,
-                          {"target", "name", "options", "tuning_db",
-                           "candidates_file", "explain"},
-                          target, &inputs);
+            app.resolve(payload,
+                        {"target", "name", "options", "tuning_db",
+                         "candidates_file", "explain"},
+                        target);
         !resolved.succeeded())
-      return fail(std::move(resolved));
+      return resolved;
     llvm::Expected<KnobDecision> decision =
         decideKnob(payload, target.spec, getTuningDb(), knob->name,
                    knob->options, knob->scriptValue);
     if (!decision)
-      return fail(silenceable(*this, decision.takeError()));
+      return app.fail(decision.takeError());
     decisions.push_back(std::move(*decision));
   }
   // One value for the scope: the problems the database answers must agree.
   llvm::Expected<int64_t> value =
       agreeOnKnobValue(decisions, knob->scriptValue);
   if (!value)
-    return fail(silenceable(*this, value.takeError()));
+    return app.fail(value.takeError());
   for (const KnobDecision &d : decisions) {
     if (knob->exportFile)
       if (llvm::Error err = appendKnobExport(*knob->exportFile,
                                              makeKnobExport(d, knob->options)))
-        return fail(silenceable(*this, std::move(err)));
+        return app.fail(std::move(err));
     if (d.fromDatabase || getExplain())
       d.payload->emitRemark() << printToString(d);
   }
   results.setParams(cast<OpResult>(getValue()),
                     {Builder(getContext()).getI64IntegerAttr(*value)});
   return DiagnosedSilenceableFailure::success();
-}
-
-void hwsched::TunedKnobOp::getEffects(
-    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  onlyReadsHandle(getKnobMutable(), effects);
-  onlyReadsHandle(getOpMutable(), effects);
-  onlyReadsHandle(getParamsMutable(), effects);
-  producesHandle(getOperation()->getOpResults(), effects);
-  onlyReadsPayload(effects);
 }

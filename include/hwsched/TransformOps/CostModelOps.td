@@ -10,7 +10,7 @@
 include "hwsched/TransformOps/HwschedTransformBase.td"
 
 def FilterFusableConsumersOp
-    : Hwsched_TransformOp<"cost_model.filter_fusable_consumers", [HwschedNumericParams]> {
+    : Hwsched_NavigationOp<"cost_model.filter_fusable_consumers", [HwschedNumericParams]> {
   let summary = "Selects the consumers that are legal and profitable to fuse";
   let description = !strconcat([{
     For each producer in `producer` (a Linalg or `TilingInterface` op),
@@ -78,7 +78,7 @@ def FilterFusableConsumersOp
   }];
 }
 
-def EstimateOp : Hwsched_TransformOp<"cost_model.estimate", [HwschedNumericParams]> {
+def EstimateOp : Hwsched_NavigationOp<"cost_model.estimate", [HwschedNumericParams]> {
   let summary = "Exposes one number of the cost model as a parameter";
   let description = !strconcat([{
     Returns, for each payload op in `op` (a Linalg or `TilingInterface`
@@ -140,7 +140,7 @@ def EstimateOp : Hwsched_TransformOp<"cost_model.estimate", [HwschedNumericParam
   }];
 }
 
-def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [HwschedNumericParams]> {
+def SelectTileConfigOp : Hwsched_NavigationOp<"cost_model.select_tile_config", [HwschedNumericParams]> {
   let summary = "Chooses tile sizes, thread counts and stages from the spec";
   let description = !strconcat([{
     Bolt-style (MLSys 2022) selection of a tiling configuration for each
@@ -275,7 +275,7 @@ def SelectTileConfigOp : Hwsched_TransformOp<"cost_model.select_tile_config", [H
   }];
 }
 
-def TunedKnobOp : Hwsched_TransformOp<"cost_model.tuned_knob",
+def TunedKnobOp : Hwsched_NavigationOp<"cost_model.tuned_knob",
                                       [HwschedNumericParams]> {
   let summary = "A script knob's value, as tuned for a problem";
   let description = !strconcat([{

@@ -9,7 +9,7 @@
 
 include "hwsched/TransformOps/HwschedTransformBase.td"
 
-def DecomposeQuantizedOp : Hwsched_TransformOp<"hwsched.decompose_quantized"> {
+def DecomposeQuantizedOp : Hwsched_FunctionalOp<"hwsched.decompose_quantized"> {
   let summary = "Rewrites a quantized contraction or convolution into its plain form";
   let description = [{
     Rewrites each payload op of `target`, a quantized Linalg op as int8
@@ -74,7 +74,7 @@ def DecomposeQuantizedOp : Hwsched_TransformOp<"hwsched.decompose_quantized"> {
   }];
 }
 
-def ContractionToMatmulOp : Hwsched_TransformOp<"hwsched.contraction_to_matmul"> {
+def ContractionToMatmulOp : Hwsched_FunctionalOp<"hwsched.contraction_to_matmul"> {
   let summary = "Rewrites any contraction or convolution into one (batch) matmul";
   let description = [{
     Rewrites each payload op of `target`, a Linalg op on tensors that

@@ -9,7 +9,7 @@
 
 include "hwsched/TransformOps/HwschedTransformBase.td"
 
-def EpilogueInPlaceOp : Hwsched_TransformOp<"fusion.epilogue_in_place"> {
+def EpilogueInPlaceOp : Hwsched_FunctionalOp<"fusion.epilogue_in_place"> {
   let summary = "Makes a producer compute into its elementwise epilogue's destination";
   let description = [{
     For each payload op of `epilogue`, an all-parallel `linalg.generic` on

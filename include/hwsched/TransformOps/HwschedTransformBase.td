@@ -13,18 +13,38 @@ include "mlir/Dialect/Transform/IR/TransformTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
 
-/// Every hwsched op is a transform op that declares its handle and payload
-/// effects in C++.
-class Hwsched_TransformOp<string mnemonic, list<Trait> traits = []>
+/// Every hwsched op is a transform op; `effects` says how it declares its
+/// handle and payload effects.
+class Hwsched_Op<string mnemonic, list<Trait> effects, list<Trait> traits>
     : Op<Transform_Dialect, mnemonic,
-         !listconcat([TransformOpInterface,
-                      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
-                     traits)> {
+         !listconcat([TransformOpInterface], effects, traits)> {
   // Our op classes live in our namespace (hwsched::SelectTileConfigOp), not
   // next to upstream's in mlir::transform, where generic names such as
   // EstimateOp would read as upstream ops and could collide with them.
   let cppNamespace = "::hwsched";
 }
+
+/// An op whose effects differ by operand (it consumes one handle and only
+/// reads its params, say): it declares them in C++ (getEffects).
+class Hwsched_TransformOp<string mnemonic, list<Trait> traits = []>
+    : Hwsched_Op<mnemonic,
+                 [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
+                 traits>;
+
+/// An op that only reads its operands and the payload and produces new
+/// handles or params (a query or a decision): upstream's trait declares the
+/// effects.
+class Hwsched_NavigationOp<string mnemonic, list<Trait> traits = []>
+    : Hwsched_Op<mnemonic,
+                 [MemoryEffectsOpInterface, NavigationTransformOpTrait],
+                 traits>;
+
+/// A rewrite whose only operand is the handle it consumes; it produces new
+/// handles and modifies the payload: upstream's trait declares the effects.
+class Hwsched_FunctionalOp<string mnemonic, list<Trait> traits = []>
+    : Hwsched_Op<mnemonic,
+                 [MemoryEffectsOpInterface, FunctionalStyleTransformOpTrait],
+                 traits>;
 
 /// Numeric decision inputs given as `!transform.param`s instead of
 /// attributes: `params(num_stages = %s, "gpu.sm_count" = %n)`. The names go

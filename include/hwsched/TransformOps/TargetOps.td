@@ -50,7 +50,7 @@ def AttachTargetSpecOp : Hwsched_TransformOp<"hwsched.attach_target_spec", [Hwsc
   }];
 }
 
-def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec", [HwschedNumericParams]> {
+def QuerySpecOp : Hwsched_NavigationOp<"hwsched.query_spec", [HwschedNumericParams]> {
   let summary = "Reads one figure of the resolved hardware spec as a parameter";
   let description = !strconcat([{
     Returns, for each payload op of `op`, the figure `key` (a dotted key path
@@ -94,7 +94,7 @@ def QuerySpecOp : Hwsched_TransformOp<"hwsched.query_spec", [HwschedNumericParam
   }];
 }
 
-def GetAnnotationOp : Hwsched_TransformOp<"hwsched.get_annotation",
+def GetAnnotationOp : Hwsched_NavigationOp<"hwsched.get_annotation",
     [MatchOpInterface]> {
   let summary = "Reads integer annotations of payload ops back as a parameter";
   let description = [{
@@ -138,7 +138,7 @@ def GetAnnotationOp : Hwsched_TransformOp<"hwsched.get_annotation",
   }];
 }
 
-def RefuseIfOp : Hwsched_TransformOp<"hwsched.refuse_if"> {
+def RefuseIfOp : Hwsched_NavigationOp<"hwsched.refuse_if"> {
   let summary = "Refuses, in the user's terms, when a guard found something";
   let description = [{
     A script's guard computes a handle that holds the payload ops that break
