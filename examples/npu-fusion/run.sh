@@ -11,12 +11,8 @@
 # $HWSCHED_OPT names the tool (default: hwsched-opt on PATH, else build/bin/).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-opt=${HWSCHED_OPT:-$(command -v hwsched-opt || echo "$here/../../build/bin/hwsched-opt")}
-# Relative paths must survive the cd below.
-case "$opt" in
-  /*) ;;
-  */*) opt="$(pwd)/$opt" ;;
-esac
+. "$here/../find-hwsched-opt.sh"
+# A relative spec path must survive the cd below too.
 if [ -n "${HWSCHED_SPEC_PATH:-}" ]; then
   case "$HWSCHED_SPEC_PATH" in
     /*) ;;

@@ -8,12 +8,7 @@
 # $HWSCHED_OPT names the tool (default: hwsched-opt on PATH, else build/bin/).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-opt=${HWSCHED_OPT:-$(command -v hwsched-opt || echo "$here/../../build/bin/hwsched-opt")}
-# A relative path to the tool must survive the cd below.
-case "$opt" in
-  /*) ;;
-  */*) opt="$(pwd)/$opt" ;;
-esac
+. "$here/../find-hwsched-opt.sh"
 # Run from the example directory so locations in remarks read "input.mlir".
 cd "$here"
 exec "$opt" input.mlir \
