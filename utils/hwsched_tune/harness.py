@@ -172,27 +172,41 @@ def _loop_nest(w, shape, body, indent="  "):
         w(f"{indent}}}")
 
 
+def _weighted_sum(w, ind, terms):
+    """Emits sum(iv * coefficient) over `terms`, (iv, coefficient) pairs in
+    order, as an index; returns its name."""
+    acc = None
+    for iv, coefficient in terms:
+        c = w.tmp("c")
+        w(f"{ind}{c} = arith.constant {coefficient} : index")
+        t = w.tmp()
+        w(f"{ind}{t} = arith.muli {iv}, {c} : index")
+        if acc is None:
+            acc = t
+        else:
+            s = w.tmp()
+            w(f"{ind}{s} = arith.addi {acc}, {t} : index")
+            acc = s
+    return acc
+
+
+def _mod_as_i64(w, ind, value, modulus):
+    """Emits `value` mod `modulus` (indices) as an i64; returns its name."""
+    m = w.tmp("c")
+    w(f"{ind}{m} = arith.constant {modulus} : index")
+    r = w.tmp()
+    w(f"{ind}{r} = arith.remui {value}, {m} : index")
+    i64 = w.tmp()
+    w(f"{ind}{i64} = arith.index_cast {r} : index to i64")
+    return i64
+
+
 def _fill(w, buf, arg, salt):
     """buf[i...] = ((sum_k i_k * (k + 2 + salt)) mod (5 + salt % 4)) - 2."""
     def body(ivs, ind):
-        acc = None
-        for k, iv in enumerate(ivs):
-            c = w.tmp("c")
-            w(f"{ind}{c} = arith.constant {k + 2 + salt} : index")
-            t = w.tmp()
-            w(f"{ind}{t} = arith.muli {iv}, {c} : index")
-            if acc is None:
-                acc = t
-            else:
-                s = w.tmp()
-                w(f"{ind}{s} = arith.addi {acc}, {t} : index")
-                acc = s
-        mod = w.tmp("c")
-        w(f"{ind}{mod} = arith.constant {5 + salt % 4} : index")
-        r = w.tmp()
-        w(f"{ind}{r} = arith.remui {acc}, {mod} : index")
-        i64 = w.tmp()
-        w(f"{ind}{i64} = arith.index_cast {r} : index to i64")
+        acc = _weighted_sum(w, ind, [(iv, k + 2 + salt)
+                                     for k, iv in enumerate(ivs)])
+        i64 = _mod_as_i64(w, ind, acc, 5 + salt % 4)
         two = w.tmp("c")
         w(f"{ind}{two} = arith.constant 2 : i64")
         v = w.tmp()
@@ -235,26 +249,12 @@ def _checksum(w, buf, arg, index):
             xd = w.tmp()
             w(f"{ind}{xd} = arith.sitofp {x} : {e} to f64")
         # Linear index mod 13 (row-major).
-        lin = None
+        terms = []
         stride = 1
         for d, iv in reversed(list(zip(arg.shape, ivs))):
-            c = w.tmp("c")
-            w(f"{ind}{c} = arith.constant {stride} : index")
-            t = w.tmp()
-            w(f"{ind}{t} = arith.muli {iv}, {c} : index")
-            if lin is None:
-                lin = t
-            else:
-                s = w.tmp()
-                w(f"{ind}{s} = arith.addi {lin}, {t} : index")
-                lin = s
+            terms.append((iv, stride))
             stride *= d
-        c13 = w.tmp("c")
-        w(f"{ind}{c13} = arith.constant 13 : index")
-        r = w.tmp()
-        w(f"{ind}{r} = arith.remui {lin}, {c13} : index")
-        ri = w.tmp()
-        w(f"{ind}{ri} = arith.index_cast {r} : index to i64")
+        ri = _mod_as_i64(w, ind, _weighted_sum(w, ind, terms), 13)
         rf = w.tmp()
         w(f"{ind}{rf} = arith.sitofp {ri} : i64 to f64")
         one = w.tmp("c")
