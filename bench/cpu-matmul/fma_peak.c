@@ -29,71 +29,57 @@ static int cmp(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-// One kernel per ISA: CHAINS accumulators, each FMA depending only on its
-// own chain. Explicit variables (not an array) keep them in registers.
-#define CHAIN_BODY(FMA)                                                        \
-  a0 = FMA(a0, x, y);                                                          \
-  a1 = FMA(a1, x, y);                                                          \
-  a2 = FMA(a2, x, y);                                                          \
-  a3 = FMA(a3, x, y);                                                          \
-  a4 = FMA(a4, x, y);                                                          \
-  a5 = FMA(a5, x, y);                                                          \
-  a6 = FMA(a6, x, y);                                                          \
-  a7 = FMA(a7, x, y);                                                          \
-  a8 = FMA(a8, x, y);                                                          \
-  a9 = FMA(a9, x, y);                                                          \
-  a10 = FMA(a10, x, y);                                                        \
-  a11 = FMA(a11, x, y);
+// One kernel per ISA: 12 accumulators A0..A11, each FMA depending only on
+// its own chain. Explicit variables (not an array) keep them in registers.
+#define CHAIN_BODY(FMA, A)                                                     \
+  A##0 = FMA(A##0, x, y);                                                      \
+  A##1 = FMA(A##1, x, y);                                                      \
+  A##2 = FMA(A##2, x, y);                                                      \
+  A##3 = FMA(A##3, x, y);                                                      \
+  A##4 = FMA(A##4, x, y);                                                      \
+  A##5 = FMA(A##5, x, y);                                                      \
+  A##6 = FMA(A##6, x, y);                                                      \
+  A##7 = FMA(A##7, x, y);                                                      \
+  A##8 = FMA(A##8, x, y);                                                      \
+  A##9 = FMA(A##9, x, y);                                                      \
+  A##10 = FMA(A##10, x, y);                                                    \
+  A##11 = FMA(A##11, x, y);
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
-__attribute__((target("avx512f"))) static double run_avx512(long iters,
-                                                            float *sink) {
-  __m512 x = _mm512_set1_ps(0.999999f), y = _mm512_set1_ps(1e-7f);
-  __m512 a0 = _mm512_set1_ps(0), a1 = _mm512_set1_ps(1), a2 = _mm512_set1_ps(2),
-         a3 = _mm512_set1_ps(3), a4 = _mm512_set1_ps(4), a5 = _mm512_set1_ps(5),
-         a6 = _mm512_set1_ps(6), a7 = _mm512_set1_ps(7), a8 = _mm512_set1_ps(8),
-         a9 = _mm512_set1_ps(9), a10 = _mm512_set1_ps(10),
-         a11 = _mm512_set1_ps(11);
-  double t0 = now();
-  for (long i = 0; i < iters; ++i) {
-    CHAIN_BODY(_mm512_fmadd_ps)
+// The two x86 kernels differ only in the vector width W (512 for AVX-512,
+// 256 for AVX2), which names the type (__mW), the intrinsics (_mmW_*) and
+// the lanes (W / 32). The timed loop is CHAIN_BODY in both.
+#define X86_KERNEL(W, TARGET)                                                  \
+  __attribute__((target(TARGET))) static double run_##W(long iters,            \
+                                                        float *sink) {         \
+    __m##W x = _mm##W##_set1_ps(0.999999f), y = _mm##W##_set1_ps(1e-7f);       \
+    __m##W a0 = _mm##W##_set1_ps(0), a1 = _mm##W##_set1_ps(1),                 \
+           a2 = _mm##W##_set1_ps(2), a3 = _mm##W##_set1_ps(3),                 \
+           a4 = _mm##W##_set1_ps(4), a5 = _mm##W##_set1_ps(5),                 \
+           a6 = _mm##W##_set1_ps(6), a7 = _mm##W##_set1_ps(7),                 \
+           a8 = _mm##W##_set1_ps(8), a9 = _mm##W##_set1_ps(9),                 \
+           a10 = _mm##W##_set1_ps(10), a11 = _mm##W##_set1_ps(11);             \
+    double t0 = now();                                                         \
+    for (long i = 0; i < iters; ++i) {                                         \
+      CHAIN_BODY(_mm##W##_fmadd_ps, a)                                         \
+    }                                                                          \
+    double t1 = now();                                                         \
+    __m##W s = _mm##W##_add_ps(                                                \
+        _mm##W##_add_ps(_mm##W##_add_ps(a0, a1), _mm##W##_add_ps(a2, a3)),     \
+        _mm##W##_add_ps(_mm##W##_add_ps(a4, a5), _mm##W##_add_ps(a6, a7)));    \
+    s = _mm##W##_add_ps(s, _mm##W##_add_ps(_mm##W##_add_ps(a8, a9),            \
+                                           _mm##W##_add_ps(a10, a11)));        \
+    float lanes[W / 32];                                                       \
+    _mm##W##_storeu_ps(lanes, s);                                              \
+    for (int i = 0; i < W / 32; ++i)                                           \
+      *sink += lanes[i];                                                       \
+    return 2.0 * (W / 32) * 12 * (double)iters / (t1 - t0) / 1e9;              \
   }
-  double t1 = now();
-  __m512 s = _mm512_add_ps(
-      _mm512_add_ps(_mm512_add_ps(a0, a1), _mm512_add_ps(a2, a3)),
-      _mm512_add_ps(_mm512_add_ps(a4, a5), _mm512_add_ps(a6, a7)));
-  s = _mm512_add_ps(s, _mm512_add_ps(_mm512_add_ps(a8, a9),
-                                     _mm512_add_ps(a10, a11)));
-  *sink += _mm512_reduce_add_ps(s);
-  return 2.0 * 16 * 12 * (double)iters / (t1 - t0) / 1e9;
-}
 
-__attribute__((target("avx2,fma"))) static double run_avx2(long iters,
-                                                           float *sink) {
-  __m256 x = _mm256_set1_ps(0.999999f), y = _mm256_set1_ps(1e-7f);
-  __m256 a0 = _mm256_set1_ps(0), a1 = _mm256_set1_ps(1), a2 = _mm256_set1_ps(2),
-         a3 = _mm256_set1_ps(3), a4 = _mm256_set1_ps(4), a5 = _mm256_set1_ps(5),
-         a6 = _mm256_set1_ps(6), a7 = _mm256_set1_ps(7), a8 = _mm256_set1_ps(8),
-         a9 = _mm256_set1_ps(9), a10 = _mm256_set1_ps(10),
-         a11 = _mm256_set1_ps(11);
-  double t0 = now();
-  for (long i = 0; i < iters; ++i) {
-    CHAIN_BODY(_mm256_fmadd_ps)
-  }
-  double t1 = now();
-  __m256 s = _mm256_add_ps(
-      _mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)),
-      _mm256_add_ps(_mm256_add_ps(a4, a5), _mm256_add_ps(a6, a7)));
-  s = _mm256_add_ps(s, _mm256_add_ps(_mm256_add_ps(a8, a9),
-                                     _mm256_add_ps(a10, a11)));
-  float lanes[8];
-  _mm256_storeu_ps(lanes, s);
-  for (int i = 0; i < 8; ++i)
-    *sink += lanes[i];
-  return 2.0 * 8 * 12 * (double)iters / (t1 - t0) / 1e9;
-}
+X86_KERNEL(512, "avx512f")
+X86_KERNEL(256, "avx2,fma")
 
 static const char *best_isa(void) {
   __builtin_cpu_init();
@@ -114,8 +100,7 @@ static int supports(const char *isa) {
 }
 
 static double run(const char *isa, long iters, float *sink) {
-  return !strcmp(isa, "avx512") ? run_avx512(iters, sink)
-                                 : run_avx2(iters, sink);
+  return !strcmp(isa, "avx512") ? run_512(iters, sink) : run_256(iters, sink);
 }
 
 #elif defined(__aarch64__)
@@ -133,19 +118,8 @@ static double run_neon(long iters, float *sink) {
 #define NEON_FMA(acc, x, y) vfmaq_f32(acc, x, y)
   double t0 = now();
   for (long i = 0; i < iters; ++i) {
-    CHAIN_BODY(NEON_FMA)
-    b0 = vfmaq_f32(b0, x, y);
-    b1 = vfmaq_f32(b1, x, y);
-    b2 = vfmaq_f32(b2, x, y);
-    b3 = vfmaq_f32(b3, x, y);
-    b4 = vfmaq_f32(b4, x, y);
-    b5 = vfmaq_f32(b5, x, y);
-    b6 = vfmaq_f32(b6, x, y);
-    b7 = vfmaq_f32(b7, x, y);
-    b8 = vfmaq_f32(b8, x, y);
-    b9 = vfmaq_f32(b9, x, y);
-    b10 = vfmaq_f32(b10, x, y);
-    b11 = vfmaq_f32(b11, x, y);
+    CHAIN_BODY(NEON_FMA, a)
+    CHAIN_BODY(NEON_FMA, b)
   }
   double t1 = now();
   float32x4_t s = vaddq_f32(vaddq_f32(vaddq_f32(a0, a1), vaddq_f32(a2, a3)),

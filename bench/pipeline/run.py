@@ -310,6 +310,39 @@ class LoopText:
         body = body.split(" : ")[0]
         return [n.split("#")[0] for n in re.findall(NAME, body)]
 
+    def producers(self, name, scheduled, seen, carried=False):
+        """The ops of `scheduled` that `name` is computed from in the body, as
+        (line, iteration boundaries crossed): 0 within the iteration; through
+        an iter_arg (its yielded value, distance 1) only when `carried`.
+        `seen` holds the names already walked."""
+        if name in seen:
+            return []
+        seen.add(name)
+        if name in self.iter_args:
+            k = self.iter_args.index(name)
+            if not carried or k >= len(self.yields):
+                return []
+            return [(p, d + 1) for p, d in
+                    self.producers(self.yields[k], scheduled, seen, carried) if d == 0]
+        if name not in self.defs:
+            return []
+        line = self.defs[name]
+        if line in scheduled:
+            return [(line, 0)]
+        out = []
+        for n in self.operands(line):
+            out += self.producers(n, scheduled, seen, carried)
+        return out
+
+    def may_alias(self, r1, r2):
+        """Whether memref roots `r1` and `r2` may be the same memory: the
+        same root, or two function arguments neither of which is noalias."""
+        if r1 == r2:
+            return True
+        if r1 in self.args and r2 in self.args:
+            return not (self.args[r1][0] or self.args[r2][0])
+        return False
+
 
 def box_set(offsets, sizes):
     sets = [()]
@@ -741,16 +774,7 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
     defs_to_ops = {}
 
     def producers(name, seen):
-        if name in seen or name in lt.iter_args or name not in lt.defs:
-            return []
-        seen.add(name)
-        d = lt.defs[name]
-        if d in stages:
-            return [d]
-        out = []
-        for n in lt.operands(d):
-            out += producers(n, seen)
-        return out
+        return [a for a, _ in lt.producers(name, stages, seen)]
 
     for b in ops:
         for n in set(lt.operands(b)):
@@ -759,12 +783,7 @@ def independent_bound(lt, stages, units, spec, limit, mii, onchip_bytes, capacit
                     edges[(a, b)] = max(edges[(a, b)], lat(a, b))
     acc = {i: lt.accesses(i) for i in ops}
 
-    def alias(r1, r2):
-        if r1 == r2:
-            return True
-        if r1 in lt.args and r2 in lt.args:
-            return not (lt.args[r1][0] or lt.args[r2][0])
-        return False
+    alias = lt.may_alias
 
     real_reads = {i: {root for root, _ in certain_reads(lt, i)} | reads_unknown_elems(lt, i)
                   for i in ops}
@@ -851,27 +870,8 @@ def check_loop(text, stages, copies):
     pos = {line: k for k, line in enumerate(lt.ops)}
     scheduled = {line for line in lt.ops if line in stages}
 
-    def producers(name, seen=None):
-        """Scheduled ops producing `name` within the body, with the number of
-        iteration boundaries crossed."""
-        seen = seen or set()
-        if name in seen:
-            return []
-        seen.add(name)
-        if name in lt.iter_args:
-            k = lt.iter_args.index(name)
-            if k >= len(lt.yields):
-                return []
-            return [(p, d + 1) for p, d in producers(lt.yields[k], seen) if d == 0]
-        if name not in lt.defs:
-            return []
-        line = lt.defs[name]
-        if line in scheduled:
-            return [(line, 0)]
-        out = []
-        for n in lt.operands(line):
-            out += producers(n, seen)
-        return out
+    def producers(name):
+        return lt.producers(name, scheduled, set(), carried=True)
 
     for u in scheduled:
         for n in set(lt.operands(u)):
@@ -888,12 +888,7 @@ def check_loop(text, stages, copies):
         if acc[i] and i not in stages:
             v.append(f"line {i + 1}: memory op without a stage")
 
-    def alias(r1, r2):
-        if r1 == r2:
-            return True
-        if r1 in lt.args and r2 in lt.args:
-            return not (lt.args[r1][0] or lt.args[r2][0])
-        return False
+    alias = lt.may_alias
 
     # Overwrite property of multi-buffered roots.
     renamed = {r for r, c in copies.items() if c > 1}

@@ -174,6 +174,21 @@ def fmt_ms(ms):
     return "-" if ms is None else (f"{ms / 1000:.2f} s" if ms >= 1000 else f"{ms:.0f} ms")
 
 
+def check_packer_time(args, what, r, failures):
+    """The packer's per-problem target, 10 s (unless --no-time-targets)."""
+    if r["ms"] > 10000 and not args.no_time_targets:
+        failures.append(f"{what} {r['ms'] / 1000:.1f} s > 10 s")
+
+
+def table_head(title, hdr):
+    """Prints a table's title, its column header `hdr` and a rule under it;
+    returns `hdr` (a closing rule has its width)."""
+    print(title)
+    print(hdr)
+    print("-" * len(hdr))
+    return hdr
+
+
 def minimalloc_part(args, packer, opt, data):
     names = [n for n in "ABCDEFGHIJK" if not args.only or n in args.only.split(",")]
     cases = []
@@ -182,16 +197,15 @@ def minimalloc_part(args, packer, opt, data):
         if os.path.exists(path):
             cases.append((name, problems.read_minimalloc_csv(path)))
     optima = read_optima(data)
-    print("== MiniMalloc challenging set (capacity 1,048,576 B) ==")
-    print("packer = packAllocations on the CSV times (hwsched-pack-bench --capacity "
-          "1048576); op = merge_allocations with smem_limit_bytes = 1048576 on the "
-          "straight-line payload (--mlir-timing, interpreter); MiniMalloc = its own "
-          "solver, time to a packing within 1,048,576 B (data README)")
-    hdr = (f"{'':2} {'bufs':>5} {'LB B':>9} {'ours B':>9} {'optimum B':>10} "
-           f"{'ours/opt':>8} {'packer':>8} {'op':>4} {'op B':>9} {'op time':>8} "
-           f"{'MiniMalloc':>10}")
-    print(hdr)
-    print("-" * len(hdr))
+    hdr = table_head(
+        "== MiniMalloc challenging set (capacity 1,048,576 B) ==\n"
+        "packer = packAllocations on the CSV times (hwsched-pack-bench --capacity "
+        "1048576); op = merge_allocations with smem_limit_bytes = 1048576 on the "
+        "straight-line payload (--mlir-timing, interpreter); MiniMalloc = its own "
+        "solver, time to a packing within 1,048,576 B (data README)",
+        f"{'':2} {'bufs':>5} {'LB B':>9} {'ours B':>9} {'optimum B':>10} "
+        f"{'ours/opt':>8} {'packer':>8} {'op':>4} {'op B':>9} {'op time':>8} "
+        f"{'MiniMalloc':>10}")
     failures = []
     times = []
     rows = run_packer(packer, cases, CAPACITY)
@@ -211,8 +225,7 @@ def minimalloc_part(args, packer, opt, data):
             if r["peak"] > CAPACITY:
                 failures.append(f"{name}: peak {r['peak']} > {CAPACITY}")
         times.append(r["ms"])
-        if r["ms"] > 10000 and not args.no_time_targets:
-            failures.append(f"{name}: packer {r['ms'] / 1000:.1f} s > 10 s")
+        check_packer_time(args, f"{name}: packer", r, failures)
         op = op_columns(args, opt, name, bufs, failures)
         print(f"{name:2} {len(bufs):>5} {r['lb']:>9} {r['peak']:>9} {opt_text:>10} "
               f"{ratio:>8} {fmt_ms(r['ms']):>8} {op[0]:>4} {op[1]:>9} {op[2]:>8} "
@@ -228,12 +241,10 @@ def minimalloc_part(args, packer, opt, data):
 
 def rectangle_part(args, packer, opt):
     print()
-    print("== Random perfect packings: a 1,000-point x 1 MiB rectangle cut into "
-          "n buffers (optimum = 1 MiB) ==")
-    hdr = (f"{'case':<12} {'bufs':>5} {'avg live':>8} {'max live':>8} {'ours B':>9} "
-           f"{'= opt':>5} {'packer':>8} {'steps':>12} {'op':>4} {'op time':>8}")
-    print(hdr)
-    print("-" * len(hdr))
+    table_head("== Random perfect packings: a 1,000-point x 1 MiB rectangle cut into "
+               "n buffers (optimum = 1 MiB) ==",
+               f"{'case':<12} {'bufs':>5} {'avg live':>8} {'max live':>8} {'ours B':>9} "
+               f"{'= opt':>5} {'packer':>8} {'steps':>12} {'op':>4} {'op time':>8}")
     failures = []
     for n in (100, 200):
         for seed in range(args.seeds):
@@ -244,8 +255,7 @@ def rectangle_part(args, packer, opt):
             hit = r["peak"] == CAPACITY and r["ok"]
             if not hit:
                 failures.append(f"{name}: peak {r['peak']} != {CAPACITY}")
-            if r["ms"] > 10000 and not args.no_time_targets:
-                failures.append(f"{name}: {r['ms'] / 1000:.1f} s > 10 s")
+            check_packer_time(args, name, r, failures)
             op = op_columns(args, opt, name, bufs, failures)
             print(f"{name:<12} {n:>5} {avg:>8.1f} {peak_live:>8} {r['peak']:>9} "
                   f"{'yes' if hit else 'NO':>5} {fmt_ms(r['ms']):>8} {r['steps']:>12} "
@@ -255,12 +265,10 @@ def rectangle_part(args, packer, opt):
 
 def scaling_part(args, packer, data):
     print()
-    print("== Run time against buffers and overlaps (packer only, capacity = "
-          "optimum or 1 MiB) ==")
-    hdr = (f"{'case':<22} {'bufs':>5} {'avg live':>8} {'max live':>8} {'groups':>6} "
-           f"{'ours B':>9} {'LB B':>9} {'packer':>8} {'steps':>12}")
-    print(hdr)
-    print("-" * len(hdr))
+    table_head("== Run time against buffers and overlaps (packer only, capacity = "
+               "optimum or 1 MiB) ==",
+               f"{'case':<22} {'bufs':>5} {'avg live':>8} {'max live':>8} {'groups':>6} "
+               f"{'ours B':>9} {'LB B':>9} {'packer':>8} {'steps':>12}")
     cases = []
     for n in (100, 200, 300, 400):
         for seed in range(3):

@@ -152,6 +152,12 @@ class _Writer:
     def __call__(self, line):
         self.lines.append(line)
 
+    def let(self, indent, rhs, prefix="v"):
+        """Emits `%name = rhs` at `indent`; returns the new name."""
+        name = self.tmp(prefix)
+        self(f"{indent}{name} = {rhs}")
+        return name
+
 
 def _loop_nest(w, shape, body, indent="  "):
     """scf.for nest over `shape`; `body(ivs, indent)` emits the innermost."""
@@ -160,8 +166,7 @@ def _loop_nest(w, shape, body, indent="  "):
     w(f"{indent}{c1} = arith.constant 1 : index")
     ivs = []
     for d in shape:
-        ub = w.tmp("ub")
-        w(f"{indent}{ub} = arith.constant {d} : index")
+        ub = w.let(indent, f"arith.constant {d} : index", "ub")
         iv = w.tmp("i")
         w(f"{indent}scf.for {iv} = {c0} to {ub} step {c1} {{")
         ivs.append(iv)
@@ -177,27 +182,20 @@ def _weighted_sum(w, ind, terms):
     order, as an index; returns its name."""
     acc = None
     for iv, coefficient in terms:
-        c = w.tmp("c")
-        w(f"{ind}{c} = arith.constant {coefficient} : index")
-        t = w.tmp()
-        w(f"{ind}{t} = arith.muli {iv}, {c} : index")
+        c = w.let(ind, f"arith.constant {coefficient} : index", "c")
+        t = w.let(ind, f"arith.muli {iv}, {c} : index")
         if acc is None:
             acc = t
         else:
-            s = w.tmp()
-            w(f"{ind}{s} = arith.addi {acc}, {t} : index")
-            acc = s
+            acc = w.let(ind, f"arith.addi {acc}, {t} : index")
     return acc
 
 
 def _mod_as_i64(w, ind, value, modulus):
     """Emits `value` mod `modulus` (indices) as an i64; returns its name."""
-    m = w.tmp("c")
-    w(f"{ind}{m} = arith.constant {modulus} : index")
-    r = w.tmp()
-    w(f"{ind}{r} = arith.remui {value}, {m} : index")
-    i64 = w.tmp()
-    w(f"{ind}{i64} = arith.index_cast {r} : index to i64")
+    m = w.let(ind, f"arith.constant {modulus} : index", "c")
+    r = w.let(ind, f"arith.remui {value}, {m} : index")
+    i64 = w.let(ind, f"arith.index_cast {r} : index to i64")
     return i64
 
 
@@ -207,29 +205,23 @@ def _fill(w, buf, arg, salt):
         acc = _weighted_sum(w, ind, [(iv, k + 2 + salt)
                                      for k, iv in enumerate(ivs)])
         i64 = _mod_as_i64(w, ind, acc, 5 + salt % 4)
-        two = w.tmp("c")
-        w(f"{ind}{two} = arith.constant 2 : i64")
-        v = w.tmp()
-        w(f"{ind}{v} = arith.subi {i64}, {two} : i64")
+        two = w.let(ind, "arith.constant 2 : i64", "c")
+        v = w.let(ind, f"arith.subi {i64}, {two} : i64")
         e = arg.element
         if _is_float(e):
-            x = w.tmp()
-            w(f"{ind}{x} = arith.sitofp {v} : i64 to {e}")
+            x = w.let(ind, f"arith.sitofp {v} : i64 to {e}")
         elif e == "i64":
             x = v
         else:
-            x = w.tmp()
-            w(f"{ind}{x} = arith.trunci {v} : i64 to {e}")
+            x = w.let(ind, f"arith.trunci {v} : i64 to {e}")
         w(f"{ind}memref.store {x}, {buf}[{', '.join(ivs)}] : {arg.memref_text()}")
     _loop_nest(w, arg.shape, body)
 
 
 def _checksum(w, buf, arg, index):
     """Prints CHECK <index> <bits of sum> <bits of weighted sum>."""
-    sums = w.tmp("sums")
-    w(f"  {sums} = memref.alloca() : memref<2xf64>")
-    zero = w.tmp("c")
-    w(f"  {zero} = arith.constant 0.0 : f64")
+    sums = w.let("  ", "memref.alloca() : memref<2xf64>", "sums")
+    zero = w.let("  ", "arith.constant 0.0 : f64", "c")
     i0, i1 = w.tmp("c"), w.tmp("c")
     w(f"  {i0} = arith.constant 0 : index")
     w(f"  {i1} = arith.constant 1 : index")
@@ -237,17 +229,14 @@ def _checksum(w, buf, arg, index):
     w(f"  memref.store {zero}, {sums}[{i1}] : memref<2xf64>")
 
     def body(ivs, ind):
-        x = w.tmp()
-        w(f"{ind}{x} = memref.load {buf}[{', '.join(ivs)}] : {arg.memref_text()}")
+        x = w.let(ind, f"memref.load {buf}[{', '.join(ivs)}] : {arg.memref_text()}")
         e = arg.element
         if e == "f64":
             xd = x
         elif _is_float(e):
-            xd = w.tmp()
-            w(f"{ind}{xd} = arith.extf {x} : {e} to f64")
+            xd = w.let(ind, f"arith.extf {x} : {e} to f64")
         else:
-            xd = w.tmp()
-            w(f"{ind}{xd} = arith.sitofp {x} : {e} to f64")
+            xd = w.let(ind, f"arith.sitofp {x} : {e} to f64")
         # Linear index mod 13 (row-major).
         terms = []
         stride = 1
@@ -255,26 +244,18 @@ def _checksum(w, buf, arg, index):
             terms.append((iv, stride))
             stride *= d
         ri = _mod_as_i64(w, ind, _weighted_sum(w, ind, terms), 13)
-        rf = w.tmp()
-        w(f"{ind}{rf} = arith.sitofp {ri} : i64 to f64")
-        one = w.tmp("c")
-        w(f"{ind}{one} = arith.constant 1.0 : f64")
-        wt = w.tmp()
-        w(f"{ind}{wt} = arith.addf {rf}, {one} : f64")
-        wx = w.tmp()
-        w(f"{ind}{wx} = arith.mulf {xd}, {wt} : f64")
+        rf = w.let(ind, f"arith.sitofp {ri} : i64 to f64")
+        one = w.let(ind, "arith.constant 1.0 : f64", "c")
+        wt = w.let(ind, f"arith.addf {rf}, {one} : f64")
+        wx = w.let(ind, f"arith.mulf {xd}, {wt} : f64")
         for slot, val in ((i0, xd), (i1, wx)):
-            old = w.tmp()
-            w(f"{ind}{old} = memref.load {sums}[{slot}] : memref<2xf64>")
-            new = w.tmp()
-            w(f"{ind}{new} = arith.addf {old}, {val} : f64")
+            old = w.let(ind, f"memref.load {sums}[{slot}] : memref<2xf64>")
+            new = w.let(ind, f"arith.addf {old}, {val} : f64")
             w(f"{ind}memref.store {new}, {sums}[{slot}] : memref<2xf64>")
     _loop_nest(w, arg.shape, body)
     for slot, tag in ((i0, "sum"), (i1, "wsum")):
-        v = w.tmp()
-        w(f"  {v} = memref.load {sums}[{slot}] : memref<2xf64>")
-        b = w.tmp()
-        w(f"  {b} = arith.bitcast {v} : f64 to i64")
+        v = w.let("  ", f"memref.load {sums}[{slot}] : memref<2xf64>")
+        b = w.let("  ", f"arith.bitcast {v} : f64 to i64")
         w(f'  vector.print str "CHECK {index} {tag} "')
         w(f"  vector.print {b} : i64")
 
@@ -286,13 +267,11 @@ def driver(sig, timing, runs=3, min_time=0.1):
     w("func.func @hwsched_tune_main() {")
     bufs = []
     for i, arg in enumerate(sig.args):
-        b = w.tmp("arg")
-        w(f"  {b} = memref.alloc() {{alignment = 64 : i64}} : {arg.memref_text()}")
+        b = w.let("  ", f"memref.alloc() {{alignment = 64 : i64}} : {arg.memref_text()}", "arg")
         bufs.append(b)
     outs = []
     for i, res in enumerate(sig.results):
-        b = w.tmp("res")
-        w(f"  {b} = memref.alloc() {{alignment = 64 : i64}} : {res.memref_text()}")
+        b = w.let("  ", f"memref.alloc() {{alignment = 64 : i64}} : {res.memref_text()}", "res")
         outs.append(b)
 
     def fill_all():
@@ -330,21 +309,15 @@ def driver(sig, timing, runs=3, min_time=0.1):
         w(f"  {c1} = arith.constant 1 : index")
         w(f"  {cr} = arith.constant {runs} : index")
         w(f"  scf.for %run = {c0} to {cr} step {c1} {{")
-        t0 = w.tmp("t")
-        w(f"    {t0} = func.call @cputime() : () -> f64")
-        mt = w.tmp("c")
-        w(f"    {mt} = arith.constant {float(min_time):e} : f64")
-        zero = w.tmp("c")
-        w(f"    {zero} = arith.constant 0 : i64")
+        t0 = w.let("    ", "func.call @cputime() : () -> f64", "t")
+        mt = w.let("    ", f"arith.constant {float(min_time):e} : f64", "c")
+        zero = w.let("    ", "arith.constant 0 : i64", "c")
         # Call until min_time has passed: the count calibrates itself to
         # the candidate's speed, so one program serves every candidate.
         w(f"    %calls, %elapsed = scf.while (%n = {zero}) : (i64) -> (i64, f64) {{")
-        now = w.tmp("t")
-        w(f"      {now} = func.call @cputime() : () -> f64")
-        el = w.tmp()
-        w(f"      {el} = arith.subf {now}, {t0} : f64")
-        go = w.tmp()
-        w(f"      {go} = arith.cmpf olt, {el}, {mt} : f64")
+        now = w.let("      ", "func.call @cputime() : () -> f64", "t")
+        el = w.let("      ", f"arith.subf {now}, {t0} : f64")
+        go = w.let("      ", f"arith.cmpf olt, {el}, {mt} : f64")
         w(f"      scf.condition({go}) %n, {el} : i64, f64")
         w("    } do {")
         w("    ^bb0(%m: i64, %e: f64):")
@@ -354,10 +327,8 @@ def driver(sig, timing, runs=3, min_time=0.1):
         body = ["    " + line for line in w.lines]
         w.lines = saved
         w.lines.extend(body)
-        one = w.tmp("c")
-        w(f"      {one} = arith.constant 1 : i64")
-        nn = w.tmp()
-        w(f"      {nn} = arith.addi %m, {one} : i64")
+        one = w.let("      ", "arith.constant 1 : i64", "c")
+        nn = w.let("      ", f"arith.addi %m, {one} : i64")
         w(f"      scf.yield {nn} : i64")
         w("    }")
         w('    vector.print str "CPU "')
