@@ -458,7 +458,9 @@ module attributes {transform.with_named_sequence} {
       transform.yield %g : !transform.any_op
     }
     %done5 = transform.merge_handles %done4, %fired5 : !transform.any_op
-    %fired6 = transform.sequence %op, %done5, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+    // Convolution-class ops no route took: multiply-accumulates (float or
+    // integer bodies) first, then the rest (poolings, quantized bodies).
+    %fired6f = transform.sequence %op, %done5, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
         -> !transform.any_op failures(suppress) {
     ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
       %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
@@ -467,12 +469,44 @@ module attributes {transform.with_named_sequence} {
           %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
           transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
           transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no im2col route for this convolution: the matmul schedules take linalg.conv_2d_nhwc_hwcf, linalg.conv_2d_nhwc_fhwc and linalg.conv_2d_nchw_fchw (not depthwise, grouped, 1-D or 3-D ones; quantized ones in these three layouts are taken after their zero points are subtracted)" : !transform.any_op
+          transform.include @hwsched_fe_match_body_f failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate, but neither the im2col route of the named 2-D convolutions nor transform.hwsched.contraction_to_matmul took it (that op needs tensors with static extents and every loop indexing two of the three operands; run it alone on this op to see its reason)" : !transform.any_op
           transform.yield %o : !transform.any_op
       }
       transform.yield %g : !transform.any_op
     }
-    %done6 = transform.merge_handles %done5, %fired6 : !transform.any_op
+    %done6f = transform.merge_handles %done5, %fired6f : !transform.any_op
+    %fired6i = transform.sequence %op, %done6f, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.include @hwsched_fe_match_body_i failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate, but neither the im2col route of the named 2-D convolutions nor transform.hwsched.contraction_to_matmul took it (that op needs tensors with static extents and every loop indexing two of the three operands; run it alone on this op to see its reason)" : !transform.any_op
+          transform.yield %o : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %done6i = transform.merge_handles %done6f, %fired6i : !transform.any_op
+    %fired6 = transform.sequence %op, %done6i, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+        -> !transform.any_op failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
+      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
+          -> !transform.any_op failures(propagate) {
+      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
+          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
+          transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          transform.debug.emit_remark_at %o, "hwsched: not scheduled: this convolution-shaped op is not a plain multiply-accumulate, so it is not a contraction and no matmul schedule applies: a pooling (sum, max or min over windows) needs a reduction schedule; a quantized convolution must have its zero points subtracted first (transform.hwsched.decompose_quantized takes the named quantized convolutions)" : !transform.any_op
+          transform.yield %o : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %done6 = transform.merge_handles %done6i, %fired6 : !transform.any_op
     // Contraction dimensions that are not one M, one N and one K.
     %fired7 = transform.sequence %op, %done6, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
         -> !transform.any_op failures(suppress) {

@@ -6,7 +6,8 @@ For every pair the script
   1. asks `transform.cost_model.filter_fusable_consumers {explain}` (hwsched-opt,
      --spec, default x86-avx512) whether to fuse the consumer into the
      producer;
-  2. builds two programs from the same payload with upstream transform ops:
+  2. builds two programs from the same payload with the shipped sequences of
+     transform-scripts/cpu-measure.mlir (called with the pair's row tile):
      "fused" tiles the consumer with tile_using_forall and pulls the producer
      into the loop (fuse_into_containing_op); "unfused" tiles the consumer
      the same way and leaves the producer outside;
@@ -217,38 +218,42 @@ func.func @main() {{
 """
 
 
-def library(p, spec):
-    tile = ", ".join(str(x) for x in p["tile"])
-    return f"""module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @decide(%root: !transform.any_op {{transform.readonly}}) {{
-    %p = transform.structured.match attributes {{producer}} in %root : (!transform.any_op) -> !transform.any_op
-    %c = transform.cost_model.filter_fusable_consumers %p {{target = "{spec}", explain}} : (!transform.any_op) -> !transform.any_op
-    transform.yield
-  }}
-  transform.named_sequence @fused(%root: !transform.any_op {{transform.readonly}}) {{
-    %p = transform.structured.match attributes {{producer}} in %root : (!transform.any_op) -> !transform.any_op
-    %c = transform.structured.match attributes {{consumer}} in %root : (!transform.any_op) -> !transform.any_op
-    %tc, %loop = transform.structured.tile_using_forall %c tile_sizes [{tile}] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %f, %l2 = transform.structured.fuse_into_containing_op %p into %loop : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fn = transform.structured.match ops{{["func.func"]}} in %root : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %fn {{
-      transform.apply_patterns.tensor.fold_tensor_empty
-      transform.apply_patterns.canonicalization
-    }} : !transform.any_op
-    transform.yield
-  }}
-  transform.named_sequence @unfused(%root: !transform.any_op {{transform.readonly}}) {{
-    %c = transform.structured.match attributes {{consumer}} in %root : (!transform.any_op) -> !transform.any_op
-    %tc, %loop = transform.structured.tile_using_forall %c tile_sizes [{tile}] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fn = transform.structured.match ops{{["func.func"]}} in %root : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %fn {{
-      transform.apply_patterns.tensor.fold_tensor_empty
-      transform.apply_patterns.canonicalization
-    }} : !transform.any_op
-    transform.yield
-  }}
-}}
-"""
+# The schedules are the shipped sequences of this file; the script writes
+# only the entry points that call them with a pair's row tile.
+MEASURE_SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-measure.mlir")
+
+
+def library(p):
+    """Entry points @decide, @fused and @unfused: the shipped
+    @hwsched_cpu_measure_{fusion_decision,fused_pair,unfused_pair} with the
+    pair's consumer tile (rows of its first loop; the other loops untiled)."""
+    rows, *rest = p["tile"]
+    if any(rest):
+        raise SystemExit(f"{p['name']}: only the first loop is tiled, got {p['tile']}")
+    calls = {"decide": ("fusion_decision", False), "fused": ("fused_pair", True),
+             "unfused": ("unfused_pair", True)}
+    H, P = "!transform.any_op", "!transform.param<i64>"
+    out = ["module attributes {transform.with_named_sequence} {"]
+    for entry, (seq, with_rows) in calls.items():
+        args, types = ("%root, %rows", f"{H}, {P}") if with_rows else ("%root", H)
+        out += [f"  transform.named_sequence private @hwsched_cpu_measure_{seq}"
+                f"({types.replace(H, H + ' {transform.readonly}').replace(P, P + ' {transform.readonly}')})",
+                f"  transform.named_sequence @{entry}(%root: {H} {{transform.readonly}}) {{"]
+        if with_rows:
+            out.append(f"    %rows = transform.param.constant {rows} : i64 -> {P}")
+        out += [f"    transform.include @hwsched_cpu_measure_{seq} failures(propagate) "
+                f"({args}) : ({types}) -> ()",
+                "    transform.yield", "  }"]
+    return "\n".join(out + ["}", ""])
+
+
+def library_paths(p, tmp):
+    """The --transform-preload-library paths for pair `p` (its entry points
+    written into `tmp`, then the shipped script)."""
+    path = os.path.join(tmp, p["name"] + ".lib.mlir")
+    with open(path, "w") as f:
+        f.write(library(p))
+    return f"{path},{MEASURE_SCRIPT}"
 
 
 def run(cmd, **kw):
@@ -258,10 +263,11 @@ def run(cmd, **kw):
     return p
 
 
-def build(opt, src, lib, entry, out):
+def build(opt, src, lib, entry, out, spec):
     transformed = out + ".t.mlir"
     run([opt, src, f"--transform-preload-library=transform-library-paths={lib}",
-         f"--transform-interpreter=entry-point={entry}", "-o", transformed])
+         f"--transform-interpreter=entry-point={entry}", f"--hwsched-target={spec}",
+         "-o", transformed])
     run([toolchain.mlir_opt(), transformed, f"--pass-pipeline={PIPELINE}",
          "-o", out])
 
@@ -297,12 +303,12 @@ def main():
             if args.only and not re.search(args.only, p["name"]):
                 continue
             src = os.path.join(tmp, p["name"] + ".mlir")
-            lib = os.path.join(tmp, p["name"] + ".lib.mlir")
             open(src, "w").write(payload(p))
-            open(lib, "w").write(library(p, args.spec))
+            lib = library_paths(p, tmp)
             d = subprocess.run(
                 [opt, src, f"--transform-preload-library=transform-library-paths={lib}",
-                 "--transform-interpreter=entry-point=decide", "-o", os.devnull],
+                 "--transform-interpreter=entry-point=decide",
+                 f"--hwsched-target={args.spec}", "-o", os.devnull],
                 capture_output=True, text=True).stderr
             m = re.search(r": (fuse|reject)( \(([^)]*(\([^)]*\))?[^)]*)\))?;", d)
             if not m:
@@ -311,7 +317,7 @@ def main():
             times = {}
             for variant in ("fused", "unfused"):
                 out = os.path.join(tmp, f"{p['name']}.{variant}.ll.mlir")
-                build(opt, src, lib, variant, out)
+                build(opt, src, lib, variant, out, args.spec)
                 times[variant] = measure(out, args.runs)
             (tf, nf), (tu, nu) = times["fused"], times["unfused"]
             diff = abs(tf - tu) / min(tf, tu)

@@ -3,10 +3,13 @@
 
 For each problem (square matmuls, skinny matmuls, a conv-like contraction),
 compiles and runs with mlir-runner:
-  - the configuration select_tile_config picks for the CPU spec (the script
-    feeds the op's params straight into tile_using_for), and
+  - the configuration select_tile_config picks for the CPU spec (read from
+    its remark: @hwsched_cpu_measure_tile_decision), and
   - an exhaustive sweep over a grid of (cache tile, K tile, register tile)
-    configurations, through the same lowering recipe with constant sizes,
+    configurations,
+each tiled by its sizes and lowered by @hwsched_cpu_measure_lower
+(transform-scripts/cpu-measure.mlir: the schedule the op's own measurement
+mode compiles),
 and prints our pick's GFLOP/s, the sweep's best, their ratio (target >= 0.9)
 and the op's own selection time (target < 10 ms).
 
@@ -37,7 +40,6 @@ sys.path.insert(0, os.path.join(ROOT, "utils"))
 from hwsched_tools import lowering, toolchain  # noqa: E402
 
 LIBS = ",".join(toolchain.runner_libs())
-P = "!transform.param<i64>"
 H = "!transform.any_op"
 
 # The shared CPU lowering; the sweep's script bufferizes itself.
@@ -146,110 +148,56 @@ func.func @main() {{
 """
 
 
+# The schedule after tiling is shipped (transform-scripts/cpu-measure.mlir,
+# the one select_tile_config's measurement mode compiles too); this script
+# writes only the tiling of the configuration being measured.
+MEASURE_SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-measure.mlir")
+
+
 def tiling_script(problem, config):
-    """The schedule: cache tiles, K tile, register tile, K step 1, vectorize,
-    hoist the accumulators, bufferize, lower contractions to FMAs.
-
-    `config` is None (take the sizes from select_tile_config) or a dict of
-    per-loop lists tile/red/reg."""
+    """The schedule of `config` (per-loop lists tile/red/reg): cache tiles, K
+    tile, register tile, K step 1, then the shipped
+    @hwsched_cpu_measure_lower (vectorize, hoist the accumulators,
+    bufferize, lower contractions to FMAs)."""
     r = problem.rank()
-    ps = ", ".join([P] * r)
-    hs = ", ".join([H] * r)
-    lines = []
-    if config is None:
-        lines.append(
-            f"    %t:5 = transform.cost_model.select_tile_config %mm {{ target = \"SPEC\" }}"
-            f" : ({H}) -> ({P}, {P}, {P}, {P}, {P})")
-        for i, name in ((0, "tile"), (2, "red"), (1, "reg")):
-            lines.append(f"    %{name}:{r} = transform.split_handle %t#{i} : ({P}) -> ({ps})")
-        sizes = {name: "[" + ", ".join(f"%{name}#{j}" for j in range(r)) + "]"
-                 for name in ("tile", "red", "reg")}
-        types = f"({H}, {ps})"
-    else:
-        sizes = {name: "[" + ", ".join(str(v) for v in config[name]) + "]"
-                 for name in ("tile", "red", "reg")}
-        types = f"({H})"
 
-    def tile(src, dst, name):
-        if config is None:
-            # With params, one loop handle per size (zeros give empty ones).
-            return (f"    %{dst}, %{dst}_loops:{r} = transform.structured.tile_using_for"
-                    f" %{src} tile_sizes {sizes[name]} : {types} -> ({H}, {hs})")
-        n = sum(1 for v in config[name] if v)
+    def tile(src, dst, sizes):
+        n = sum(1 for v in sizes if v)
         outs = ", ".join([H] * (n + 1))
         loops = f", %{dst}_loops:{n}" if n > 1 else (f", %{dst}_loops" if n == 1 else "")
         return (f"    %{dst}{loops} = transform.structured.tile_using_for"
-                f" %{src} tile_sizes {sizes[name]} : {types} -> ({outs})")
+                f" %{src} tile_sizes [{', '.join(str(v) for v in sizes)}] : ({H}) -> ({outs})")
 
-    lines.append(tile("mm", "l1", "tile"))
-    lines.append(tile("l1", "l2", "red"))
-    lines.append(tile("l2", "l3", "reg"))
-    kstep = ", ".join(["0"] * (r - 1) + ["1"])
-    lines.append(f"    %l4, %k1 = transform.structured.tile_using_for %l3 tile_sizes [{kstep}]"
-                 f" : ({H}) -> ({H}, {H})")
-    body = "\n".join(lines)
+    kstep = [0] * (r - 1) + [1]
+    body = "\n".join([tile("mm", "l1", config["tile"]), tile("l1", "l2", config["red"]),
+                      tile("l2", "l3", config["reg"]), tile("l3", "l4", kstep)])
     return f"""
 module attributes {{transform.with_named_sequence}} {{
+  transform.named_sequence private @hwsched_cpu_measure_lower({H} {{transform.consumed}})
   transform.named_sequence @__transform_main(%root: {H} {{transform.consumed}}) {{
     %kf = transform.structured.match ops{{["func.func"]}} attributes{{sym_name = "kernel"}} in %root : ({H}) -> {H}
     %mm = transform.structured.match interface{{LinalgOp}} in %kf : ({H}) -> {H}
 {body}
-{LOWER_SCRIPT}
+    transform.include @hwsched_cpu_measure_lower failures(propagate) (%root) : ({H}) -> ()
     transform.yield
   }}
 }}
 """
 
 
-# Vectorize only the innermost (register-kernel) Linalg op, not every child
-# of the function: vectorize_children_and_apply_patterns also vectorizes the
-# cache-tile tensor.insert_slice into one vector<MCxNCxf32> copy, which
-# convert-vector-to-scf lowers through an alloca inside the tile loops; the
-# stack grows by 2 x MC x NC x 4 bytes per cache tile and overflows the 8 MiB
-# stack from 1024^2 on (the JIT's SIGSEGV). With the op alone, the slices stay
-# slices, bufferize to self-copies that cse + canonicalize erase, and N-d
-# transfers are fully unrolled to 1-d ones (transfer_to_scf full_unroll), so
-# the lowered kernel has no alloca at all.
-LOWER_SCRIPT = f"""    %ops = transform.structured.match interface{{LinalgOp}} in %kf : ({H}) -> {H}
-    transform.structured.vectorize %ops : {H}
-    transform.apply_patterns to %kf {{
-      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
-      transform.apply_patterns.vector.reduction_to_contract
-      transform.apply_patterns.vector.transfer_permutation_patterns
-      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
-      transform.apply_patterns.canonicalization
-    }} : {H}
-    %loops = transform.structured.match ops{{["scf.for"]}} in %kf : ({H}) -> {H}
-    transform.loop.hoist_loop_invariant_subsets %loops : {H}
-    %b = transform.bufferization.one_shot_bufferize %root {{bufferize_function_boundaries = true, function_boundary_type_conversion = 1 : i32}} : ({H}) -> {H}
-    %f2 = transform.structured.match ops{{["func.func"]}} attributes{{sym_name = "kernel"}} in %b : ({H}) -> {H}
-    transform.apply_patterns to %f2 {{
-      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
-      transform.apply_patterns.vector.lower_outerproduct
-      transform.apply_patterns.vector.transfer_permutation_patterns
-      transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
-      transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
-      transform.apply_patterns.canonicalization
-    }} : {H}
-    transform.apply_cse to %f2 : {H}
-    transform.apply_patterns to %f2 {{
-      transform.apply_patterns.canonicalization
-    }} : {H}"""
-
-
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
 
 
-def measure(problem, config, spec, args, tmp):
+def measure(problem, config, args, tmp):
     src = os.path.join(tmp, "in.mlir")
     lib = os.path.join(tmp, "schedule.mlir")
     with open(src, "w") as f:
         f.write(payload(problem, args.repeats, args.timer))
     with open(lib, "w") as f:
-        f.write(tiling_script(problem, config).replace("SPEC", spec))
+        f.write(tiling_script(problem, config))
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    t = run([opt, f"--transform-preload-library=transform-library-paths={lib}",
+    t = run([opt, f"--transform-preload-library=transform-library-paths={lib},{MEASURE_SCRIPT}",
              "--transform-interpreter=entry-point=__transform_main", src])
     if t.returncode:
         return None, t.stderr[-2000:]
@@ -268,25 +216,15 @@ def pick(problem, spec, args, tmp):
     """Runs the op alone (with explain) to read its decision, and times the
     model alone (hwsched-select-bench: thread CPU time of the first
     selectTileConfig call, which is what the op pays; the op times nothing)."""
-    r = problem.rank()
     a, b, c, op = problem.kernel()
     kernel = os.path.join(tmp, "pick-kernel.mlir")
     with open(kernel, "w") as f:
         f.write(f"func.func @kernel(%A: {a}, %B: {b}, %C: {c}) -> {c} {{\n  %r = {op}\n"
                 f"  return %r : {c}\n}}\n")
-    src = os.path.join(tmp, "pick.mlir")
-    with open(kernel) as f, open(src, "w") as out:
-        out.write(f.read())
-        out.write(f"""module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
-    %mm = transform.structured.match interface{{LinalgOp}} in %root : ({H}) -> {H}
-    %t:5 = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
-    transform.yield
-  }}
-}}
-""")
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    res = run([opt, "--transform-interpreter", src, "-o", "/dev/null"])
+    res = run([opt, kernel, f"--transform-preload-library=transform-library-paths={MEASURE_SCRIPT}",
+               "--transform-interpreter=entry-point=hwsched_cpu_measure_tile_decision",
+               f"--hwsched-target={spec}", "-o", "/dev/null"])
     m = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
                   r"reduction_tile_sizes (\[[^\]]*\])", res.stderr)
     if not m:
@@ -399,7 +337,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for p in problems:
             lists, op_ms = pick(p, args.spec, args, tmp)
-            t_pick, err = measure(p, None, args.spec, args, tmp)
+            # The op's pick, measured as tiled by its own sizes.
+            t_pick, err = measure(p, {"tile": lists[0], "red": lists[2], "reg": lists[1]},
+                                  args, tmp)
             if t_pick is None:
                 print(f"{p.name}: pick failed to run:\n{err}")
                 continue
@@ -410,7 +350,7 @@ def main():
                 if key in cache:
                     t, err = tuple(cache[key]), ""
                 else:
-                    t, err = measure(p, cfg, args.spec, args, tmp)
+                    t, err = measure(p, cfg, args, tmp)
                     if t is not None and args.cache:
                         cache[key] = list(t)
                         with open(args.cache, "w") as f:

@@ -214,8 +214,9 @@ hwsched::decideScopeMerge(Operation *scope, const HwSpec &spec,
                                          scope->getName().getStringRef() +
                                          "' and '" +
                                          it->second->getName().getStringRef() +
-                                         "' in the handle both hold an on-chip "
-                                         "allocation; pass disjoint scopes")
+                                         "', given together, both hold an "
+                                         "on-chip allocation; pass disjoint "
+                                         "scopes")
                         .note(buffer.getLoc(), "allocation here"));
   }
   for (const OnChipBuffer &buffer : decision.liveness.buffers)

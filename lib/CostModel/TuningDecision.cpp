@@ -122,7 +122,7 @@ hwsched::agreeOnKnobValue(ArrayRef<KnobDecision> decisions,
       std::string message;
       llvm::raw_string_ostream os(message);
       os << d.lookup.describeSource() << " gives knob '" << d.name
-         << "' different values for the problems of the handle ("
+         << "' different values for the problems given together ("
          << decidedBy->value << " for '" << decidedBy->lookup.key << "', "
          << d.value << " for '" << d.lookup.key
          << "'): apply the op to one problem at a time";

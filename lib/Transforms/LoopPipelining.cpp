@@ -442,7 +442,7 @@ llvm::Error hwsched::checkNotNested(ArrayRef<scf::ForOp> loops) {
   for (scf::ForOp outer : loops)
     for (scf::ForOp inner : loops)
       if (outer != inner && outer->isProperAncestor(inner))
-        return refuse(Refusal(nullptr, "the handle holds nested loops; "
+        return refuse(Refusal(nullptr, "the loops given include nested loops; "
                                        "schedule them in separate calls "
                                        "(inner loops first)")
                           .note(inner.getLoc(), "nested loop"));

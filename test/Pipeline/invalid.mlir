@@ -273,7 +273,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %loops = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
-    // expected-error @below {{the handle holds nested loops; schedule them in separate calls (inner loops first)}}
+    // expected-error @below {{the loops given include nested loops; schedule them in separate calls (inner loops first)}}
     %p = transform.pipeline.schedule_stages %loops { target = "nvidia-h100" } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
     transform.yield
   }

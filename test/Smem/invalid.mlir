@@ -164,7 +164,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %s = transform.structured.match ops{["func.func", "scf.if"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{scopes overlap: 'func.func' and 'scf.if' in the handle both hold an on-chip allocation; pass disjoint scopes}}
+    // expected-error @below {{scopes overlap: 'func.func' and 'scf.if', given together, both hold an on-chip allocation; pass disjoint scopes}}
     %m = transform.smem.merge_allocations %s { target = "nvidia-a100" } : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -44,6 +44,10 @@
 #include <cmath>
 #include <ctime>
 
+// kCpuMeasureScript: transform-scripts/cpu-measure.mlir, as text (generated
+// at configure time: the op needs no file at run time).
+#include "CpuMeasureScript.inc"
+
 using namespace mlir;
 using namespace hwsched;
 
@@ -221,16 +225,17 @@ static void appendTiling(llvm::raw_ostream &os, llvm::StringRef src,
   os << ")\n";
 }
 
-/// The CPU schedule for one configuration (kept in step with
-/// bench/tileconfig/cpu_sweep.py): cache tile, K tile, register tile, K step
-/// 1, vectorize the register kernel, hoist the accumulators, bufferize, lower
-/// contractions to outer products / FMAs, unroll N-d transfers to 1-d (no
-/// stack buffers).
+/// The schedule for one configuration: cache tile, K tile, register tile, K
+/// step 1 (the configuration), then the shipped @hwsched_cpu_measure_lower of
+/// transform-scripts/cpu-measure.mlir (vectorize the register kernel, hoist
+/// the accumulators, bufferize, lower contractions to FMAs), the schedule
+/// bench/tileconfig/cpu_sweep.py compiles too.
 static std::string scheduleText(const MeasuredTileConfig &config,
                                 llvm::ArrayRef<int64_t> kStep) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << R"(module attributes {transform.with_named_sequence} {
+  transform.named_sequence private @hwsched_cpu_measure_lower(!transform.any_op {transform.consumed})
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {
     %kf = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %root : (!transform.any_op) -> !transform.any_op
     %op = transform.structured.match interface{LinalgOp} in %kf : (!transform.any_op) -> !transform.any_op
@@ -239,35 +244,7 @@ static std::string scheduleText(const MeasuredTileConfig &config,
   appendTiling(os, "l1", "l2", config.reductionTileSizes);
   appendTiling(os, "l2", "l3", config.registerTileSizes);
   appendTiling(os, "l3", "l4", kStep);
-  os << R"(    %ops = transform.structured.match interface{LinalgOp} in %kf : (!transform.any_op) -> !transform.any_op
-    transform.structured.vectorize %ops : !transform.any_op
-    transform.apply_patterns to %kf {
-      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
-      transform.apply_patterns.vector.reduction_to_contract
-      transform.apply_patterns.vector.transfer_permutation_patterns
-      transform.apply_patterns.vector.cast_away_vector_leading_one_dim
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    %loops = transform.structured.match ops{["scf.for"]} in %kf : (!transform.any_op) -> !transform.any_op
-    transform.loop.hoist_loop_invariant_subsets %loops : !transform.any_op
-    %b = transform.bufferization.one_shot_bufferize %root : (!transform.any_op) -> !transform.any_op
-    %f2 = transform.structured.match ops{["func.func"]} attributes{sym_name = "kernel"} in %b : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %f2 {
-      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
-      transform.apply_patterns.vector.lower_outerproduct
-      transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerparallel"
-      transform.apply_patterns.vector.transfer_permutation_patterns
-      transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
-      transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true
-      transform.apply_patterns.vector.lower_transpose
-      transform.apply_patterns.vector.lower_broadcast
-      transform.apply_patterns.vector.lower_shape_cast
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    transform.apply_cse to %f2 : !transform.any_op
-    transform.apply_patterns to %f2 {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
+  os << R"(    transform.include @hwsched_cpu_measure_lower failures(propagate) (%root) : (!transform.any_op) -> ()
     transform.yield
   }
 }
@@ -300,7 +277,9 @@ static void measureOne(const DialectRegistry &registry,
     return fail("the standalone module does not parse");
   OwningOpRef<ModuleOp> script = parseSourceString<ModuleOp>(
       scheduleText(config, kStep), ParserConfig(&ctx));
-  if (!script)
+  OwningOpRef<ModuleOp> library =
+      parseSourceString<ModuleOp>(kCpuMeasureScript, ParserConfig(&ctx));
+  if (!script || !library)
     return fail("the schedule does not parse (the tool does not register the "
                 "upstream transform extensions it uses)");
   Operation *entry = nullptr;
@@ -308,8 +287,9 @@ static void measureOne(const DialectRegistry &registry,
     if (seq.getSymName() == "__transform_main")
       entry = seq;
   });
+  // The library is linked into the script, resolving the declaration.
   if (failed(transform::applyTransformNamedSequence(
-          payload.get(), entry, *script, transform::TransformOptions())))
+          payload.get(), entry, *library, transform::TransformOptions())))
     return fail("the schedule failed");
   PassManager pm(&ctx);
   std::string pipelineError;
