@@ -111,6 +111,14 @@ module attributes {transform.with_named_sequence} {
   // Defined in matmul-frontend.mlir (preload it too for the entry points).
   transform.named_sequence private @hwsched_prepare_contractions(
       !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_if_tensor_semantics(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_match_2d_dynamic_m_f(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_match_2d_dynamic_m_i(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_premark_contraction(
+      !transform.any_op {transform.readonly})
 
   //===--------------------------------------------------------------------===//
   // Tensor-level schedule of one chain.
@@ -151,6 +159,13 @@ module attributes {transform.with_named_sequence} {
     %block, %mc_loop = transform.structured.fuse %panel tile_sizes [%mc, 0]
         : (!transform.any_op, !transform.param<i64>)
         -> (!transform.any_op, !transform.any_op)
+    // With a dynamic M the tile loops' bounds read tensor.dim of the fused
+    // ops' results, which keeps a second copy of the contraction alive in
+    // the panel loop: resolve those dims from the operands (no-op for
+    // static shapes, whose dims are constants).
+    transform.apply_patterns to %func {
+      transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims
+    } : !transform.any_op
     %mm_named = transform.structured.match ops{["linalg.matmul"]} in %panels
         : (!transform.any_op) -> !transform.any_op
     %mm_marked = transform.structured.match attributes {hwsched.contraction} in %panels
@@ -750,6 +765,8 @@ module attributes {transform.with_named_sequence} {
   // scheduled.
   transform.named_sequence @hwsched_cpu_schedule_chains(
       %module: !transform.any_op {transform.readonly}) -> !transform.param<i64> {
+    transform.include @hwsched_cpu_mark_dynamic_m failures(propagate) (%module)
+        : (!transform.any_op) -> ()
     %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%module)
         : (!transform.any_op) -> !transform.any_op
     %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
@@ -759,6 +776,31 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> ()
     }
     transform.yield %n : !transform.param<i64>
+  }
+
+  // Marks the 2-D contractions on tensors with a dynamic M (static N and K)
+  // for this schedule, before @hwsched_prepare_contractions, which then
+  // neither rewrites nor reports them: the M loops (C blocks, register
+  // tiles) run to the dynamic bound, the last register tile is padded, and
+  // select_tile_config picks the tiles for an assumed M (its remark says
+  // which). The GPU schedules do not take them (static launch grids).
+  transform.named_sequence @hwsched_cpu_mark_dynamic_m(
+      %module: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match interface {LinalgOp} in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %ops : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %tensor_op = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %tensor_op : !transform.any_op {
+      ^bb0(%t: !transform.any_op):
+        %r = transform.foreach_match restrict_root in %t
+            @hwsched_fe_match_2d_dynamic_m_f -> @hwsched_fe_premark_contraction,
+            @hwsched_fe_match_2d_dynamic_m_i -> @hwsched_fe_premark_contraction
+            : (!transform.any_op) -> !transform.any_op
+      }
+    }
+    transform.yield
   }
 
   // @hwsched_cpu_schedule_contraction(%mm): one contraction with tiles from

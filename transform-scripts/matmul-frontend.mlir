@@ -220,6 +220,7 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %tensor_op : !transform.any_op {
     ^bb0(%t: !transform.any_op):
       %r = transform.foreach_match restrict_root in %t
+          @hwsched_fe_match_premarked -> @hwsched_fe_mark_nothing,
           @hwsched_fe_match_conv -> @hwsched_fe_mark_conv,
           @hwsched_fe_match_2d_f -> @hwsched_fe_mark_nothing,
           @hwsched_fe_match_2d_i -> @hwsched_fe_mark_nothing,
@@ -316,7 +317,8 @@ module attributes {transform.with_named_sequence} {
     %r7 = transform.collect_matching @hwsched_fe_match_reduce_batch_f in %t : (!transform.any_op) -> !transform.any_op
     %r8 = transform.collect_matching @hwsched_fe_match_reduce_batch_i in %t : (!transform.any_op) -> !transform.any_op
     %r9 = transform.collect_matching @hwsched_fe_match_conv_name in %t : (!transform.any_op) -> !transform.any_op
-    %routed = transform.merge_handles %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9 : !transform.any_op
+    %r10 = transform.collect_matching @hwsched_fe_match_premarked in %t : (!transform.any_op) -> !transform.any_op
+    %routed = transform.merge_handles %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10 : !transform.any_op
     %c0 = transform.collect_matching @hwsched_fe_match_matmul_class in %t : (!transform.any_op) -> !transform.any_op
     %c1 = transform.collect_matching @hwsched_fe_match_conv_class in %t : (!transform.any_op) -> !transform.any_op
     %class = transform.merge_handles %c0, %c1 : !transform.any_op
@@ -769,7 +771,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   // The routes. 2-D: loops (m, n, k) = (d0, d1, d2).
-  transform.named_sequence @hwsched_fe_match_2d(
+  transform.named_sequence @hwsched_fe_match_2d_loops(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %b, %m, %n, %k = transform.include @hwsched_fe_classify failures(propagate) (%op)
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
@@ -787,10 +789,65 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi eq %m, %c0 : !transform.param<i64>
     transform.match.param.cmpi eq %n, %c1 : !transform.param<i64>
     transform.match.param.cmpi eq %k, %c2 : !transform.param<i64>
-    transform.include @hwsched_fe_match_static_last failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
     transform.yield %op : !transform.any_op
   }
   // One batch loop d0, then (m, n, k).
+  transform.named_sequence @hwsched_fe_match_2d(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_fe_match_2d_loops failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_fe_match_static_last failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  // The same loops (one M, one N, one K, no batch) with a dynamic M and a
+  // static N and K, a multiply-add body on floats / integers: the CPU
+  // schedule takes these (@hwsched_cpu_mark_dynamic_m: its M loops run to
+  // the dynamic bound, the last register tile padded); the GPU schedules
+  // do not (their launch grids are static), and the report says so.
+  transform.named_sequence @hwsched_fe_match_2d_dynamic_m(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_fe_match_2d_loops failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_fe_match_dynamic_at_m3 failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      %z = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %n = transform.match.structured.dim %s[-2] : (!transform.any_op) -> !transform.param<i64>
+      %k = transform.match.structured.dim %s[-1] : (!transform.any_op) -> !transform.param<i64>
+      transform.match.param.cmpi ge %n, %z : !transform.param<i64>
+      transform.match.param.cmpi ge %k, %z : !transform.param<i64>
+      transform.match.structured.yield
+    }
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @hwsched_fe_match_2d_dynamic_m_f(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_fe_match_2d_dynamic_m failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_fe_match_body_f failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @hwsched_fe_match_2d_dynamic_m_i(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_fe_match_2d_dynamic_m failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.include @hwsched_fe_match_body_i failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
+    transform.yield %op : !transform.any_op
+  }
+  // An op an entry point marked for its schedule before
+  // @hwsched_prepare_contractions ran (hwsched.fe_premarked): the
+  // preparation leaves it alone and returns it with the others.
+  transform.named_sequence @hwsched_fe_match_premarked(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %v = transform.hwsched.get_annotation %op "hwsched.fe_premarked"
+        : (!transform.any_op) -> !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  // Marks %op for the schedule of the entry point calling
+  // @hwsched_prepare_contractions next.
+  transform.named_sequence @hwsched_fe_premark_contraction(
+      %op: !transform.any_op {transform.readonly}) {
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.annotate %op "hwsched.fe_premarked" = %one : !transform.any_op, !transform.param<i64>
+    transform.annotate %op "hwsched.contraction" : !transform.any_op
+    transform.yield
+  }
   transform.named_sequence @hwsched_fe_match_batch1(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %b, %m, %n, %k = transform.include @hwsched_fe_classify failures(propagate) (%op)

@@ -1,8 +1,11 @@
-// transform-scripts/cpu-matmul.mlir on a module with a dynamic-shape matmul
-// next to a static one: the schedule needs static M, N and K (its tiles must
-// divide them), so the dynamic matmul is not scheduled, a remark at it says
-// why, and it is left as a linalg.matmul (bufferized with the module; it
-// lowers unscheduled and stays correct); the static one is scheduled as usual.
+// transform-scripts/cpu-matmul.mlir on a module with dynamic-shape matmuls
+// next to a static one. A dynamic M (N and K static) is scheduled: the M
+// loops run to the dynamic bound, the last register tile is padded, and
+// select_tile_config's remark says which M it assumed. A dynamic N or K is
+// not (the packed B panels and the register tiles need them static): a
+// remark at the op says why, and it is left as a linalg.matmul (bufferized
+// with the module; it lowers unscheduled and stays correct). The GPU entry
+// point takes no dynamic extent (static launch grids): it gives the M remark.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
@@ -16,22 +19,41 @@
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main_pipelined \
 // RUN:   --mlir-print-op-on-diagnostic=false -o %t.p.mlir 2>&1 | FileCheck %s --check-prefix=REM
 // RUN: FileCheck %s < %t.p.mlir
+//
+// RUN: hwsched-opt %s --hwsched-target=nvidia-a100 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir \
+// RUN:   --transform-interpreter=entry-point=gpu_matmul_auto_sequential \
+// RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPU
 
-// The remark at the dynamic one names the dimension (from
-// @hwsched_prepare_contractions, transform-scripts/matmul-frontend.mlir),
-// then tiles for the static matmul only.
-// REM: remark: hwsched: not scheduled: dimension M (the rows of A and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static M works
+// REM: remark: hwsched: not scheduled: dimension N (the columns of B and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static N works
+// REM-NEXT: linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x?xf32>
+// REM: remark: select_tile_config: dynamic extent in M: assumed 256
+// REM-NEXT: linalg.matmul ins(%a, %b : tensor<?x512xf32>
+// REM: remark: hwsched cpu matmul: MC (C block rows) = 256
 // REM-NEXT: linalg.matmul ins(%a, %b : tensor<?x512xf32>
 // REM: remark: hwsched cpu matmul: MC (C block rows) = 256
 // REM-NEXT: linalg.matmul ins(%a, %b : tensor<256x256xf32>
 // REM-NOT: error
 
-// CHECK-LABEL: func.func @dyn(
-func.func @dyn(%a: tensor<?x512xf32>, %b: tensor<512x512xf32>, %c: tensor<?x512xf32>) -> tensor<?x512xf32> {
-// CHECK-NEXT:    linalg.matmul ins(%{{.+}}, %{{.+}} : memref<?x512xf32>, memref<512x512xf32>) outs(%{{.+}} : memref<?x512xf32>)
-// CHECK-NEXT:    return
+// GPU: remark: hwsched: not scheduled: dimension M (the rows of A and of the result) has a dynamic extent
+// GPU-NOT: error
+
+// CHECK-LABEL: func.func @dyn_m(
+// CHECK-NOT:     linalg.matmul
+// CHECK:         scf.for
+// CHECK:         vector.fma
+// CHECK:         return
+func.func @dyn_m(%a: tensor<?x512xf32>, %b: tensor<512x512xf32>, %c: tensor<?x512xf32>) -> tensor<?x512xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x512xf32>, tensor<512x512xf32>) outs(%c : tensor<?x512xf32>) -> tensor<?x512xf32>
   return %r : tensor<?x512xf32>
+}
+
+// CHECK-LABEL: func.func @dyn_n(
+// CHECK-NEXT:    linalg.matmul ins(%{{.+}}, %{{.+}} : memref<512x512xf32>, memref<512x?xf32>) outs(%{{.+}} : memref<512x?xf32>)
+// CHECK-NEXT:    return
+func.func @dyn_n(%a: tensor<512x512xf32>, %b: tensor<512x?xf32>, %c: tensor<512x?xf32>) -> tensor<512x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x?xf32>) outs(%c : tensor<512x?xf32>) -> tensor<512x?xf32>
+  return %r : tensor<512x?xf32>
 }
 
 // CHECK-LABEL: func.func @stat(
