@@ -1895,7 +1895,7 @@ module attributes {transform.with_named_sequence} {
   // Step 5's vector lowering of @gpu_matmul_split_k: the reduction over s
   // first (vector.multi_reduction), then one pattern set per rewrite (all
   // sets in one rewrite do not terminate on unit-dimension thread tiles,
-  // see bench/tileconfig/gpu_check.py LOWER_PATTERNS).
+  // see gpu-measure.mlir @gpu_measure_lower_vectors_by_set).
   transform.named_sequence @gpu_matmul_split_k_lower_vectors(
       %func: !transform.any_op {transform.consumed}) {
     transform.apply_patterns to %func {

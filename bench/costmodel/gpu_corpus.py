@@ -9,6 +9,8 @@ per thread, reduction step kt) the script
   2. maps the same tiling to gpu.launch, lowers it to PTX and runs ptxas at
      an unconstrained cap (255: the register demand) and at --cap (spills),
      through utils/ptxas-report.py.
+The schedules are transform-scripts/gpu-measure.mlir's sequences, called
+with the case's sizes as params (see SCHEDULES and wrapper()).
 It prints one row per kernel and the two validation figures:
   - spill prediction at the cap (the model's register floor > cap, vs
     ptxas spill bytes at that cap);
@@ -16,10 +18,10 @@ It prints one row per kernel and the two validation figures:
 --json FILE writes the rows (with the estimate's terms) for calibrate.py.
 Kernels: matmul-like producers (kernels/mm_*, mmtb_*, bmm_*) and true
 convolutions (kernels/conv2d_*: conv_2d_nhwc_hwcf, decomposed to conv_1d
-after tiling for the ptxas run; see TEMPLATES and lowering()).
+after tiling for the ptxas run; see SCHEDULES).
 
 Usage: python3 bench/costmodel/gpu_corpus.py [--cap 128] [--arch sm_80]
-           [--spec nvidia-a100] [--build build] [--json out.json] [--quick]
+           [--spec nvidia-a100] [--build build] [--json out.json] [--only REGEX]
 """
 import argparse
 import json
@@ -31,11 +33,11 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-# The mapping and lowering use only upstream ops; the stock mlir-opt also has
-# the NVPTX target that gpu-module-to-binary needs (hwsched-opt does not
-# initialise it).
+# hwsched-opt runs the schedules (transform-scripts/gpu-measure.mlir); the
+# stock mlir-opt lowers the mapped kernel to PTX: it has the NVPTX target
+# that gpu-module-to-binary needs (hwsched-opt does not initialise it).
 sys.path.insert(0, os.path.join(ROOT, "utils"))
-from hwsched_tools import toolchain  # noqa: E402
+from hwsched_tools import toolchain, transform_calls  # noqa: E402
 
 MLIR_OPT = toolchain.mlir_opt()
 
@@ -63,205 +65,30 @@ CORPUS = [
     ("conv2d_only", 8, 8, 8),
 ]
 
-# Reduction-step tiling of the producer, per kernel (default: matmul loops).
-K_TILE = {"bmm_batchsum": "[0, 0, 0, {kt}]"}
+# The schedules are transform-scripts/gpu-measure.mlir's sequences; a case
+# is a small @__transform_main calling them with its sizes (blocks of
+# THREADS x THREADS threads, each tm x tn outputs, reduction step kt).
+LIBRARY = ["gpu-measure.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir"]
+THREADS = 16
 
-TILE_FUSED = """
-    %epi = transform.structured.match attributes {{root}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %mm = transform.structured.match attributes {{producer}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %fills = transform.structured.match ops{{["linalg.fill"]}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %fill = transform.merge_handles %fills : !transform.any_op
-    %epi_b, %forall_b = transform.structured.tile_using_forall %epi
-        tile_sizes [{bm}, {bn}] (mapping = [#gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_b, %fb2 = transform.structured.fuse_into_containing_op %mm into %forall_b
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_b, %fb3 = transform.structured.fuse_into_containing_op %fill into %fb2
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %epi_t, %forall_t = transform.structured.tile_using_forall %epi_b
-        tile_sizes [{tm}, {tn}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_t, %ft2 = transform.structured.fuse_into_containing_op %mm_b into %forall_t
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %ft2
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_k, %loop_k = transform.structured.tile_using_for %mm_t tile_sizes {ktile}
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-"""
-
-TILE_ALONE = """
-    %epi = transform.structured.match attributes {{root}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %fill = transform.structured.match ops{{["linalg.fill"]}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %mm_b, %forall_b = transform.structured.tile_using_forall %epi
-        tile_sizes [{bm}, {bn}] (mapping = [#gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_b, %fb3 = transform.structured.fuse_into_containing_op %fill into %forall_b
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_t, %forall_t = transform.structured.tile_using_forall %mm_b
-        tile_sizes [{tm}, {tn}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %forall_t
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_k, %loop_k = transform.structured.tile_using_for %mm_t tile_sizes [0, 0, {kt}]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %epi_t = transform.merge_handles %mm_k : !transform.any_op
-"""
-
-PREDICT_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @predict(%root: !transform.any_op {{transform.readonly}}) {{
-{tile}
-    %regs = transform.cost_model.estimate %epi_t {{target = "{spec}",
-        metric = "registers_per_thread", explain}}
-        : (!transform.any_op) -> !transform.param<i64>
-    transform.yield
-  }}
-
-}}
-"""
-
-MAP_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @map(%root: !transform.any_op {{transform.consumed}}) {{
-{tile}{post}
-    %func = transform.structured.match ops{{["func.func"]}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %func_v = transform.structured.vectorize_children_and_apply_patterns %func
-        : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_v {{
-      transform.apply_patterns.canonicalization
-      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
-    }} : !transform.any_op
-    transform.apply_cse to %func_v : !transform.any_op
-    %loops = transform.structured.match ops{{["scf.for"]}} in %func_v
-        : (!transform.any_op) -> !transform.any_op
-    transform.loop.hoist_loop_invariant_subsets %loops : !transform.any_op
-    transform.apply_patterns to %func_v {{
-      transform.apply_patterns.tensor.fold_tensor_empty
-    }} : !transform.any_op
-    %root_b = transform.bufferization.one_shot_bufferize %root
-        {{bufferize_function_boundaries = true,
-         function_boundary_type_conversion = 1 : i32}}
-        : (!transform.any_op) -> !transform.any_op
-    %func_b = transform.structured.match ops{{["func.func"]}} in %root_b
-        : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %func_b {{
-      transform.apply_patterns.canonicalization
-    }} : !transform.any_op
-    transform.apply_cse to %func_b : !transform.any_op
-    transform.memref.erase_dead_alloc_and_stores %func_b
-        : (!transform.any_op) -> ()
-    %launch = transform.gpu.map_forall_to_blocks %func_b {{generate_gpu_launch}}
-        : (!transform.any_op) -> !transform.any_op
-    %mapped = transform.gpu.map_nested_forall_to_threads %launch
-        block_dims = [16, 16, 1] : (!transform.any_op) -> !transform.any_op
-    %func_m = transform.structured.match ops{{["func.func"]}} in %root_b
-        : (!transform.any_op) -> !transform.any_op
-{lower}    transform.apply_cse to %func_m : !transform.any_op
-    transform.yield
-  }}
-}}
-"""
-
-# Convolutions (NHWC x HWCF): blocks over (oh, ow, f) with one output row per
-# block, threads over (ow, f) with tm x tn outputs each; the reduction loops
-# (kh, kw, c) are tiled to 1 x 1 x kt, so each step is a 1 x 1 window.
-CONV_TILE_FUSED = """
-    %epi = transform.structured.match attributes {{root}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %mm = transform.structured.match attributes {{producer}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %fills = transform.structured.match ops{{["linalg.fill"]}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %fill = transform.merge_handles %fills : !transform.any_op
-    %epi_b, %forall_b = transform.structured.tile_using_forall %epi
-        tile_sizes [0, 1, {bm}, {bn}]
-        (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_b, %fb2 = transform.structured.fuse_into_containing_op %mm into %forall_b
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_b, %fb3 = transform.structured.fuse_into_containing_op %fill into %fb2
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %epi_t, %forall_t = transform.structured.tile_using_forall %epi_b
-        tile_sizes [0, 0, {tm}, {tn}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_t, %ft2 = transform.structured.fuse_into_containing_op %mm_b into %forall_t
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %ft2
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_k, %loop_h, %loop_w, %loop_c = transform.structured.tile_using_for %mm_t
-        tile_sizes [0, 0, 0, 0, 1, 1, {kt}]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
-                                  !transform.any_op, !transform.any_op)
-"""
-
-CONV_TILE_ALONE = """
-    %epi = transform.structured.match attributes {{root}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %fill = transform.structured.match ops{{["linalg.fill"]}} in %root
-        : (!transform.any_op) -> !transform.any_op
-    %mm_b, %forall_b = transform.structured.tile_using_forall %epi
-        tile_sizes [0, 1, {bm}, {bn}]
-        (mapping = [#gpu.block<z>, #gpu.block<y>, #gpu.block<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_b, %fb3 = transform.structured.fuse_into_containing_op %fill into %forall_b
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_t, %forall_t = transform.structured.tile_using_forall %mm_b
-        tile_sizes [0, 0, {tm}, {tn}] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %fill_t, %ft3 = transform.structured.fuse_into_containing_op %fill_b into %forall_t
-        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %mm_k, %loop_h, %loop_w, %loop_c = transform.structured.tile_using_for %mm_t
-        tile_sizes [0, 0, 0, 0, 1, 1, {kt}]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op,
-                                  !transform.any_op, !transform.any_op)
-    %epi_t = transform.merge_handles %mm_k : !transform.any_op
-"""
-
-# With the window loops tiled to 1, the 2-D convolution decomposes into a
-# 1-D one (oh and kh are unit dims), which the Linalg vectorizer handles
-# (it has no direct vectorization of conv_2d); only the ptxas run needs it.
-CONV_DECOMPOSE = """
-    %conv1d = transform.structured.decompose %mm_k
-        : (!transform.any_op) -> !transform.any_op
-"""
-
-# kernel -> (tile template, extra steps before vectorization in @map,
-# sequential vector lowering).
-TEMPLATES = {
-    "conv2d_bias_relu": (CONV_TILE_FUSED, CONV_DECOMPOSE, True),
-    "conv2d_only": (CONV_TILE_ALONE, CONV_DECOMPOSE, True),
+# kernel -> (tiling, K tiling, vector lowering), gpu-measure.mlir sequences
+# without their gpu_measure_ prefix. Default: a matmul producer fused into
+# its 2-D epilogue ("chain": the estimate is asked on the thread-level
+# epilogue); "alone": the producer is the kernel's root (asked on it). The
+# convolutions (NHWC x HWCF) are tiled over (oh, ow, f), one output row
+# per block, their window loops by 1, and decomposed to conv_1d after
+# tiling for the ptxas run. The vector lowering: the matmul kernels apply
+# all pattern sets in one greedy rewrite; on the decomposed convolutions
+# that rewrite does not terminate (mlir-opt 22.1.8 still running after 10
+# minutes; each set alone finishes in well under a second), so they apply
+# the same sets one at a time, in the same order.
+DEFAULT_SCHEDULE = ("chain_2d", "k_tile_matmul", "lower_vectors")
+SCHEDULES = {
+    "mm_only": ("alone_2d", "k_tile_matmul", "lower_vectors"),
+    "bmm_batchsum": ("chain_2d", "k_tile_batch_matmul", "lower_vectors"),
+    "conv2d_bias_relu": ("chain_conv", "k_tile_conv", "lower_vectors_by_set"),
+    "conv2d_only": ("alone_conv", "k_tile_conv", "lower_vectors_by_set"),
 }
-
-# The vector lowering after the mapping. The matmul kernels apply all sets
-# in one greedy rewrite; on the decomposed convolutions that rewrite does not
-# terminate (mlir-opt 22.1.8 still running after 10 minutes; each set alone
-# finishes in well under a second), so they apply the same sets one at a
-# time, in the same order.
-LOWER_PATTERNS = [
-    'transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
-    'transform.apply_patterns.vector.lower_outerproduct',
-    'transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"',
-    'transform.apply_patterns.vector.transfer_permutation_patterns',
-    'transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1',
-    'transform.apply_patterns.vector.lower_transpose',
-    'transform.apply_patterns.vector.lower_broadcast',
-    'transform.apply_patterns.vector.lower_shape_cast',
-    'transform.apply_patterns.vector.cast_away_vector_leading_one_dim',
-    'transform.apply_patterns.canonicalization',
-]
-
-
-def lowering(sequential):
-    if not sequential:
-        return ("    transform.apply_patterns to %func_m {\n" + "".join(
-            f"      {p}\n" for p in LOWER_PATTERNS) +
-            "    } : !transform.any_op\n")
-    return "".join(f"    transform.apply_patterns to %func_m {{\n      {p}\n"
-                   f"    }} : !transform.any_op\n" for p in LOWER_PATTERNS)
 
 
 REMARK = re.compile(
@@ -269,25 +96,49 @@ REMARK = re.compile(
     r"(?:staged=\d+ inflight=\d+ )?step=(\d+) floor=(\d+)")
 
 
-def write_library(path, kernel, tm, tn, kt, spec):
-    """Writes PATH (the @predict library, hwsched ops) and PATH.map.mlir (the
-    @map library, upstream ops only)."""
-    ktile = K_TILE.get(kernel, "[0, 0, {kt}]").format(kt=kt)
-    template, post, sequential = TEMPLATES.get(
-        kernel, (TILE_ALONE if kernel == "mm_only" else TILE_FUSED, "", False))
-    tile = template.format(
-        bm=16 * tm, bn=16 * tn, tm=tm, tn=tn, kt=kt, ktile=ktile)
-    with open(path, "w") as f:
-        f.write(PREDICT_LIBRARY.format(tile=tile, spec=spec))
-    with open(path + ".map.mlir", "w") as f:
-        f.write(MAP_LIBRARY.format(tile=tile, post=post,
-                                   lower=lowering(sequential)))
+def wrapper(kernel, tm, tn, kt, mapped):
+    """The @__transform_main of one case: the tiling, then the register
+    estimate (`mapped` False) or the GPU mapping and vector lowering."""
+    tile, k_tile, lower = SCHEDULES.get(kernel, DEFAULT_SCHEDULE)
+    w = transform_calls.Wrapper(LIBRARY, "consumed" if mapped else "readonly")
+    sizes = [w.param(v) for v in (THREADS * tm, THREADS * tn, tm, tn)]
+    tiled = w.include("gpu_measure_" + tile, w.root, *sizes)
+    if tile.startswith("chain"):
+        thread_op, producer = tiled
+        op_k = w.include("gpu_measure_" + k_tile, producer, w.param(kt))
+    else:
+        op_k = thread_op = w.include("gpu_measure_" + k_tile, tiled, w.param(kt))
+    if not mapped:
+        w.include("gpu_measure_registers", thread_op)
+        return w
+    if tile.endswith("conv"):
+        w.include("gpu_measure_decompose", op_k)
+    func = w.include("gpu_measure_to_gpu", w.root, w.params([THREADS, THREADS, 1]))
+    w.include("gpu_measure_" + lower, func)
+    return w
 
 
-def predict(opt, kernel_file, lib):
-    cmd = [opt, kernel_file,
-           f"--transform-preload-library=transform-library-paths={lib}",
-           "--transform-interpreter=entry-point=predict", "-o", os.devnull]
+def write_library(path, kernel, tm, tn, kt):
+    """Writes PATH (the estimate's wrapper) and PATH.map.mlir (the mapping's);
+    returns their preload options."""
+    options = []
+    for p, mapped in ((path, False), (path + ".map.mlir", True)):
+        w = wrapper(kernel, tm, tn, kt, mapped)
+        with open(p, "w") as f:
+            f.write(w.text())
+        options.append(w.preload_option(p))
+    return options
+
+
+def transform_cmd(opt, kernel_file, option, spec, out=os.devnull):
+    """hwsched-opt running a case's wrapper (preload `option`) on the kernel
+    for the spec `spec` (the driver's target: the scripts name none)."""
+    return [opt, kernel_file, option, f"--hwsched-target={spec}",
+            "--transform-interpreter", "-o", out]
+
+
+def predict(opt, kernel_file, option, spec):
+    cmd = transform_cmd(opt, kernel_file, option, spec)
     p = subprocess.run(cmd, capture_output=True, text=True)
     m = REMARK.search(p.stderr)
     if not m:
@@ -298,12 +149,18 @@ def predict(opt, kernel_file, lib):
             "floor": vals[7]}
 
 
-def ptxas(opt, kernel_file, lib, cap, arch):
+def map_kernel(opt, kernel_file, option, spec, mapped):
+    """Writes the case's gpu.launch kernel to `mapped`."""
+    cmd = transform_cmd(opt, kernel_file, option, spec, mapped)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise SystemExit(f"mapping failed: {' '.join(cmd)}\n{p.stderr}")
+
+
+def ptxas(mapped, cap, arch):
     cmd = [sys.executable, os.path.join(ROOT, "utils", "ptxas-report.py"),
-           kernel_file, "--transform-library", lib + ".map.mlir",
-           "--entry-point", "map",
-           "--opt", MLIR_OPT, "--maxrregcount", str(cap), "--arch", arch,
-           "--format", "json"]
+           mapped, "--opt", MLIR_OPT, "--maxrregcount", str(cap),
+           "--arch", arch, "--format", "json"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise SystemExit(f"ptxas-report failed: {' '.join(cmd)}\n{p.stderr}")
@@ -317,11 +174,13 @@ def run_corpus(opt, spec, arch, cap, corpus):
         for kernel, tm, tn, kt in corpus:
             kfile = os.path.join(HERE, "kernels", kernel + ".mlir")
             lib = os.path.join(tmp, f"{kernel}_{tm}x{tn}x{kt}.mlir")
-            write_library(lib, kernel, tm, tn, kt, spec)
+            predict_option, map_option = write_library(lib, kernel, tm, tn, kt)
             row = {"kernel": kernel, "tm": tm, "tn": tn, "kt": kt}
-            row.update(predict(opt, kfile, lib))
-            row["ptxas255"], _, _ = ptxas(opt, kfile, lib, 255, arch)
-            regs, st, ld = ptxas(opt, kfile, lib, cap, arch)
+            row.update(predict(opt, kfile, predict_option, spec))
+            mapped = lib + ".mapped.mlir"
+            map_kernel(opt, kfile, map_option, spec, mapped)
+            row["ptxas255"], _, _ = ptxas(mapped, 255, arch)
+            regs, st, ld = ptxas(mapped, cap, arch)
             row.update({"cap": cap, "ptxas_cap": regs, "spill_store": st,
                         "spill_load": ld})
             rows.append(row)
@@ -376,10 +235,10 @@ def main():
         with tempfile.TemporaryDirectory() as tmp:
             for r in rows:
                 lib = os.path.join(tmp, "lib.mlir")
-                write_library(lib, r["kernel"], r["tm"], r["tn"], r["kt"],
-                              args.spec)
+                option, _ = write_library(lib, r["kernel"], r["tm"], r["tn"],
+                                          r["kt"])
                 r.update(predict(opt, os.path.join(
-                    HERE, "kernels", r["kernel"] + ".mlir"), lib))
+                    HERE, "kernels", r["kernel"] + ".mlir"), option, args.spec))
         args.cap = rows[0]["cap"]
     else:
         rows = run_corpus(opt, args.spec, args.arch, args.cap, corpus)

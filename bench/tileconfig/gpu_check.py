@@ -21,12 +21,13 @@ kernel over (s, M/BM, N/BN) blocks and the reduction kernel, two
 gpu.launch ops); the ptxas columns are then the larger figure of the two
 kernels.
 
-The lowering is the pick fed as params: tile_using_forall with tile_sizes
-(blocks), tile_using_for with reduction_tile_sizes (K tile), tile_using_forall
-with thread_tile_sizes (threads), K step 1 (the register model's
-assumption), vectorize, hoist the accumulator, bufferize, map to gpu.launch
-with block_dims = num_threads, then the vector lowering one pattern set at a
-time (see LOWER_PATTERNS). ptxas runs at the assumed cap, at the occupancy
+The lowering is the pick fed as params to transform-scripts/
+gpu-measure.mlir's sequences (see pick_cmd and lower_cmd): tile_using_forall
+with tile_sizes (blocks), tile_using_for with reduction_tile_sizes (K tile),
+tile_using_forall with thread_tile_sizes (threads), K step 1 (the register
+model's assumption), vectorize, hoist the accumulator, bufferize, map to
+gpu.launch with block_dims = num_threads, then the vector lowering one
+pattern set at a time. ptxas runs at the assumed cap, at the occupancy
 budget and at the estimate. This lowering stages nothing in shared memory,
 so a second table runs the shipped shared-memory schedule
 (examples/gpu-matmul/run.py) on matmul + bias + ReLU of each shape, where
@@ -49,9 +50,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
-from hwsched_tools import toolchain  # noqa: E402
-P = "!transform.param<i64>"
-H = "!transform.any_op"
+from hwsched_tools import toolchain, transform_calls  # noqa: E402
+
 ARCH = {"nvidia-a100": "sm_80", "nvidia-h100": "sm_90", "nvidia-rtx4090": "sm_89"}
 
 # The specs and shapes of issue 7's GPU validation (also sm_fill.py's).
@@ -71,107 +71,50 @@ def payload(m, n, k):
 """
 
 
-def results(split_k):
-    n = 6 if split_k else 5
-    return n, ", ".join([P] * n)
+# The schedules: transform-scripts/gpu-measure.mlir's sequences, called by a
+# small @__transform_main with the pick's sizes as params.
+LIBRARY = ["gpu-measure.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir"]
 
 
-# The shipped shared-memory schedule's own select_tile_config call
-# (transform-scripts/gpu-matmul.mlir @gpu_matmul_smem_block_level): five
-# results, the accumulator tile in shared memory, static shared memory.
-SHIPPED_ATTRS = ", accumulator_in_smem, static_smem"
+def pick_cmd(opt, spec, src, lib, split_k, smem=False):
+    """Writes `lib` and returns the command asking select_tile_config (with
+    explain) for its pick on `src`: six results with `split_k` (the split
+    factor too), else five; `smem`: five as the shipped shared-memory
+    schedule asks (@gpu_matmul_smem_block_level: accumulator_in_smem,
+    static_smem)."""
+    w = transform_calls.Wrapper(LIBRARY, "readonly")
+    w.include("gpu_measure_pick_smem" if smem else
+              "gpu_measure_pick_split_k" if split_k else "gpu_measure_pick", w.root)
+    with open(lib, "w") as f:
+        f.write(w.text())
+    return [opt, w.preload_option(lib), f"--hwsched-target={spec}",
+            "--transform-interpreter", src, "-o", os.devnull]
 
 
-def pick_script(spec, split_k, attrs=""):
-    n, types = results(split_k)
-    return f"""module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
-    %mm = transform.structured.match ops{{["linalg.matmul"]}} in %root : ({H}) -> {H}
-    %t:{n} = transform.cost_model.select_tile_config %mm {{ target = "{spec}", explain{attrs} }} : ({H}) -> ({types})
-    transform.yield
-  }}
-}}
-"""
-
-
-# The vector lowering after the mapping, one greedy rewrite per set, in this
-# order. All sets in one rewrite do not terminate when a thread tile has a
-# unit dimension (e.g. 1x2 at 128^3 on the A100): cast_away_vector_leading_one_dim
-# and the broadcast/extract folds keep rewriting each other's vector<1xN>
-# ops (mlir-opt 22.1.8 still creating vector.broadcast after 10 minutes;
-# this was the "ptxas takes over 10 minutes per kernel" of issue 7). Each set
-# alone reaches its fixpoint in well under a second and the kernel that
-# reaches ptxas is the same (same loads, FMAs and stores; measured: the
-# 512^3 A100 pick gives the same ptxas figures both ways).
-LOWER_PATTERNS = [
-    'transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
-    "transform.apply_patterns.vector.lower_outerproduct",
-    "transform.apply_patterns.vector.transfer_permutation_patterns",
-    "transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1",
-    "transform.apply_patterns.vector.lower_transpose",
-    "transform.apply_patterns.vector.lower_broadcast",
-    "transform.apply_patterns.vector.lower_shape_cast",
-    "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
-    "transform.apply_patterns.canonicalization",
-]
-
-
-def vector_lowering():
-    return "".join(f"    transform.apply_patterns to %func_m {{\n      {p}\n    }} : {H}\n"
-                   for p in LOWER_PATTERNS)
-
-
-def lowering_script(spec, block_dims, split_k):
-    # block_dims of map_nested_forall_to_threads is a static attribute
-    # upstream, so the script is instantiated with the op's num_threads.
-    # Used for unsplit picks (s = 1): the pick is the same with or without
-    # the split_k result then.
-    n, types = results(split_k)
-    return f"""module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @lower(%root: {H} {{transform.consumed}}) {{
-    %matmul = transform.structured.match ops{{["linalg.matmul"]}} in %root : ({H}) -> {H}
-    %fill = transform.structured.match ops{{["linalg.fill"]}} in %root : ({H}) -> {H}
-    %t:{n} = transform.cost_model.select_tile_config %matmul {{ target = "{spec}" }} : ({H}) -> ({types})
-    %mm_b, %forall_b = transform.structured.tile_using_forall %matmul tile_sizes *(%t#0)
-        (mapping = [#gpu.block<y>, #gpu.block<x>]) : ({H}, {P}) -> ({H}, {H})
-    %fill_b, %forall_b2 = transform.structured.fuse_into_containing_op %fill into %forall_b : ({H}, {H}) -> ({H}, {H})
-    %r:3 = transform.split_handle %t#2 : ({P}) -> ({P}, {P}, {P})
-    %mm_k, %loop_k:3 = transform.structured.tile_using_for %mm_b tile_sizes [%r#0, %r#1, %r#2]
-        : ({H}, {P}, {P}, {P}) -> ({H}, {H}, {H}, {H})
-    %mm_t, %forall_t = transform.structured.tile_using_forall %mm_k tile_sizes *(%t#1)
-        (mapping = [#gpu.thread<y>, #gpu.thread<x>]) : ({H}, {P}) -> ({H}, {H})
-    %fill_t, %forall_t2 = transform.structured.tile_using_forall %fill_b tile_sizes *(%t#1)
-        (mapping = [#gpu.thread<y>, #gpu.thread<x>]) : ({H}, {P}) -> ({H}, {H})
-    %mm_1, %loop_1 = transform.structured.tile_using_for %mm_t tile_sizes [0, 0, 1] : ({H}) -> ({H}, {H})
-    %func = transform.structured.match ops{{["func.func"]}} in %root : ({H}) -> {H}
-    %func_v = transform.structured.vectorize_children_and_apply_patterns %func : ({H}) -> {H}
-    transform.apply_patterns to %func_v {{
-      transform.apply_patterns.canonicalization
-      transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
-    }} : {H}
-    transform.apply_cse to %func_v : {H}
-    %loops = transform.structured.match ops{{["scf.for"]}} in %func_v : ({H}) -> {H}
-    transform.loop.hoist_loop_invariant_subsets %loops : {H}
-    transform.apply_patterns to %func_v {{
-      transform.apply_patterns.tensor.fold_tensor_empty
-    }} : {H}
-    %root_b = transform.bufferization.one_shot_bufferize %root
-        {{bufferize_function_boundaries = true, function_boundary_type_conversion = 1 : i32}} : ({H}) -> {H}
-    %func_b = transform.structured.match ops{{["func.func"]}} in %root_b : ({H}) -> {H}
-    transform.apply_patterns to %func_b {{
-      transform.apply_patterns.canonicalization
-    }} : {H}
-    transform.apply_cse to %func_b : {H}
-    transform.memref.erase_dead_alloc_and_stores %func_b : ({H}) -> ()
-    %launch = transform.gpu.map_forall_to_blocks %func_b {{generate_gpu_launch}} : ({H}) -> {H}
-    %mapped = transform.gpu.map_nested_forall_to_threads %launch
-        block_dims = [{block_dims[0]}, {block_dims[1]}, {block_dims[2]}] : ({H}) -> {H}
-    %func_m = transform.structured.match ops{{["func.func"]}} in %root_b : ({H}) -> {H}
-{vector_lowering()}    transform.apply_cse to %func_m : {H}
-    transform.yield
-  }}
-}}
-"""
+def lower_cmd(opt, spec, src, lib, mapped, tile, thread, red, threads):
+    """Writes `lib` and returns the command lowering an unsplit pick (s = 1)
+    of the matmul in `src` to gpu.launch in `mapped`: blocks of
+    tile_sizes, the K tile of reduction_tile_sizes, thread_tile_sizes per
+    thread with K step 1 (@gpu_measure_matmul_k_blocked), num_threads as
+    block_dims, then the vector lowering one pattern set per rewrite (all
+    sets in one rewrite do not terminate when a thread tile has a unit
+    dimension, e.g. 1x2 at 128^3 on the A100: cast_away_vector_leading_one_dim
+    and the broadcast/extract folds keep rewriting each other's vector<1xN>
+    ops; this was the "ptxas takes over 10 minutes per kernel" of issue 7.
+    Each set alone reaches its fixpoint in well under a second and the
+    kernel that reaches ptxas is the same)."""
+    if tile[2] or thread[2] or red[0] or red[1] or threads[2] != 1:
+        raise SystemExit(f"unexpected pick shape: tile {tile}, thread {thread}, "
+                         f"reduction {red}, threads {threads}")
+    w = transform_calls.Wrapper(LIBRARY)
+    sizes = [w.param(v) for v in (tile[0], tile[1], red[2], thread[0], thread[1])]
+    w.include("gpu_measure_matmul_k_blocked", w.root, *sizes)
+    func = w.include("gpu_measure_to_gpu", w.root, w.params(threads))
+    w.include("gpu_measure_lower_matmul_vectors_by_set", func)
+    with open(lib, "w") as f:
+        f.write(w.text())
+    return [opt, w.preload_option(lib), f"--hwsched-target={spec}",
+            "--transform-interpreter", src, "-o", mapped]
 
 
 def flow_payload(m, n, k):
@@ -360,12 +303,8 @@ def main():
                 with open(src, "w") as f:
                     f.write(payload(m, n, k))
                 lib = os.path.join(tmp, "pick.mlir")
-                with open(lib, "w") as f:
-                    f.write(pick_script(spec, not args.no_split_k))
-                r = subprocess.run(
-                    [opt, f"--transform-preload-library=transform-library-paths={lib}",
-                     "--transform-interpreter", src, "-o", "/dev/null"],
-                    capture_output=True, text=True)
+                r = subprocess.run(pick_cmd(opt, spec, src, lib, not args.no_split_k),
+                                   capture_output=True, text=True)
                 d = re.search(r"tile_sizes (\[[^\]]*\]), thread_tile_sizes (\[[^\]]*\]), "
                               r"reduction_tile_sizes (\[[^\]]*\]), num_stages (\d+), "
                               r"num_threads (\[[^\]]*\])", r.stderr)
@@ -395,23 +334,20 @@ def main():
                 occ_ok = "-"
                 t_tr = t_px = 0.0
                 if not args.no_ptxas:
-                    lower = os.path.join(tmp, "lower.mlir")
-                    with open(lower, "w") as f:
-                        f.write(lowering_script(spec, threads, not args.no_split_k))
-                    # hwsched-opt runs the schedule (it knows our op); the
+                    # hwsched-opt runs the schedule (it knows our ops); the
                     # stock mlir-opt lowers to PTX (hwsched-opt does not
                     # register the LLVM translations gpu-module-to-binary needs).
                     mapped = os.path.join(tmp, "mapped.mlir")
                     if split > 1:
-                        scripts = os.path.join(ROOT, "transform-scripts")
                         cmd = [opt, f"--hwsched-target={spec}",
-                               "--transform-preload-library=transform-library-paths="
-                               f"{scripts}/matmul-frontend.mlir,{scripts}/gpu-matmul.mlir,{scripts}/gpu-dispatch.mlir",
+                               transform_calls.preload_option(
+                                   ["matmul-frontend.mlir", "gpu-matmul.mlir",
+                                    "gpu-dispatch.mlir"]),
                                "--transform-interpreter=entry-point=gpu_matmul_split_k",
                                src, "-o", mapped]
                     else:
-                        cmd = [opt, f"--transform-preload-library=transform-library-paths={lower}",
-                               "--transform-interpreter=entry-point=lower", src, "-o", mapped]
+                        cmd = lower_cmd(opt, spec, src, os.path.join(tmp, "lower.mlir"),
+                                        mapped, tile, thread, red, threads)
                     tr, t_tr = runner.run(cmd)
                     if tr is None or tr.returncode:
                         regs = "timeout" if tr is None else "fail"
@@ -445,13 +381,9 @@ def main():
                 if not args.no_ptxas and not args.no_flow:
                     # The shipped shared-memory schedule asks for five
                     # results and tells the op what its shared memory
-                    # holds (SHIPPED_ATTRS): its pick and shared bytes.
-                    with open(lib, "w") as f:
-                        f.write(pick_script(spec, False, SHIPPED_ATTRS))
-                    r5 = subprocess.run(
-                        [opt, f"--transform-preload-library=transform-library-paths={lib}",
-                         "--transform-interpreter", src, "-o", "/dev/null"],
-                        capture_output=True, text=True)
+                    # holds: its pick and shared bytes.
+                    r5 = subprocess.run(pick_cmd(opt, spec, src, lib, False, smem=True),
+                                        capture_output=True, text=True)
                     c5 = re.search(r"candidate #1: .*?(\d+) shared bytes", r5.stderr)
                     flow_smem = int(c5.group(1)) if c5 else -1
                     flows.append((spec, shape, flow_smem, smem_cap,

@@ -7,6 +7,9 @@ Modules:
               mlir_opt, mlir_runner, runner_libs, openmp_lib), ptxas,
               hwsched-opt (find_hwsched_opt)
   lowering    the one CPU lowering pipeline (cpu_lowering_pipeline)
+  transform_calls
+              a small @__transform_main calling transform-scripts/
+              sequences with fixed params (Wrapper, preload_option)
 
 and here, for the scripts that drive hwsched-opt as a subprocess:
 
@@ -30,7 +33,7 @@ import platform
 import subprocess
 import sys
 
-from . import lowering, toolchain  # noqa: F401  (re-exported modules)
+from . import lowering, toolchain, transform_calls  # noqa: F401  (re-exported modules)
 from .toolchain import ROOT, UTILS, find_hwsched_opt  # noqa: F401
 
 EXEC_CHECK = os.path.join(UTILS, "exec-check.py")
