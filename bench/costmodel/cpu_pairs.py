@@ -36,7 +36,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
-from hwsched_tools import lowering, toolchain  # noqa: E402
+from hwsched_tools import lowering, toolchain, transform_calls  # noqa: E402
 
 # The shared CPU lowering; the timing loop frees its temporaries.
 PIPELINE = lowering.cpu_lowering_pipeline(deallocate=True)
@@ -218,42 +218,32 @@ func.func @main() {{
 """
 
 
-# The schedules are the shipped sequences of this file; the script writes
-# only the entry points that call them with a pair's row tile.
-MEASURE_SCRIPT = os.path.join(ROOT, "transform-scripts", "cpu-measure.mlir")
-
-
-def library(p):
-    """Entry points @decide, @fused and @unfused: the shipped
-    @hwsched_cpu_measure_{fusion_decision,fused_pair,unfused_pair} with the
-    pair's consumer tile (rows of its first loop; the other loops untiled)."""
-    rows, *rest = p["tile"]
-    if any(rest):
-        raise SystemExit(f"{p['name']}: only the first loop is tiled, got {p['tile']}")
-    calls = {"decide": ("fusion_decision", False), "fused": ("fused_pair", True),
-             "unfused": ("unfused_pair", True)}
-    H, P = "!transform.any_op", "!transform.param<i64>"
-    out = ["module attributes {transform.with_named_sequence} {"]
-    for entry, (seq, with_rows) in calls.items():
-        args, types = ("%root, %rows", f"{H}, {P}") if with_rows else ("%root", H)
-        out += [f"  transform.named_sequence private @hwsched_cpu_measure_{seq}"
-                f"({types.replace(H, H + ' {transform.readonly}').replace(P, P + ' {transform.readonly}')})",
-                f"  transform.named_sequence @{entry}(%root: {H} {{transform.readonly}}) {{"]
-        if with_rows:
-            out.append(f"    %rows = transform.param.constant {rows} : i64 -> {P}")
-        out += [f"    transform.include @hwsched_cpu_measure_{seq} failures(propagate) "
-                f"({args}) : ({types}) -> ()",
-                "    transform.yield", "  }"]
-    return "\n".join(out + ["}", ""])
+# The schedules are the shipped sequences of transform-scripts/cpu-measure.mlir;
+# this script writes only the entry points that call them with a pair's row
+# tile (transform_calls.Wrapper).
+ENTRIES = {"decide": "hwsched_cpu_measure_fusion_decision",
+           "fused": "hwsched_cpu_measure_fused_pair",
+           "unfused": "hwsched_cpu_measure_unfused_pair"}
 
 
 def library_paths(p, tmp):
-    """The --transform-preload-library paths for pair `p` (its entry points
-    written into `tmp`, then the shipped script)."""
-    path = os.path.join(tmp, p["name"] + ".lib.mlir")
-    with open(path, "w") as f:
-        f.write(library(p))
-    return f"{path},{MEASURE_SCRIPT}"
+    """{entry: the --transform-preload-library option} for pair `p`: per
+    entry (decide, fused, unfused) a @__transform_main calling the shipped
+    sequence with the pair's consumer tile (rows of its first loop; the
+    other loops untiled), written into `tmp`, then the shipped script."""
+    rows, *rest = p["tile"]
+    if any(rest):
+        raise SystemExit(f"{p['name']}: only the first loop is tiled, got {p['tile']}")
+    options = {}
+    for entry, sequence in ENTRIES.items():
+        w = transform_calls.Wrapper(["cpu-measure.mlir"], root_effect="readonly")
+        args = [w.root] if entry == "decide" else [w.root, w.param(rows)]
+        w.include(sequence, *args)
+        path = os.path.join(tmp, f"{p['name']}.{entry}.mlir")
+        with open(path, "w") as f:
+            f.write(w.text())
+        options[entry] = w.preload_option(path)
+    return options
 
 
 def run(cmd, **kw):
@@ -263,10 +253,9 @@ def run(cmd, **kw):
     return p
 
 
-def build(opt, src, lib, entry, out, spec):
+def build(opt, src, preload, out, spec):
     transformed = out + ".t.mlir"
-    run([opt, src, f"--transform-preload-library=transform-library-paths={lib}",
-         f"--transform-interpreter=entry-point={entry}", f"--hwsched-target={spec}",
+    run([opt, src, preload, "--transform-interpreter", f"--hwsched-target={spec}",
          "-o", transformed])
     run([toolchain.mlir_opt(), transformed, f"--pass-pipeline={PIPELINE}",
          "-o", out])
@@ -304,10 +293,9 @@ def main():
                 continue
             src = os.path.join(tmp, p["name"] + ".mlir")
             open(src, "w").write(payload(p))
-            lib = library_paths(p, tmp)
+            preload = library_paths(p, tmp)
             d = subprocess.run(
-                [opt, src, f"--transform-preload-library=transform-library-paths={lib}",
-                 "--transform-interpreter=entry-point=decide",
+                [opt, src, preload["decide"], "--transform-interpreter",
                  f"--hwsched-target={args.spec}", "-o", os.devnull],
                 capture_output=True, text=True).stderr
             m = re.search(r": (fuse|reject)( \(([^)]*(\([^)]*\))?[^)]*)\))?;", d)
@@ -317,7 +305,7 @@ def main():
             times = {}
             for variant in ("fused", "unfused"):
                 out = os.path.join(tmp, f"{p['name']}.{variant}.ll.mlir")
-                build(opt, src, lib, variant, out, args.spec)
+                build(opt, src, preload[variant], out, args.spec)
                 times[variant] = measure(out, args.runs)
             (tf, nf), (tu, nu) = times["fused"], times["unfused"]
             diff = abs(tf - tu) / min(tf, tu)
