@@ -462,7 +462,7 @@ module attributes {transform.with_named_sequence} {
     %done5 = transform.merge_handles %done4, %fired5 : !transform.any_op
     // Convolution-class ops no route took: multiply-accumulates (float or
     // integer bodies) first, then the rest (poolings, quantized bodies).
-    %fired6f = transform.sequence %op, %done5, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+    %fired6m = transform.sequence %op, %done5, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
         -> !transform.any_op failures(suppress) {
     ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
       %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
@@ -471,30 +471,18 @@ module attributes {transform.with_named_sequence} {
           %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
           transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
           transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-          transform.include @hwsched_fe_match_body_f failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
+          %mac_f = transform.collect_matching @hwsched_fe_match_body_f in %o : (!transform.any_op) -> !transform.any_op
+          %mac_i = transform.collect_matching @hwsched_fe_match_body_i in %o : (!transform.any_op) -> !transform.any_op
+          %mac = transform.merge_handles %mac_f, %mac_i : !transform.any_op
+          %n_mac = transform.num_associations %mac : (!transform.any_op) -> !transform.param<i64>
+          transform.match.param.cmpi gt %n_mac, %z : !transform.param<i64>
           transform.debug.emit_remark_at %o, "hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate, but neither the im2col route of the named 2-D convolutions nor transform.hwsched.contraction_to_matmul took it (that op needs tensors with static extents and every loop indexing two of the three operands; run it alone on this op to see its reason)" : !transform.any_op
           transform.yield %o : !transform.any_op
       }
       transform.yield %g : !transform.any_op
     }
-    %done6f = transform.merge_handles %done5, %fired6f : !transform.any_op
-    %fired6i = transform.sequence %op, %done6f, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
-        -> !transform.any_op failures(suppress) {
-    ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
-      %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
-          -> !transform.any_op failures(propagate) {
-      ^bb0(%o: !transform.any_op, %d: !transform.any_op, %z: !transform.param<i64>):
-          %nd = transform.num_associations %d : (!transform.any_op) -> !transform.param<i64>
-          transform.match.param.cmpi eq %nd, %z : !transform.param<i64>
-          transform.include @hwsched_fe_match_conv_class failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-          transform.include @hwsched_fe_match_body_i failures(propagate) (%o) : (!transform.any_op) -> !transform.any_op
-          transform.debug.emit_remark_at %o, "hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate, but neither the im2col route of the named 2-D convolutions nor transform.hwsched.contraction_to_matmul took it (that op needs tensors with static extents and every loop indexing two of the three operands; run it alone on this op to see its reason)" : !transform.any_op
-          transform.yield %o : !transform.any_op
-      }
-      transform.yield %g : !transform.any_op
-    }
-    %done6i = transform.merge_handles %done6f, %fired6i : !transform.any_op
-    %fired6 = transform.sequence %op, %done6i, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
+    %done6m = transform.merge_handles %done5, %fired6m : !transform.any_op
+    %fired6 = transform.sequence %op, %done6m, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
         -> !transform.any_op failures(suppress) {
     ^bb0(%o0: !transform.any_op, %d0: !transform.any_op, %z0: !transform.param<i64>):
       %g = transform.sequence %o0, %d0, %z0 : !transform.any_op, !transform.any_op, !transform.param<i64>
@@ -508,7 +496,7 @@ module attributes {transform.with_named_sequence} {
       }
       transform.yield %g : !transform.any_op
     }
-    %done6 = transform.merge_handles %done6i, %fired6 : !transform.any_op
+    %done6 = transform.merge_handles %done6m, %fired6 : !transform.any_op
     // Contraction dimensions that are not one M, one N and one K.
     %fired7 = transform.sequence %op, %done6, %zero : !transform.any_op, !transform.any_op, !transform.param<i64>
         -> !transform.any_op failures(suppress) {
@@ -791,7 +779,6 @@ module attributes {transform.with_named_sequence} {
     transform.match.param.cmpi eq %k, %c2 : !transform.param<i64>
     transform.yield %op : !transform.any_op
   }
-  // One batch loop d0, then (m, n, k).
   transform.named_sequence @hwsched_fe_match_2d(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.include @hwsched_fe_match_2d_loops failures(propagate) (%op) : (!transform.any_op) -> !transform.any_op
@@ -848,6 +835,7 @@ module attributes {transform.with_named_sequence} {
     transform.annotate %op "hwsched.contraction" : !transform.any_op
     transform.yield
   }
+  // One batch loop d0, then (m, n, k).
   transform.named_sequence @hwsched_fe_match_batch1(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %b, %m, %n, %k = transform.include @hwsched_fe_classify failures(propagate) (%op)

@@ -17,6 +17,8 @@
 // REM-NEXT: linalg.pooling_nhwc_max
 // REM: remark: hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate, but neither the im2col route of the named 2-D convolutions nor transform.hwsched.contraction_to_matmul took it (that op needs tensors with static extents
 // REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
+// REM: remark: hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate
+// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
 // REM-NOT: no im2col route
 // REM-NOT: error
 
@@ -55,4 +57,13 @@ func.func @depthwise_dynamic(%input: tensor<?x18x18x16xf32>, %filter: tensor<3x3
   %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%input, %filter : tensor<?x18x18x16xf32>, tensor<3x3x16xf32>) outs(%output : tensor<?x16x16x16xf32>) -> tensor<?x16x16x16xf32>
   return %r : tensor<?x16x16x16xf32>
+}
+
+// The same on integers (an integer multiply-accumulate body).
+// CHECK-LABEL: func.func @depthwise_dynamic_i32(
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+func.func @depthwise_dynamic_i32(%input: tensor<?x18x18x16xi32>, %filter: tensor<3x3x16xi32>, %output: tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32> {
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%input, %filter : tensor<?x18x18x16xi32>, tensor<3x3x16xi32>) outs(%output : tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32>
+  return %r : tensor<?x16x16x16xi32>
 }
