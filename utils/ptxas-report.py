@@ -84,6 +84,9 @@ GPU_MODULE_PASSES = [
     "convert-scf-to-cf",
     "expand-strided-metadata",
     "lower-affine",
+    # nvgpu ops (mma.sync, ldmatrix, cp.async and their groups) have no
+    # lowering in convert-gpu-to-nvvm; a kernel without them is unchanged.
+    "convert-nvgpu-to-nvvm",
     "convert-gpu-to-nvvm",
     "convert-vector-to-llvm",
     "convert-math-to-llvm",
