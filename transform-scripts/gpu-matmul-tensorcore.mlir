@@ -5,7 +5,9 @@
 // @gpu_matmul_tensorcore_mma_sync(%root) builds, for one
 //   C = fill(0); C += A x B      (linalg.fill + linalg.matmul on tensors,
 //                                  A: MxK f16, B: KxN f16, C: MxN f32)
-// under %root, with static M, N multiples of 128 and K a multiple of 32:
+// under %root, with static M, N multiples of 128 and K a multiple of 32 of
+// at least 96 (3 K steps: pipeline_shared_memory_copies fails with
+// "pipelining preconditions failed" on fewer steps than stages):
 //   - one 128x128 C tile per block (grid N/128 x M/128), 128 threads = 4 warps,
 //     each warp a 64x64 C tile held in registers across the K loop;
 //   - K steps of 32: the block's A (128x32) and B (32x128) tiles copied to
@@ -222,6 +224,14 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.op<"scf.for">
     %pipelined = transform.nvgpu.pipeline_shared_memory_copies failures(propagate)
         %k_loop { depth = 3 } : (!transform.op<"scf.for">) -> !transform.any_op
+
+    // 14. The pipeliner rebuilds the loop's copies (predicated) without
+    //     their bypassL1 flag (cp.async.ca, allocating the tiles in L1 for
+    //     nothing): set it again on every copy, all 16 bytes wide
+    //     (cp.async.cg only takes 16).
+    %async_copies = transform.structured.match ops{["nvgpu.device_async_copy"]} in %launch_m
+        : (!transform.any_op) -> !transform.any_op
+    transform.annotate %async_copies "bypassL1" : !transform.any_op
     transform.yield
   }
 }

@@ -168,7 +168,7 @@ def main():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shapes", default="1024,2048,4096,8192",
                     help="comma-separated N (square) or MxNxK; M, N multiples "
-                         "of 128, K of 32 (default 1024,2048,4096,8192)")
+                         "of 128, K of 32 and >= 96 (default 1024,2048,4096,8192)")
     ap.add_argument("--arch", default="sm_80,sm_90")
     ap.add_argument("--out", default="tensorcore-ptx")
     ap.add_argument("--opt", help="hwsched-opt (default: build/bin, $HWSCHED_OPT, PATH)")
@@ -190,9 +190,10 @@ def main():
 
     for shape in (parse_shape(s) for s in args.shapes.split(",") if s.strip()):
         m, n, k = shape
-        if m % 128 or n % 128 or k % 32:
+        if m % 128 or n % 128 or k % 32 or k < 96:
             die("%dx%dx%d: the schedule's tiles need M, N multiples of 128 and K "
-                "of 32" % shape)
+                "a multiple of 32, at least 96 (3 K steps for its 3 stages; "
+                "upstream's pipeliner refuses fewer)" % shape)
         name = "matmul_%dx%dx%d" % shape
         work = os.path.join(out, name)
         os.makedirs(work, exist_ok=True)
