@@ -15,9 +15,16 @@ device: ..."; this script then says so once and prints the dry-run columns
 only (signature checked, ptxas figures), exit status 0. Exit status 1 when
 a kernel's result differs from cuBLAS.
 
+On a GPU machine without LLVM (a lent cloud box, say), schedule and lower
+where LLVM is (`--keep DIR --dry-run`), carry DIR and a self-contained
+runner (bench/gpu-runner/build-portable.sh) there, and run
+`run.py --prepared DIR --runner PATH`: it skips the scheduling and reads
+the PTX and the launch dimensions from DIR.
+
 usage: run.py [--shapes 512x512x256,1024x1024x1024,...] [--target NAME]
               [--entry NAME] [--reps N] [--warmup N] [--build DIR]
-              [--keep DIR] [--json FILE] [--dry-run]
+              [--runner PATH] [--keep DIR | --prepared DIR] [--json FILE]
+              [--dry-run]
 """
 
 import argparse
@@ -85,6 +92,9 @@ def launch_dims(ir):
     return dims(launches[0][0]), dims(launches[0][1])
 
 
+DEFAULT_SHAPES = "512x512x256,1024x1024x1024,2048x2048x2048,4096x4096x4096"
+
+
 def parse_shapes(text):
     shapes = []
     for item in text.split(","):
@@ -99,31 +109,66 @@ def parse_shapes(text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--shapes",
-                    default="512x512x256,1024x1024x1024,2048x2048x2048,"
-                            "4096x4096x4096")
+                    help="MxNxK[,MxNxK...] (default: 512x512x256,"
+                         "1024x1024x1024,2048x2048x2048,4096x4096x4096; "
+                         "with --prepared, every shape the folder holds)")
     ap.add_argument("--target", default="nvidia-a100")
     ap.add_argument("--entry", default="gpu_matmul_smem_pipelined")
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--runner",
+                    help="the hwsched-gpu-run to use (default: BUILD/bin/"
+                         "hwsched-gpu-run)")
     ap.add_argument("--keep", help="keep the PTX and reports in this folder")
+    ap.add_argument("--prepared",
+                    help="a folder an earlier --keep run wrote: launch its "
+                         "PTX without scheduling (no LLVM needed)")
     ap.add_argument("--json", help="write all reports to this file")
     ap.add_argument("--dry-run", action="store_true",
                     help="do not launch (signature and ptxas only)")
     args = ap.parse_args()
-    shapes = parse_shapes(args.shapes)
-    runner = os.path.join(args.build, "bin", "hwsched-gpu-run")
+    if args.shapes is None and args.prepared and os.path.isdir(args.prepared):
+        held = [d for d in os.listdir(args.prepared)
+                if re.fullmatch(r"\d+x\d+x\d+", d)]
+        held.sort(key=lambda d: tuple(int(p) for p in d.split("x")))
+        args.shapes = ",".join(held)
+    shapes = parse_shapes(args.shapes or DEFAULT_SHAPES)
+    if args.keep and args.prepared:
+        raise SystemExit("run.py: --keep and --prepared exclude each other "
+                         "(--prepared reads what --keep wrote)")
+    runner = args.runner or os.path.join(args.build, "bin", "hwsched-gpu-run")
     if not os.path.exists(runner):
         raise SystemExit("run.py: %s not found: it is built where CMake finds "
-                         "the CUDA toolkit (bench/gpu-runner/README.md)" % runner)
+                         "the CUDA toolkit, or by bench/gpu-runner/"
+                         "build-portable.sh (bench/gpu-runner/README.md)"
+                         % runner)
     env = dict(os.environ)
     env.setdefault("HWSCHED_OPT", os.path.join(args.build, "bin", "hwsched-opt"))
 
-    work = args.keep or tempfile.mkdtemp(prefix="hwsched-gpu-bench-")
+    work = (args.keep or args.prepared
+            or tempfile.mkdtemp(prefix="hwsched-gpu-bench-"))
     os.makedirs(work, exist_ok=True)
+    # What the PTX in `work` was scheduled with: written by --keep, read by
+    # --prepared, so the table names the schedule it actually ran.
+    recipe_path = os.path.join(work, "prepared.json")
+    if args.prepared:
+        try:
+            with open(recipe_path) as f:
+                recipe = json.load(f)
+            args.target, args.entry = recipe["target"], recipe["entry"]
+        except (OSError, ValueError, KeyError) as err:
+            raise SystemExit("run.py: --prepared %s: cannot read %s (%s); is "
+                             "it a folder that run.py --keep wrote?"
+                             % (work, recipe_path, err))
+    elif args.keep:
+        with open(recipe_path, "w") as f:
+            json.dump({"target": args.target, "entry": args.entry}, f)
     print("host CPU: %s" % cpu_name())
     print("schedule: transform-scripts/gpu-matmul.mlir @%s, target %s, f32 "
-          "relu(A x B + bias)" % (args.entry, args.target))
+          "relu(A x B + bias)%s" % (args.entry, args.target,
+                                     " (prepared in %s)" % work
+                                     if args.prepared else ""))
     dry_run = args.dry_run
     reports = []
     failed = False
@@ -134,21 +179,31 @@ def main():
     for m, n, k in shapes:
         name = "%dx%dx%d" % (m, n, k)
         folder = os.path.join(work, name)
-        os.makedirs(folder, exist_ok=True)
-        payload = os.path.join(folder, "input.mlir")
-        with open(payload, "w") as f:
-            f.write(PAYLOAD.format(m=m, n=n, k=k))
         temps = os.path.join(folder, "lowering")
-        proc = subprocess.run(
-            [sys.executable, EXAMPLE_RUN, "--target", args.target, "--entry",
-             args.entry, "--input", payload, "--keep-temps", temps],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env=env)
-        if proc.returncode != 0:
-            rows.append("%-16s schedule/lowering failed (examples/gpu-matmul/"
-                        "run.py):\n%s" % (name, proc.stdout[-2000:]))
-            failed = True
-            continue
+        if args.prepared:
+            if not os.path.exists(os.path.join(temps, "scheduled.mlir")):
+                rows.append("%-16s not in --prepared %s (run.py --keep %s "
+                            "--shapes %s --dry-run writes it)"
+                            % (name, work, work, name))
+                failed = True
+                continue
+        else:
+            os.makedirs(folder, exist_ok=True)
+            payload = os.path.join(folder, "input.mlir")
+            with open(payload, "w") as f:
+                f.write(PAYLOAD.format(m=m, n=n, k=k))
+            proc = subprocess.run(
+                [sys.executable, EXAMPLE_RUN, "--target", args.target,
+                 "--entry", args.entry, "--input", payload, "--keep-temps",
+                 temps],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                env=env)
+            if proc.returncode != 0:
+                rows.append("%-16s schedule/lowering failed (examples/"
+                            "gpu-matmul/run.py):\n%s"
+                            % (name, proc.stdout[-2000:]))
+                failed = True
+                continue
         with open(os.path.join(temps, "scheduled.mlir")) as f:
             grid, block = launch_dims(f.read())
         ptx = os.path.join(temps, "ptxas-cap255", "matmul_bias_relu_kernel.ptx")
@@ -199,7 +254,7 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(reports, f, indent=2)
-    if not args.keep:
+    if not args.keep and not args.prepared:
         print("(temporary files in %s)" % work)
     return 1 if failed else 0
 

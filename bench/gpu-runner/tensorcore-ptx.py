@@ -10,17 +10,20 @@ allocs_to_globals: a workgroup memref.alloc inside the launch would lower to
 malloc), and lowers and assembles it with utils/ptxas-report.py for each
 architecture (ptxas -v). Into OUT it writes, per shape and architecture:
 
-  matmul_MxNxK.ARCH.ptx          the kernel (launch bounds kept)
-  matmul_MxNxK.ARCH.launch.json  entry, grid, block, dynamic shared memory,
-                                 the kernel's operands as hwsched-gpu-run
-                                 names them (--args), --c-init, ptxas figures,
+  ARCH/matmul_MxNxK.ptx          the kernel (launch bounds kept)
+  ARCH/matmul_MxNxK.launch.json  how to launch it, as bench/gpu-runner/on-gpu.sh
+                                 reads it: m, n, k, type, grid, block, smem
+                                 (dynamic bytes), args (the kernel's operands
+                                 as hwsched-gpu-run names them), c_init,
+                                 epilogue, entry; and ptxas figures,
                                  instructions per K step, the runner command
-  matmul_MxNxK/                  the payload, the scheduled IR and
+  work/matmul_MxNxK/             the payload, the scheduled IR and
                                  ptxas-report.py's intermediate files
 
 and prints one line per shape and architecture. Needs no GPU; the PTX runs
 with build/bin/hwsched-gpu-run (the command is in launch.json; --dry-run
-checks the signature without a GPU).
+checks the signature without a GPU; on a GPU machine
+`bench/gpu-runner/on-gpu.sh RUNNER OUT/sm_90` runs every shape).
 
 usage: tensorcore-ptx.py [--shapes 1024,2048x2048x512,...] [--arch sm_80,sm_90]
                          [--out DIR] [--opt TOOL] [--ptxas PATH]
@@ -195,7 +198,7 @@ def main():
                 "a multiple of 32, at least 96 (3 K steps for its 3 stages; "
                 "upstream's pipeliner refuses fewer)" % shape)
         name = "matmul_%dx%dx%d" % shape
-        work = os.path.join(out, name)
+        work = os.path.join(out, "work", name)
         os.makedirs(work, exist_ok=True)
         payload = os.path.join(work, "payload.mlir")
         with open(payload, "w") as f:
@@ -229,7 +232,8 @@ def main():
             ptx_src = os.path.join(temps, kernel["module"] + ".ptx")
             if not os.path.exists(ptx_src):
                 die("no PTX %s" % ptx_src)
-            ptx_path = os.path.join(out, "%s.%s.ptx" % (name, arch))
+            os.makedirs(os.path.join(out, arch), exist_ok=True)
+            ptx_path = os.path.join(out, arch, name + ".ptx")
             shutil.copyfile(ptx_src, ptx_path)
             with open(ptx_path, encoding="latin-1") as f:
                 counts = k_step_counts(f.read())
@@ -247,17 +251,21 @@ def main():
             if launch["smem_dynamic_bytes"]:
                 command += ["--smem", str(launch["smem_dynamic_bytes"])]
             info = {
-                "shape": {"m": m, "n": n, "k": k},
-                "types": {"A": "f16", "B": "f16", "C": "f32"},
-                "arch": arch,
-                "ptx": ptx_path,
-                "entry": launch["entry"],
+                "m": m, "n": n, "k": k,
+                # hwsched-gpu-run --type f16: A and B f16, C f32.
+                "type": "f16",
                 "grid": launch["grid"],
                 "block": launch["block"],
-                "smem_dynamic_bytes": launch["smem_dynamic_bytes"],
-                "smem_static_bytes": kernel["smem_bytes"],
+                "smem": launch["smem_dynamic_bytes"],
                 "args": ",".join(launch["args"]),
-                "c_init": "nan (the kernel zero-fills C; --c-init zero not needed)",
+                # The kernel zero-fills C itself: the runner's NaN fill
+                # checks that every element is written.
+                "c_init": "nan",
+                "epilogue": "none",
+                "entry": launch["entry"],
+                "arch": arch,
+                "ptx": ptx_path,
+                "smem_static_bytes": kernel["smem_bytes"],
                 "workgroup_globals": globals_made,
                 "ptxas": {key: kernel[key] for key in (
                     "registers", "spill_store_bytes", "spill_load_bytes",
@@ -267,7 +275,7 @@ def main():
                              "entry": args.entry},
                 "command": command,
             }
-            json_path = os.path.join(out, "%s.%s.launch.json" % (name, arch))
+            json_path = os.path.join(out, arch, name + ".launch.json")
             with open(json_path, "w") as f:
                 json.dump(info, f, indent=2)
                 f.write("\n")
