@@ -45,11 +45,15 @@
 // (pipeline_shared_memory_copies does not multi-buffer these buffers itself
 // and would then overwrite a tile still being read).
 module attributes {transform.with_named_sequence} {
-  transform.named_sequence @gpu_matmul_tensorcore_mma_sync(
-      %root: !transform.any_op {transform.consumed}) {
+  // Steps 1-7: blocks, K loop, shared-memory promotion, warps, bufferization,
+  // the copies over the block's threads, vectorization. Yields the function.
+  transform.named_sequence @gpu_matmul_tensorcore_vector_level(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
-    %fill = transform.structured.match ops{["linalg.fill"]} in %root
+    // The fill of C: the producer of the matmul's init (a fill elsewhere in
+    // the module is not this kernel's).
+    %fill = transform.get_producer_of_operand %mm[2]
         : (!transform.any_op) -> !transform.any_op
 
     // 1. Blocks: one 128x128 C tile per block, rows on block y, columns on
@@ -82,8 +86,12 @@ module attributes {transform.with_named_sequence} {
     %fill_w, %forall_fw = transform.structured.tile_using_forall %fill_b
         tile_sizes [64, 64] (mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>])
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %func = transform.structured.match ops{["func.func"]} in %root
+    // The matmul's function, marked so that it is found again after the
+    // bufferization (which replaces every handle); other functions of
+    // the module (a test driver's @main) are left alone.
+    %func = transform.get_parent_op %forall_w {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
+    transform.annotate %func "hwsched.tensorcore_kernel" : !transform.any_op
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
@@ -96,7 +104,8 @@ module attributes {transform.with_named_sequence} {
         {bufferize_function_boundaries = true,
          function_boundary_type_conversion = 1 : i32, memcpy_op = "linalg.copy"}
         : (!transform.any_op) -> !transform.any_op
-    %func_b = transform.structured.match ops{["func.func"]} in %root_b
+    %func_b = transform.structured.match ops{["func.func"]}
+        attributes {hwsched.tensorcore_kernel} in %root_b
         : (!transform.any_op) -> !transform.any_op
     // Canonicalize, CSE, canonicalize: the copies of C's tiles onto
     // themselves become identical subviews only after CSE and are then
@@ -150,12 +159,21 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
 
+    transform.yield %func_v : !transform.any_op
+  }
+
+  // The schedule (steps 1-14), down to a gpu.launch of nvgpu ops.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync(
+      %root: !transform.any_op {transform.consumed}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+
     // 8. The block loop becomes the gpu.launch; the shared buffers move out
     //    of the K loop (buffer-loop-hoisting stops at the launch), where
     //    step 12 can multi-buffer them. Warp and thread loops to ids.
     %launch = transform.gpu.map_forall_to_blocks %func_v {generate_gpu_launch}
         : (!transform.any_op) -> !transform.any_op
-    %func_l = transform.structured.match ops{["func.func"]} in %root_b
+    %func_l = transform.get_parent_op %launch {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
     %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func_l
         : (!transform.any_op) -> !transform.any_op
@@ -163,7 +181,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %mapped = transform.gpu.map_nested_forall_to_threads %launch_h block_dims = [128, 1, 1]
         : (!transform.any_op) -> !transform.any_op
-    %f = transform.structured.match ops{["func.func"]} in %root_b
+    %f = transform.get_parent_op %mapped {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f {
       transform.apply_patterns.memref.fold_memref_alias_ops
@@ -232,6 +250,45 @@ module attributes {transform.with_named_sequence} {
     %async_copies = transform.structured.match ops{["nvgpu.device_async_copy"]} in %launch_m
         : (!transform.any_op) -> !transform.any_op
     transform.annotate %async_copies "bypassL1" : !transform.any_op
+    transform.yield
+  }
+
+  // The schedule's vector-level form (steps 1-7 and step 9's unrolling to
+  // mma shapes) with every loop left a loop (scf.forall run as scf.for), for
+  // checking its semantics by CPU execution (utils/exec-check.py
+  // --erase-memory-spaces): the tiling, the tensor-level promotion, the fused
+  // copy loops and the vectorization. Not covered: the thread mapping,
+  // the accumulator hoisting, async copies, the mma conversion and the
+  // pipeline (no CPU lowering; the PTX is checked on a GPU).
+  transform.named_sequence @gpu_matmul_tensorcore_sequential(
+      %root: !transform.any_op {transform.consumed}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %func_v {
+      transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 16]
+    } : !transform.any_op
+    transform.apply_patterns to %func_v {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    %func_s = transform.apply_registered_pass "scf-forall-to-for" to %func_v
+        : (!transform.any_op) -> !transform.any_op
+    // The mma-shaped contractions as outer products (the CPU lowering has no
+    // vector.contract), one pattern set per rewrite.
+    transform.apply_patterns to %func_s {
+      transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
+    } : !transform.any_op
+    transform.apply_patterns to %func_s {
+      transform.apply_patterns.vector.lower_outerproduct
+    } : !transform.any_op
+    transform.apply_patterns to %func_s {
+      transform.apply_patterns.vector.transfer_permutation_patterns
+    } : !transform.any_op
+    transform.apply_patterns to %func_s {
+      transform.apply_patterns.vector.lower_transpose
+    } : !transform.any_op
+    transform.apply_patterns to %func_s {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
     transform.yield
   }
 }
