@@ -162,9 +162,10 @@ module attributes {transform.with_named_sequence} {
     transform.yield %func_v : !transform.any_op
   }
 
-  // The schedule (steps 1-14), down to a gpu.launch of nvgpu ops.
-  transform.named_sequence @gpu_matmul_tensorcore_mma_sync(
-      %root: !transform.any_op {transform.consumed}) {
+  // Steps 1-11: to a gpu.launch of mma.sync, ldmatrix and async copies,
+  // single-buffered and not yet pipelined. Yields the function.
+  transform.named_sequence @gpu_matmul_tensorcore_to_nvgpu(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
 
@@ -218,7 +219,13 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %f_m : !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
 
+  // Steps 12-14 on the function of the one gpu.launch: multi-buffering and
+  // the pipeline.
+  transform.named_sequence @gpu_matmul_tensorcore_pipeline(
+      %f_m: !transform.any_op {transform.readonly}) {
     // 12. Three buffers per tile, indexed by (k / 32) mod 3. Every element
     //     of a tile is overwritten by the copies of each K step before any
     //     read of that step (the copies cover the tile), so no data is
@@ -250,6 +257,34 @@ module attributes {transform.with_named_sequence} {
     %async_copies = transform.structured.match ops{["nvgpu.device_async_copy"]} in %launch_m
         : (!transform.any_op) -> !transform.any_op
     transform.annotate %async_copies "bypassL1" : !transform.any_op
+    transform.yield
+  }
+
+  // The schedule (steps 1-14), down to a gpu.launch of nvgpu ops; shared
+  // memory row-major, unswizzled (ldmatrix reads of A rows 64 bytes apart
+  // and of B rows 256 bytes apart meet bank conflicts).
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same with upstream's shared-memory swizzle (nvgpu-optimize-shared-
+  // memory: the column of every 16-byte chunk XORed with its row, in the
+  // async copies' writes and the ldmatrix reads alike) against those bank
+  // conflicts. It must run before the multi-buffering of step 12: on the
+  // multi-buffered (3-D) buffers it silently does nothing.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
     transform.yield
   }
 

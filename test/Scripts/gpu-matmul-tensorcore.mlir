@@ -13,6 +13,16 @@
 // RUN: grep -c "nvgpu.mma.sync" %t | FileCheck %s --check-prefix=MMA
 // RUN: grep -c "nvgpu.ldmatrix" %t | FileCheck %s --check-prefix=LDMATRIX
 // RUN: grep -c "nvgpu.device_async_copy.*bypassL1" %t | FileCheck %s --check-prefix=COPIES
+// The swizzled variant: the same kernel, every async copy's and ldmatrix's
+// shared-memory column XORed (both sides of each buffer alike).
+// RUN: hwsched-opt %s \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/gpu-matmul-tensorcore.mlir \
+// RUN:   --transform-interpreter=entry-point=gpu_matmul_tensorcore_mma_sync_swizzled -o %t.sw
+// RUN: FileCheck %s < %t.sw
+// RUN: grep -c "nvgpu.mma.sync" %t.sw | FileCheck %s --check-prefix=MMA
+// RUN: grep -c "arith.xori" %t.sw | FileCheck %s --check-prefix=XOR
+// RUN: not grep -q "arith.xori" %t
+// XOR: {{^[1-9][0-9]*$}}
 // MMA: {{^}}64{{$}}
 // LDMATRIX: {{^}}24{{$}}
 // 3 prologue groups and one group per step, 8 copies each.
