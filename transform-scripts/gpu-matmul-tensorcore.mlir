@@ -33,17 +33,23 @@
 // memref.globals (48 KiB: the static limit, exactly), then
 // utils/ptxas-report.py lowers (convert-nvgpu-to-nvvm included).
 //
+// @gpu_matmul_tensorcore_mma_sync_swizzled(%root) is the same kernel with
+// upstream's shared-memory swizzle against ldmatrix bank conflicts;
+// @gpu_matmul_tensorcore_sequential(%root) the vector-level form with every
+// loop left a loop, for CPU execution checks (utils/exec-check.py).
+//
 // Order constraints (each step's comment says why it is where it is):
-// promote at tensor level (a promoted memref cannot be multi-buffered by
-// the later steps), fuse the A and B copy loops (one async group per step,
-// else two groups per step and only one step in flight), unroll the warp
-// contraction to mma shapes before hoisting the accumulator (else the mma
-// conversion does nothing), convert to mma before pipelining (ldmatrix
-// needs `#gpu.address_space<workgroup>` memrefs; an integer memory space 3
-// gives scalar loads, and pipeline_shared_memory_copies does not recognise
-// it either), multi-buffer explicitly before pipelining
+// promote at tensor level (issue 20's probe: a memref-level promotion
+// cannot be multi-buffered), fuse the A and B copy loops (one async group
+// per step, else two groups per step and only one step in flight), unroll
+// the warp contraction to mma shapes before hoisting the accumulator (else
+// the mma conversion does nothing), swizzle before multi-buffering (after,
+// the swizzle pass does nothing), multi-buffer explicitly before pipelining
 // (pipeline_shared_memory_copies does not multi-buffer these buffers itself
-// and would then overwrite a tile still being read).
+// and then overwrites a tile still being read). Shared memory is
+// `#gpu.address_space<workgroup>`, not the integer space 3: with 3,
+// convert-vector-to-gpu reads the operands with scalar loads instead of
+// ldmatrix.
 module attributes {transform.with_named_sequence} {
   // Steps 1-7: blocks, K loop, shared-memory promotion, warps, bufferization,
   // the copies over the block's threads, vectorization. Yields the function.
