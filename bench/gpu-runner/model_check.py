@@ -36,31 +36,11 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 import run as sweep  # noqa: E402  (bench/gpu-runner/run.py)
 from hwsched_tools import cpu_name  # noqa: E402
+from hwsched_tune.search import kendall_tau  # noqa: E402  (the tuner's)
 
 RECIPE = "model_check.json"
 # Where examples/gpu-matmul/run.py --keep-temps puts the kernel's PTX.
 PTX = os.path.join("ptxas-cap255", "matmul_bias_relu_kernel.ptx")
-
-
-def kendall_tau(xs, ys):
-    """Kendall's tau-b of two equally long lists (ties count for neither)."""
-    concordant = discordant = ties_x = ties_y = 0
-    for i in range(len(xs)):
-        for j in range(i + 1, len(xs)):
-            dx, dy = xs[i] - xs[j], ys[i] - ys[j]
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                ties_x += 1
-            elif dy == 0:
-                ties_y += 1
-            elif (dx > 0) == (dy > 0):
-                concordant += 1
-            else:
-                discordant += 1
-    denom = ((concordant + discordant + ties_x)
-             * (concordant + discordant + ties_y)) ** 0.5
-    return (concordant - discordant) / denom if denom else float("nan")
 
 
 def sample(candidates, top, spread):
