@@ -848,6 +848,8 @@ module attributes {transform.with_named_sequence} {
   // the split-K kernels' transfers through a memref.expand_shape).
   transform.named_sequence @gpu_matmul_vectorize_and_hoist(
       %func: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    transform.include @gpu_matmul_host_ops_to_loops failures(propagate) (%func)
+        : (!transform.any_op) -> ()
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func
         : (!transform.any_op) -> !transform.any_op
     transform.include @gpu_matmul_fold_in_smem_kernels failures(propagate) (%func_v)
@@ -856,6 +858,43 @@ module attributes {transform.with_named_sequence} {
     %func_hoisted = transform.structured.hoist_redundant_vector_transfers %func_v
         : (!transform.any_op) -> !transform.any_op
     transform.yield %func_hoisted : !transform.any_op
+  }
+
+  // The linalg ops of %func outside every kernel (no block scf.forall or
+  // gpu.launch around them) as scalar loops, before the kernels are
+  // vectorized: they are the host-side layout copies that
+  // transform.hwsched.contraction_to_matmul adds (a 10x64x2048 operand
+  // transposed to 2048x10x64, say). Vectorized whole, such a copy becomes
+  // one vector of a million elements, and the vector lowering for the NVVM
+  // path (transposes and transfers unrolled to scalars) then runs for
+  // minutes; as loops they run on the host as they are.
+  transform.named_sequence @gpu_matmul_host_ops_to_loops(
+      %func: !transform.any_op {transform.readonly}) {
+    %host = transform.collect_matching @gpu_matmul_match_host_linalg in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %host : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %loops = transform.structured.convert_to_loops %op
+          : (!transform.any_op) -> !transform.any_op
+    }
+    transform.yield
+  }
+
+  // Matches a linalg op on buffers with no scf.forall and no gpu.launch
+  // around it (see @gpu_matmul_host_ops_to_loops).
+  transform.named_sequence @gpu_matmul_match_host_linalg(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.yield
+    }
+    %forall = transform.get_parent_op %op {op_name = "scf.forall", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %forall : !transform.any_op
+    %launch = transform.get_parent_op %op {op_name = "gpu.launch", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %launch : !transform.any_op
+    transform.yield %op : !transform.any_op
   }
 
   // memref alias ops folded into their uses, canonicalization, in the

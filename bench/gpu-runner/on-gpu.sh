@@ -32,6 +32,11 @@ status=0
 for folder in "$@"; do
   name=$(basename "$folder")
   echo "== $folder"
+  if [ -e "$folder/model_check.json" ]; then
+    python3 "$here/model_check.py" --run "$folder" --runner "$runner" \
+      --json "$out/$name.json" || status=1
+    continue
+  fi
   if [ -e "$folder/prepared.json" ]; then
     python3 "$here/run.py" --prepared "$folder" --runner "$runner" \
       --reps "$reps" --json "$out/$name.json" || status=1
