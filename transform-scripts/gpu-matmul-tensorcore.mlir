@@ -34,7 +34,15 @@
 // utils/ptxas-report.py lowers (convert-nvgpu-to-nvvm included).
 //
 // @gpu_matmul_tensorcore_mma_sync_swizzled(%root) is the same kernel with
-// upstream's shared-memory swizzle against ldmatrix bank conflicts;
+// upstream's shared-memory swizzle against ldmatrix bank conflicts; its
+// variants with more shared memory than the 48 KiB static limit mark their
+// gpu.launch hwsched.dynamic_shared_memory, and the lowering
+// (tensorcore-ptx.py) places their buffers in dynamic shared memory:
+//   - _k64: K steps of 64 (A 128x64, B 64x128), 3 stages, 96 KiB;
+//   - _s4: K steps of 32, 4 stages (3 steps of loads in flight), 64 KiB;
+//   - _k64_s4: K steps of 64, 4 stages, 128 KiB;
+// K must be a multiple of the K step and hold at least as many steps as
+// stages.
 // @gpu_matmul_tensorcore_sequential(%root) the vector-level form with every
 // loop left a loop, for CPU execution checks (utils/exec-check.py).
 //
@@ -53,30 +61,117 @@
 module attributes {transform.with_named_sequence} {
   // Steps 1-7: blocks, K loop, shared-memory promotion, warps, bufferization,
   // the copies over the block's threads, vectorization. Yields the function.
+  // K steps of 32.
   transform.named_sequence @gpu_matmul_tensorcore_vector_level(
       %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %mm_b, %fill_b = transform.include @gpu_matmul_tensorcore_blocks failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 2. The K loop, steps of 32.
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, 32]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    transform.include @gpu_matmul_tensorcore_promote_and_warps failures(propagate)
+        (%mm_k, %fill_b) : (!transform.any_op, !transform.any_op) -> ()
+    %func_b = transform.include @gpu_matmul_tensorcore_bufferize failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+
+    // 6. The two copies into shared memory (A's first, in program order)
+    //    over the block's 128 threads as 32x4 thread grids: A (128x32) is
+    //    4x8 per thread, 4 rows of one 16-byte copy; B (32x128) is 1x32 per
+    //    thread, cut into four 1x8 (16-byte) pieces and unrolled. The same
+    //    thread grid lets the two loops fuse into one (one async group per K
+    //    step in step 10).
+    %copies = transform.structured.match ops{["linalg.copy"]} in %func_b
+        : (!transform.any_op) -> !transform.any_op
+    %copy_a, %copy_b = transform.split_handle %copies
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_a_t, %copy_a_f = transform.structured.tile_using_forall %copy_a
+        num_threads [32, 4] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_t, %copy_b_f = transform.structured.tile_using_forall %copy_b
+        num_threads [32, 4] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, 8]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.loop.unroll %copy_b_loop {factor = 4} : !transform.any_op
+    %copy_f = transform.loop.fuse_sibling %copy_a_f into %copy_b_f
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+
+    %func_v = transform.include @gpu_matmul_tensorcore_vectorize failures(propagate) (%func_b)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %func_v : !transform.any_op
+  }
+
+  // Steps 1-7 with K steps of 64: the same block and warp tiles, twice the
+  // K extent per shared-memory tile (A 128x64, B 64x128: 32 KiB per stage),
+  // so half the barriers, async groups and waits per multiply-add.
+  transform.named_sequence @gpu_matmul_tensorcore_vector_level_k64(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %mm_b, %fill_b = transform.include @gpu_matmul_tensorcore_blocks failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 2. The K loop, steps of 64.
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, 64]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    transform.include @gpu_matmul_tensorcore_promote_and_warps failures(propagate)
+        (%mm_k, %fill_b) : (!transform.any_op, !transform.any_op) -> ()
+    %func_b = transform.include @gpu_matmul_tensorcore_bufferize failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+
+    // 6. The two copies as 16x8 thread grids: A (128x64) is 8x8 per thread,
+    //    8 rows of one 16-byte copy (8 threads cover one 128-byte row);
+    //    B (64x128) is 4x16 per thread, cut into two 4x8 (16-byte wide)
+    //    pieces and unrolled. The same grid for both lets the loops fuse.
+    %copies = transform.structured.match ops{["linalg.copy"]} in %func_b
+        : (!transform.any_op) -> !transform.any_op
+    %copy_a, %copy_b = transform.split_handle %copies
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_a_t, %copy_a_f = transform.structured.tile_using_forall %copy_a
+        num_threads [16, 8] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_t, %copy_b_f = transform.structured.tile_using_forall %copy_b
+        num_threads [16, 8] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, 8]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.loop.unroll %copy_b_loop {factor = 2} : !transform.any_op
+    %copy_f = transform.loop.fuse_sibling %copy_a_f into %copy_b_f
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+
+    %func_v = transform.include @gpu_matmul_tensorcore_vectorize failures(propagate) (%func_b)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %func_v : !transform.any_op
+  }
+
+  // Step 1: one 128x128 C tile per block, rows on block y, columns on
+  // block x; the zero fill of C fused into the same block loop. Yields the
+  // block-level matmul and fill.
+  transform.named_sequence @gpu_matmul_tensorcore_blocks(
+      %root: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
     // The fill of C: the producer of the matmul's init (a fill elsewhere in
     // the module is not this kernel's).
     %fill = transform.get_producer_of_operand %mm[2]
         : (!transform.any_op) -> !transform.any_op
-
-    // 1. Blocks: one 128x128 C tile per block, rows on block y, columns on
-    //    block x; the zero fill of C fused into the same block loop.
     %mm_b, %forall_b = transform.structured.tile_using_forall %mm
         tile_sizes [128, 128] (mapping = [#gpu.block<y>, #gpu.block<x>])
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_b, %forall_b2 = transform.structured.fuse_into_containing_op %fill into %forall_b
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %mm_b, %fill_b : !transform.any_op, !transform.any_op
+  }
 
-    // 2. The K loop, steps of 32.
-    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, 32]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-
+  // Steps 3-4 on the K loop's matmul %mm_k and the block's fill %fill_b.
+  transform.named_sequence @gpu_matmul_tensorcore_promote_and_warps(
+      %mm_k: !transform.any_op {transform.consumed},
+      %fill_b: !transform.any_op {transform.consumed}) {
     // 3. A and B tiles of each K step copied to shared memory, at tensor
     //    level: bufferization then gives a workgroup memref.alloc and a
-    //    linalg.copy per tile, which the K loop's multi-buffering (step 13)
+    //    linalg.copy per tile, which the K loop's multi-buffering (step 12)
     //    can expand (a memref-level promotion's buffers cannot be).
     %a_k = transform.get_operand %mm_k[0] : (!transform.any_op) -> !transform.any_value
     %b_k = transform.get_operand %mm_k[1] : (!transform.any_op) -> !transform.any_value
@@ -102,7 +197,12 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %func : !transform.any_op
+    transform.yield
+  }
 
+  // Step 5 on everything under %root. Yields the function marked in step 4.
+  transform.named_sequence @gpu_matmul_tensorcore_bufferize(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
     // 5. Bufferize (C in place in the function's argument, identity layouts
     //    at the function boundary: the kernel ABI of hwsched-gpu-run).
     transform.bufferization.eliminate_empty_tensors %root : !transform.any_op
@@ -123,32 +223,15 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func_b {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
+    transform.yield %func_b : !transform.any_op
+  }
 
-    // 6. The two copies into shared memory (A's first, in program order)
-    //    over the block's 128 threads as 32x4 thread grids: A (128x32) is
-    //    4x8 per thread, 4 rows of one 16-byte copy; B (32x128) is 1x32 per
-    //    thread, cut into four 1x8 (16-byte) pieces and unrolled. The same
-    //    thread grid lets the two loops fuse into one (one async group per K
-    //    step in step 10).
-    %copies = transform.structured.match ops{["linalg.copy"]} in %func_b
-        : (!transform.any_op) -> !transform.any_op
-    %copy_a, %copy_b = transform.split_handle %copies
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %copy_a_t, %copy_a_f = transform.structured.tile_using_forall %copy_a
-        num_threads [32, 4] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %copy_b_t, %copy_b_f = transform.structured.tile_using_forall %copy_b
-        num_threads [32, 4] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, 8]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.loop.unroll %copy_b_loop {factor = 4} : !transform.any_op
-    %copy_f = transform.loop.fuse_sibling %copy_a_f into %copy_b_f
-        : (!transform.any_op, !transform.any_op) -> !transform.any_op
-
-    // 7. Vectorize: the warp matmul becomes one vector.contract, the copies
-    //    transfer_read/transfer_write pairs of vector<8xf16> (1-D, which
-    //    create_async_groups turns into 16-byte async copies).
+  // Step 7 on the function whose copies are on threads: vectorize. The warp
+  // matmul becomes one vector.contract, the copies transfer_read /
+  // transfer_write pairs of vector<8xf16> (1-D, which create_async_groups
+  // turns into 16-byte async copies). Yields the function.
+  transform.named_sequence @gpu_matmul_tensorcore_vectorize(
+      %func_b: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %func_v = transform.structured.vectorize_children_and_apply_patterns %func_b
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func_v {
@@ -164,7 +247,6 @@ module attributes {transform.with_named_sequence} {
       transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1
       transform.apply_patterns.canonicalization
     } : !transform.any_op
-
     transform.yield %func_v : !transform.any_op
   }
 
@@ -174,7 +256,25 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
+    %f_m = transform.include @gpu_matmul_tensorcore_vector_to_nvgpu failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
 
+  // The same with K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_to_nvgpu_k64(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level_k64 failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_m = transform.include @gpu_matmul_tensorcore_vector_to_nvgpu failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
+
+  // Steps 8-11 on the vectorized function (whatever the K step). Yields the
+  // function.
+  transform.named_sequence @gpu_matmul_tensorcore_vector_to_nvgpu(
+      %func_v: !transform.any_op {transform.consumed}) -> !transform.any_op {
     // 8. The block loop becomes the gpu.launch; the shared buffers move out
     //    of the K loop (buffer-loop-hoisting stops at the launch), where
     //    step 12 can multi-buffer them. Warp and thread loops to ids.
@@ -256,13 +356,53 @@ module attributes {transform.with_named_sequence} {
     %pipelined = transform.nvgpu.pipeline_shared_memory_copies failures(propagate)
         %k_loop { depth = 3 } : (!transform.op<"scf.for">) -> !transform.any_op
 
-    // 14. The pipeliner rebuilds the loop's copies (predicated) without
-    //     their bypassL1 flag (cp.async.ca, allocating the tiles in L1 for
-    //     nothing): set it again on every copy, all 16 bytes wide
-    //     (cp.async.cg only takes 16).
-    %async_copies = transform.structured.match ops{["nvgpu.device_async_copy"]} in %launch_m
+    transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Steps 12-14 with four stages: four buffers per tile, three K steps of
+  // loads in flight while one is computed (cp.async.wait_group 3). Needs at
+  // least 4 K steps.
+  transform.named_sequence @gpu_matmul_tensorcore_pipeline_4_stages(
+      %f_m: !transform.any_op {transform.readonly}) {
+    %launch_m = transform.structured.match ops{["gpu.launch"]} in %f_m
+        : (!transform.any_op) -> !transform.any_op
+    %allocs = transform.structured.match ops{["memref.alloc"]} in %launch_m
+        : (!transform.any_op) -> !transform.op<"memref.alloc">
+    %multi = transform.memref.multibuffer %allocs {factor = 4 : i64, skip_analysis}
+        : (!transform.op<"memref.alloc">) -> !transform.any_op
+    %k_loop = transform.structured.match ops{["scf.for"]} in %launch_m
+        : (!transform.any_op) -> !transform.op<"scf.for">
+    %pipelined = transform.nvgpu.pipeline_shared_memory_copies failures(propagate)
+        %k_loop { depth = 4 } : (!transform.op<"scf.for">) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // 14. The pipeliner rebuilds the loop's copies (predicated) without their
+  //     bypassL1 flag (cp.async.ca, allocating the tiles in L1 for nothing):
+  //     set it again on every copy of %launch, all 16 bytes wide
+  //     (cp.async.cg only takes 16).
+  transform.named_sequence @gpu_matmul_tensorcore_copies_bypass_l1(
+      %launch: !transform.any_op {transform.readonly}) {
+    %async_copies = transform.structured.match ops{["nvgpu.device_async_copy"]} in %launch
         : (!transform.any_op) -> !transform.any_op
     transform.annotate %async_copies "bypassL1" : !transform.any_op
+    transform.yield
+  }
+
+  // Marks the function's gpu.launch for dynamic shared memory: the lowering
+  // (bench/gpu-runner/tensorcore-ptx.py) then places its workgroup buffers
+  // in one gpu.dynamic_shared_memory (memref.view at 128-byte aligned
+  // offsets) and sets the launch's dynamic_shared_memory_size, instead of
+  // static workgroup globals, which ptxas caps at 48 KiB.
+  transform.named_sequence @gpu_matmul_tensorcore_mark_dynamic_shared_memory(
+      %f: !transform.any_op {transform.readonly}) {
+    %launch = transform.structured.match ops{["gpu.launch"]} in %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.annotate %launch "hwsched.dynamic_shared_memory" : !transform.any_op
     transform.yield
   }
 
@@ -291,6 +431,54 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f_sw)
         : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The swizzled kernel with K steps of 64 (3 stages of a 128x64 A and a
+  // 64x128 B tile: 96 KiB of dynamic shared memory): per K step twice the
+  // mma.sync and ldmatrix of the K-32 kernel for the same one async group,
+  // one wait and two barriers. K a multiple of 64, at least 192.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu_k64 failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_mark_dynamic_shared_memory failures(propagate)
+        (%f_sw) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The swizzled K-32 kernel with 4 stages (64 KiB of dynamic shared
+  // memory): 3 K steps of loads in flight. K a multiple of 32, at least 128.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_s4(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_4_stages failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_mark_dynamic_shared_memory failures(propagate)
+        (%f_sw) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The swizzled K-64 kernel with 4 stages (128 KiB of dynamic shared
+  // memory: one block per SM on sm_80 and sm_90). K a multiple of 64, at
+  // least 256.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_k64_s4(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu_k64 failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_4_stages failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_mark_dynamic_shared_memory failures(propagate)
+        (%f_sw) : (!transform.any_op) -> ()
     transform.yield
   }
 

@@ -5,11 +5,18 @@ For each shape MxNxK it writes the payload (C = 0; C += A x B with A MxK
 f16, B KxN f16, C MxN f32, as linalg.fill + linalg.matmul on tensors),
 applies each variant of the schedule (--entry, named sequences of
 transform-scripts/gpu-matmul-tensorcore.mlir; by default
-@gpu_matmul_tensorcore_mma_sync and @gpu_matmul_tensorcore_mma_sync_swizzled)
+@gpu_matmul_tensorcore_mma_sync and @gpu_matmul_tensorcore_mma_sync_swizzled;
+the dynamic-shared-memory ones are @gpu_matmul_tensorcore_mma_sync_swizzled_k64,
+_s4 and _k64_s4, see TILES)
 with hwsched-opt, makes the workgroup allocations workgroup memref.globals
 (examples/gpu-matmul/run.py's allocs_to_globals: a workgroup memref.alloc
 inside the launch would lower to malloc), and lowers and assembles it with
-utils/ptxas-report.py for each architecture (ptxas -v). Into OUT it writes,
+utils/ptxas-report.py for each architecture (ptxas -v). The variants with
+more than 48 KiB of shared memory (the static limit) mark their gpu.launch
+hwsched.dynamic_shared_memory: their buffers become views of one
+gpu.dynamic_shared_memory instead (allocs_to_dynamic_shared_memory), the
+launch takes the bytes as dynamic_shared_memory_size and launch.json's smem
+(the runner's --smem) says how many. Into OUT it writes,
 per variant V (the sequence's name without "gpu_matmul_tensorcore_"), shape
 and architecture:
 
@@ -51,6 +58,18 @@ SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-tensorcore.mlir")
 # each: plain row-major shared memory, and swizzled against bank conflicts.
 ENTRIES = "gpu_matmul_tensorcore_mma_sync,gpu_matmul_tensorcore_mma_sync_swizzled"
 ENTRY_PREFIX = "gpu_matmul_tensorcore_"
+# What each sequence of SCRIPT needs of a shape (its comment there says why):
+# the C tile of a block (rows, columns), the K step and the number of
+# pipeline stages (upstream's pipeliner refuses fewer K steps than stages).
+# The dynamic-shared-memory variants are not in the default ENTRIES: they
+# need K >= 192 or 256.
+TILES = {
+    "gpu_matmul_tensorcore_mma_sync": (128, 128, 32, 3),
+    "gpu_matmul_tensorcore_mma_sync_swizzled": (128, 128, 32, 3),
+    "gpu_matmul_tensorcore_mma_sync_swizzled_k64": (128, 128, 64, 3),
+    "gpu_matmul_tensorcore_mma_sync_swizzled_s4": (128, 128, 32, 4),
+    "gpu_matmul_tensorcore_mma_sync_swizzled_k64_s4": (128, 128, 64, 4),
+}
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 from hwsched_tools import toolchain  # noqa: E402
 
@@ -105,9 +124,10 @@ def run(cmd, what):
 
 
 def index_constants(text):
-    """%name -> value of every `%name = arith.constant V : index`."""
+    """%name -> value of every `%name = arith.constant V : index` (or i32:
+    the launch's dynamic shared memory size)."""
     return {m.group(1): int(m.group(2)) for m in re.finditer(
-        r"(%[\w$.-]+) = arith\.constant (-?\d+) : index", text)}
+        r"(%[\w$.-]+) = arith\.constant (-?\d+) : (?:index|i32)\b", text)}
 
 
 def launch_of(binary_ir):
@@ -139,6 +159,92 @@ def launch_of(binary_ir):
         operands.append(PAYLOAD_OPERANDS[params.index(a)])
     return {"entry": kernel, "grid": dims(blocks), "block": dims(threads),
             "smem_dynamic_bytes": consts[dyn] if dyn else 0, "args": operands}
+
+
+# A workgroup memref.alloc of a static shape inside the launch.
+WORKGROUP_ALLOC = re.compile(
+    r"^(\s*)(%[\w.$-]+) = memref\.alloc\(\) (?:\{alignment = (\d+) : i64\} )?: "
+    r"(memref<([0-9x]+)x(f16|f32|bf16|i8|i16|i32)(, #gpu\.address_space<workgroup>)>)\s*$")
+ELEMENT_BYTES = {"i8": 1, "f16": 2, "bf16": 2, "i16": 2, "f32": 4, "i32": 4}
+DYNAMIC_MARK = "hwsched.dynamic_shared_memory"
+# Offsets of the buffers in dynamic shared memory: 16 bytes would do for
+# cp.async and ldmatrix; 128 keeps every buffer on its own bank-row start,
+# like the swizzle assumes.
+DYNAMIC_ALIGN = 128
+
+
+def allocs_to_dynamic_shared_memory(text):
+    """For a launch the schedule marked (attribute DYNAMIC_MARK): each of its
+    static workgroup memref.allocs becomes a memref.view, at a DYNAMIC_ALIGN
+    aligned offset, of the launch's one gpu.dynamic_shared_memory, and the
+    launch gets dynamic_shared_memory_size = their total (what the runner's
+    --smem must pass). Returns (text, bytes); bytes 0 and the text unchanged
+    when nothing is marked."""
+    if ("} {%s}" % DYNAMIC_MARK) not in text:
+        return text, 0
+    lines = text.split("\n")
+    launches = [i for i, l in enumerate(lines) if re.match(r"\s*gpu\.launch\b", l)]
+    if len(launches) != 1 or not lines[launches[0]].rstrip().endswith("{"):
+        die("dynamic shared memory: expected one gpu.launch (found %d)" % len(launches))
+    at = launches[0]
+    base = "%__dyn_smem"
+    space = None
+    out, total, views = [], 0, 0
+    for i, line in enumerate(lines):
+        m = WORKGROUP_ALLOC.match(line) if i > at else None
+        if not m:
+            out.append(line.replace("} {%s}" % DYNAMIC_MARK, "}"))
+            continue
+        indent, name, _, ty, dims, elem, space = m.groups()
+        size = ELEMENT_BYTES[elem]
+        for d in dims.split("x"):
+            size *= int(d)
+        offset = -(-total // DYNAMIC_ALIGN) * DYNAMIC_ALIGN
+        total = offset + size
+        if views == 0:
+            out.append("%s%s = gpu.dynamic_shared_memory : memref<?xi8%s>"
+                       % (indent, base, space))
+        out.append("%s%%__dyn_smem_off%d = arith.constant %d : index"
+                   % (indent, views, offset))
+        out.append("%s%s = memref.view %s[%%__dyn_smem_off%d][] : memref<?xi8%s> to %s"
+                   % (indent, name, base, views, space, ty))
+        views += 1
+    if not views:
+        die("dynamic shared memory: the marked launch has no workgroup buffer")
+    launch = out[at]
+    indent = re.match(r"\s*", launch).group(0)
+    out[at] = launch.rstrip()[:-1].rstrip() + " dynamic_shared_memory_size %__dyn_smem_bytes {"
+    out.insert(at, "%s%%__dyn_smem_bytes = arith.constant %d : i32" % (indent, total))
+    return "\n".join(out), total
+
+
+# The kernel's dynamic shared memory as PTX wants it: an external, unsized
+# shared array (`.extern .shared .align 16 .b8 NAME[]`). MLIR 22's lowering of
+# gpu.dynamic_shared_memory (convert-gpu-to-nvvm) makes its own global
+# internal instead, which the NVPTX back end demotes to a 1-byte *static*
+# shared variable of the kernel that the buffers then overrun; it reuses a
+# zero-sized shared i8 array of its alignment (16) already in the gpu.module,
+# so this declaration is placed there after outlining.
+DYNAMIC_SMEM_GLOBAL = ("llvm.mlir.global external @__hwsched_dynamic_smem() "
+                       "{addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>")
+
+
+def outline_with_extern_dynamic_smem(opt, src, dst):
+    """Outlines the launch of SRC into a gpu.module and declares the external
+    dynamic shared array in it (DYNAMIC_SMEM_GLOBAL); writes DST.
+    utils/ptxas-report.py's pipeline then finds nothing left to outline."""
+    run([opt, src, "--pass-pipeline=builtin.module(gpu-launch-sink-index-computations,"
+         "gpu-kernel-outlining)", "-o", dst], "outlining")
+    with open(dst) as f:
+        text = f.read()
+    text, n = re.subn(r"^(\s*)(gpu\.module @[\w$.]+ \{)$",
+                      lambda m: "%s%s\n%s  %s" % (m.group(1), m.group(2), m.group(1),
+                                                 DYNAMIC_SMEM_GLOBAL),
+                      text, flags=re.M)
+    if n != 1:
+        die("dynamic shared memory: expected one gpu.module after outlining, found %d" % n)
+    with open(dst, "w") as f:
+        f.write(text)
 
 
 def k_step_counts(ptx):
@@ -182,7 +288,8 @@ def main():
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shapes", default="1024,2048,4096,8192",
                     help="comma-separated N (square) or MxNxK; M, N multiples "
-                         "of 128, K of 32 and >= 96 (default 1024,2048,4096,8192)")
+                         "of 128, K of the K step and at least stages x K step "
+                         "(default 1024,2048,4096,8192)")
     ap.add_argument("--arch", default="sm_80,sm_90")
     ap.add_argument("--out", default="tensorcore-ptx")
     ap.add_argument("--opt", help="hwsched-opt (default: build/bin, $HWSCHED_OPT, PATH)")
@@ -207,10 +314,14 @@ def main():
 
     for shape in (parse_shape(s) for s in args.shapes.split(",") if s.strip()):
         m, n, k = shape
-        if m % 128 or n % 128 or k % 32 or k < 96:
-            die("%dx%dx%d: the schedule's tiles need M, N multiples of 128 and K "
-                "a multiple of 32, at least 96 (3 K steps for its 3 stages; "
-                "upstream's pipeliner refuses fewer)" % shape)
+        for entry in entries:
+            if entry in TILES:
+                bm, bn, bk, stages = TILES[entry]
+                if m % bm or n % bn or k % bk or k < bk * stages:
+                    die("%dx%dx%d: %s's tiles need M a multiple of %d, N of %d and K "
+                        "a multiple of %d, at least %d (%d K steps for its %d stages; "
+                        "upstream's pipeliner refuses fewer)"
+                        % (shape + (entry, bm, bn, bk, bk * stages, stages, stages)))
         for entry in entries:
             name = "%s_%dx%dx%d" % ((short_name(entry),) + shape)
             work = os.path.join(out, "work", name)
@@ -224,13 +335,18 @@ def main():
                  "--transform-interpreter=entry-point=" + entry,
                  "-o", scheduled], "the schedule")
             with open(scheduled) as f:
-                text, globals_made = example.allocs_to_globals(f.read())
+                text, dynamic_bytes = allocs_to_dynamic_shared_memory(f.read())
+            text, globals_made = example.allocs_to_globals(text)
             if "memref.alloc" in text.split("gpu.launch", 1)[-1]:
                 die("%s: a memref.alloc is left in the kernel (it would lower to "
                     "malloc)" % name)
             lowered_in = os.path.join(work, "scheduled-globals.mlir")
             with open(lowered_in, "w") as f:
                 f.write(text)
+            if dynamic_bytes:
+                outlined = os.path.join(work, "outlined.mlir")
+                outline_with_extern_dynamic_smem(opt, lowered_in, outlined)
+                lowered_in = outlined
 
             for arch in archs:
                 temps = os.path.join(work, arch)
@@ -252,6 +368,14 @@ def main():
                 shutil.copyfile(ptx_src, ptx_path)
                 with open(ptx_path, encoding="latin-1") as f:
                     counts = k_step_counts(f.read())
+                if launch["smem_dynamic_bytes"] != dynamic_bytes:
+                    die("%s: the launch asks for %d bytes of dynamic shared memory, "
+                        "its buffers take %d" % (name, launch["smem_dynamic_bytes"],
+                                                 dynamic_bytes))
+                if dynamic_bytes and kernel["smem_bytes"]:
+                    die("%s: %d bytes of static shared memory beside the dynamic "
+                        "buffers (the dynamic array was not lowered as an external "
+                        "declaration)" % (name, kernel["smem_bytes"]))
                 if launch["entry"] != kernel["name"]:
                     die("%s: launch_func names %s, ptxas reports %s"
                         % (name, launch["entry"], kernel["name"]))
