@@ -145,6 +145,64 @@ module attributes {transform.with_named_sequence} {
     transform.yield %func_v : !transform.any_op
   }
 
+  // Steps 1-7 for 128x256 C tiles per block (8 warps, 256 threads) with K
+  // steps of 64: A 128x64 and B 64x256, 48 KiB per stage.
+  transform.named_sequence @gpu_matmul_tensorcore_vector_level_k64_128x256(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %mm_b, %fill_b = transform.include @gpu_matmul_tensorcore_blocks_128x256
+        failures(propagate) (%root)
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 2. The K loop, steps of 64.
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, 64]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    transform.include @gpu_matmul_tensorcore_promote_and_warps failures(propagate)
+        (%mm_k, %fill_b) : (!transform.any_op, !transform.any_op) -> ()
+    %func_b = transform.include @gpu_matmul_tensorcore_bufferize failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+
+    // 6. The two copies over the 256 threads as 32x8 thread grids: A
+    //    (128x64) is 4x8 per thread, 4 rows of one 16-byte copy; B (64x256)
+    //    is 2x32 per thread, cut into four 2x8 (16-byte wide) pieces and
+    //    unrolled. The same grid for both lets the loops fuse.
+    %copies = transform.structured.match ops{["linalg.copy"]} in %func_b
+        : (!transform.any_op) -> !transform.any_op
+    %copy_a, %copy_b = transform.split_handle %copies
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_a_t, %copy_a_f = transform.structured.tile_using_forall %copy_a
+        num_threads [32, 8] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_t, %copy_b_f = transform.structured.tile_using_forall %copy_b
+        num_threads [32, 8] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, 8]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.loop.unroll %copy_b_loop {factor = 4} : !transform.any_op
+    %copy_f = transform.loop.fuse_sibling %copy_a_f into %copy_b_f
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+
+    %func_v = transform.include @gpu_matmul_tensorcore_vectorize failures(propagate) (%func_b)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %func_v : !transform.any_op
+  }
+
+  // Step 1 with 128x256 C tiles (rows x columns) per block.
+  transform.named_sequence @gpu_matmul_tensorcore_blocks_128x256(
+      %root: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %fill = transform.get_producer_of_operand %mm[2]
+        : (!transform.any_op) -> !transform.any_op
+    %mm_b, %forall_b = transform.structured.tile_using_forall %mm
+        tile_sizes [128, 256] (mapping = [#gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_b, %forall_b2 = transform.structured.fuse_into_containing_op %fill into %forall_b
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %mm_b, %fill_b : !transform.any_op, !transform.any_op
+  }
+
   // Step 1: one 128x128 C tile per block, rows on block y, columns on
   // block x; the zero fill of C fused into the same block loop. Yields the
   // block-level matmul and fill.
@@ -180,7 +238,8 @@ module attributes {transform.with_named_sequence} {
     %b_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %b_k
         : !transform.any_value
 
-    // 4. Warps: 2x2 warps of 64x64 C (linear warp ids: 128 threads).
+    // 4. Warps of 64x64 C (linear warp ids): 2x2 warps (128 threads) for a
+    //    128x128 block, 2x4 (256 threads) for a 128x256 one.
     %mm_w, %forall_w = transform.structured.tile_using_forall %mm_k
         tile_sizes [64, 64] (mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>])
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -271,13 +330,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield %f_m : !transform.any_op
   }
 
-  // Steps 8-11 on the vectorized function (whatever the K step). Yields the
-  // function.
+  // The same with 128x256 block tiles (8 warps) and K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_to_nvgpu_k64_128x256(
+      %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level_k64_128x256
+        failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
+    %f_m = transform.include @gpu_matmul_tensorcore_vector_to_nvgpu_256_threads
+        failures(propagate) (%func_v) : (!transform.any_op) -> !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
+
+  // Steps 8-11 on the vectorized function (whatever the K step) of a
+  // 128-thread block. Yields the function.
   transform.named_sequence @gpu_matmul_tensorcore_vector_to_nvgpu(
       %func_v: !transform.any_op {transform.consumed}) -> !transform.any_op {
-    // 8. The block loop becomes the gpu.launch; the shared buffers move out
-    //    of the K loop (buffer-loop-hoisting stops at the launch), where
-    //    step 12 can multi-buffer them. Warp and thread loops to ids.
+    %launch_h = transform.include @gpu_matmul_tensorcore_launch failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    %mapped = transform.gpu.map_nested_forall_to_threads %launch_h block_dims = [128, 1, 1]
+        : (!transform.any_op) -> !transform.any_op
+    %f_m = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
+        (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
+
+  // The same for a block of 256 threads (8 warps).
+  transform.named_sequence @gpu_matmul_tensorcore_vector_to_nvgpu_256_threads(
+      %func_v: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %launch_h = transform.include @gpu_matmul_tensorcore_launch failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    %mapped = transform.gpu.map_nested_forall_to_threads %launch_h block_dims = [256, 1, 1]
+        : (!transform.any_op) -> !transform.any_op
+    %f_m = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
+        (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
+
+  // Step 8, first half: the block loop becomes the gpu.launch; the shared
+  // buffers move out of the K loop (buffer-loop-hoisting stops at the
+  // launch), where step 12 can multi-buffer them. Yields the launch, whose
+  // warp and thread loops the caller maps to ids (block_dims is its
+  // thread count).
+  transform.named_sequence @gpu_matmul_tensorcore_launch(
+      %func_v: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %launch = transform.gpu.map_forall_to_blocks %func_v {generate_gpu_launch}
         : (!transform.any_op) -> !transform.any_op
     %func_l = transform.get_parent_op %launch {op_name = "func.func"}
@@ -286,8 +380,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %launch_h = transform.structured.match ops{["gpu.launch"]} in %func_h
         : (!transform.any_op) -> !transform.any_op
-    %mapped = transform.gpu.map_nested_forall_to_threads %launch_h block_dims = [128, 1, 1]
-        : (!transform.any_op) -> !transform.any_op
+    transform.yield %launch_h : !transform.any_op
+  }
+
+  // Steps 8 (the rest) to 11 on the launch whose loops are mapped to ids.
+  // Yields its function.
+  transform.named_sequence @gpu_matmul_tensorcore_threads_to_nvgpu(
+      %mapped: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %f = transform.get_parent_op %mapped {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f {
@@ -482,6 +581,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The swizzled K-64 kernel on 128x256 C tiles per block: 8 warps (256
+  // threads) of 64x64, 3 stages of a 128x64 A and a 64x256 B tile (144 KiB
+  // of dynamic shared memory). Each block loads 384 rows/columns of K per
+  // step for 128x256 outputs, where two 128x128 blocks load 512. M a
+  // multiple of 128, N of 256, K of 64 and at least 192.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu_k64_128x256 failures(propagate)
+        (%root) : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_mark_dynamic_shared_memory failures(propagate)
+        (%f_sw) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // The schedule's vector-level form (steps 1-7 and step 9's unrolling to
   // mma shapes) with every loop left a loop (scf.forall run as scf.for), for
   // checking its semantics by CPU execution (utils/exec-check.py
@@ -493,6 +610,37 @@ module attributes {transform.with_named_sequence} {
       %root: !transform.any_op {transform.consumed}) {
     %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_sequential_from_vector failures(propagate)
+        (%func_v) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same for the K-64 vector level (the _k64 kernels' tiling, promotion
+  // and 16x8-thread copies).
+  transform.named_sequence @gpu_matmul_tensorcore_sequential_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level_k64 failures(propagate)
+        (%root) : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_sequential_from_vector failures(propagate)
+        (%func_v) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same for the 128x256-block K-64 vector level (8 warps, 32x8-thread
+  // copies).
+  transform.named_sequence @gpu_matmul_tensorcore_sequential_k64_128x256(
+      %root: !transform.any_op {transform.consumed}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level_k64_128x256
+        failures(propagate) (%root) : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_sequential_from_vector failures(propagate)
+        (%func_v) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The sequential form's steps after the vector level: the unrolling to
+  // mma shapes, loops as loops, contractions as outer products.
+  transform.named_sequence @gpu_matmul_tensorcore_sequential_from_vector(
+      %func_v: !transform.any_op {transform.consumed}) {
     transform.apply_patterns to %func_v {
       transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 16]
     } : !transform.any_op

@@ -69,6 +69,7 @@ TILES = {
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64": (128, 128, 64, 3),
     "gpu_matmul_tensorcore_mma_sync_swizzled_s4": (128, 128, 32, 4),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_s4": (128, 128, 64, 4),
+    "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256": (128, 256, 64, 3),
 }
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 from hwsched_tools import toolchain  # noqa: E402
