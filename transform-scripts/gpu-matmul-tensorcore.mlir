@@ -41,6 +41,9 @@
 //   - _k64: K steps of 64 (A 128x64, B 64x128), 3 stages, 96 KiB;
 //   - _s4: K steps of 32, 4 stages (3 steps of loads in flight), 64 KiB;
 //   - _k64_s4: K steps of 64, 4 stages, 128 KiB;
+//   - _k64_128x256: 128x256 C tiles per block (8 warps of 64x64, 256
+//     threads), K steps of 64, 3 stages, 144 KiB; _k64_128x256_s4 the same
+//     with 4 stages, 192 KiB (more than sm_80's 163 KiB per block);
 // K must be a multiple of the K step and hold at least as many steps as
 // stages.
 // @gpu_matmul_tensorcore_sequential(%root) the vector-level form with every
@@ -593,6 +596,21 @@ module attributes {transform.with_named_sequence} {
     %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
         : (!transform.any_op) -> !transform.any_op
     transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_mark_dynamic_shared_memory failures(propagate)
+        (%f_sw) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same with 4 stages (192 KiB of dynamic shared memory: sm_90 only;
+  // sm_80 allows 163 KiB per block). K a multiple of 64, at least 256.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256_s4(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu_k64_128x256 failures(propagate)
+        (%root) : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_4_stages failures(propagate) (%f_sw)
         : (!transform.any_op) -> ()
     transform.include @gpu_matmul_tensorcore_mark_dynamic_shared_memory failures(propagate)
         (%f_sw) : (!transform.any_op) -> ()

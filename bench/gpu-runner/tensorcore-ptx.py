@@ -70,6 +70,16 @@ TILES = {
     "gpu_matmul_tensorcore_mma_sync_swizzled_s4": (128, 128, 32, 4),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_s4": (128, 128, 64, 4),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256": (128, 256, 64, 3),
+    "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256_s4": (128, 256, 64, 4),
+}
+# Shared memory one block may use after opting in, per architecture (the CUDA
+# C++ Programming Guide's compute-capability table, as hwsched-gpu-run's
+# sharedMemoryOptinLimit has it): a variant that needs more is not built for
+# that architecture (its launch would fail).
+SMEM_OPTIN_BYTES = {
+    "sm_70": 96 * 1024, "sm_72": 96 * 1024, "sm_75": 64 * 1024,
+    "sm_80": 163 * 1024, "sm_87": 163 * 1024, "sm_86": 99 * 1024,
+    "sm_89": 99 * 1024, "sm_90": 227 * 1024, "sm_90a": 227 * 1024,
 }
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 from hwsched_tools import toolchain  # noqa: E402
@@ -350,6 +360,11 @@ def main():
                 lowered_in = outlined
 
             for arch in archs:
+                limit = SMEM_OPTIN_BYTES.get(arch)
+                if limit is not None and dynamic_bytes > limit:
+                    print("%s %s: not built: %d bytes of dynamic shared memory, "
+                          "%s allows %d per block" % (name, arch, dynamic_bytes, arch, limit))
+                    continue
                 temps = os.path.join(work, arch)
                 report = json.loads(run(
                     [sys.executable, PTXAS_REPORT, lowered_in, "--opt", opt,
