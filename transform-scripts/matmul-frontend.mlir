@@ -231,7 +231,9 @@ module attributes {transform.with_named_sequence} {
           @hwsched_fe_match_reduce_batch_f -> @hwsched_fe_mark_reduce_batch,
           @hwsched_fe_match_reduce_batch_i -> @hwsched_fe_mark_reduce_batch,
           @hwsched_fe_match_matmul_class -> @hwsched_fe_report,
-          @hwsched_fe_match_conv_class -> @hwsched_fe_report
+          @hwsched_fe_match_conv_class -> @hwsched_fe_report,
+          @hwsched_fe_match_all_parallel -> @hwsched_fe_mark_nothing,
+          @hwsched_fe_match_structured -> @hwsched_fe_report_multiplying_reduction
           : (!transform.any_op) -> !transform.any_op
     }
     transform.foreach %buffer_op : !transform.any_op {
@@ -1019,6 +1021,51 @@ module attributes {transform.with_named_sequence} {
     }
     transform.yield %op : !transform.any_op
   }
+  // Any Linalg op; a reduction once @hwsched_fe_match_all_parallel came
+  // first.
+  transform.named_sequence @hwsched_fe_match_structured(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.yield
+    }
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @hwsched_fe_match_all_parallel(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+      transform.match.structured.yield
+    }
+    transform.yield %op : !transform.any_op
+  }
+
+  // A reduction that neither the contraction nor the convolution matchers
+  // take, but whose body multiplies (a convolution-like op with a zero
+  // point as a third input, a sum of squares): frontends emit these where a
+  // matmul-class op is meant, so the user learns why it was left. A
+  // reduction without a multiplication (a sum, a max) is not matmul-class
+  // and gets no remark.
+  transform.named_sequence @hwsched_fe_report_multiplying_reduction(
+      %op: !transform.any_op {transform.readonly}) {
+    %muls = transform.structured.match ops{["arith.mulf", "arith.muli"]} in %op
+        : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %muls : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    transform.sequence %op, %n, %zero : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %n0: !transform.param<i64>, %z0: !transform.param<i64>):
+      transform.sequence %o0, %n0, %z0 : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          failures(propagate) {
+      ^bb0(%o: !transform.any_op, %nm: !transform.param<i64>, %z: !transform.param<i64>):
+        transform.match.param.cmpi gt %nm, %z : !transform.param<i64>
+        transform.debug.emit_remark_at %o, "hwsched: not scheduled: a reduction whose body multiplies, but neither a contraction of two operands (C += A * B: each reduction loop indexes both A and B, no third input) nor a convolution, so no matmul schedule applies; fold a zero point or scale among its inputs into A or B first (transform.hwsched.decompose_quantized does so for the named quantized ops)" : !transform.any_op
+      }
+    }
+    transform.yield
+  }
+
   transform.named_sequence @hwsched_fe_match_conv_class(
       %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
     transform.match.structured %op : !transform.any_op {

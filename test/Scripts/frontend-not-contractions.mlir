@@ -3,7 +3,9 @@
 // multiply-accumulate convolution no route takes gets one that names both
 // routes and what they need. All are left as they are. Through @hwsched_cpu_matmul_main, whose
 // @hwsched_prepare_contractions (transform-scripts/matmul-frontend.mlir)
-// reports every matmul-class op no route takes.
+// reports every matmul-class op no route takes; a reduction whose body
+// multiplies but that is neither a contraction nor a convolution gets its
+// own remark, one that does not multiply gets none.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
@@ -19,7 +21,12 @@
 // REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
 // REM: remark: hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate
 // REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
+// REM: remark: hwsched: not scheduled: a reduction whose body multiplies, but neither a contraction of two operands (C += A * B: each reduction loop indexes both A and B, no third input) nor a convolution, so no matmul schedule applies; fold a zero point or scale
+// REM-NEXT: linalg.generic
+// REM: remark: hwsched: not scheduled: a reduction whose body multiplies, but neither a contraction
+// REM-NEXT: linalg.generic
 // REM-NOT: no im2col route
+// REM-NOT: remark: hwsched: not scheduled
 // REM-NOT: error
 
 // A sum pooling written as a generic (as IREE's batchless pooling tests do).
@@ -66,4 +73,65 @@ func.func @depthwise_dynamic_i32(%input: tensor<?x18x18x16xi32>, %filter: tensor
   %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%input, %filter : tensor<?x18x18x16xi32>, tensor<3x3x16xi32>) outs(%output : tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32>
   return %r : tensor<?x16x16x16xi32>
+}
+
+// A convolution-like generic with a zero point as a third (scalar) input,
+// as IREE's ROCDL config_igemm_tile_and_fuse.mlir
+// @conv_integer_like_extra_scalar_input writes it: neither a contraction
+// nor a convolution to the upstream classifiers, left with the remark.
+// CHECK-LABEL: func.func @conv_zero_point_input(
+// CHECK: linalg.generic
+// CHECK: arith.subi
+#zp_img = affine_map<(d0, d1, d2, d3) -> (d0 + d2, d1 + d3)>
+#zp_flt = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+#zp_scl = affine_map<(d0, d1, d2, d3) -> ()>
+#zp_out = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+func.func @conv_zero_point_input(%img: tensor<9x9xi8>, %flt: tensor<3x3xi8>, %zp: i32, %acc: tensor<7x7xi32>) -> tensor<7x7xi32> {
+  %0 = linalg.generic {indexing_maps = [#zp_img, #zp_flt, #zp_scl, #zp_out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%img, %flt, %zp : tensor<9x9xi8>, tensor<3x3xi8>, i32) outs(%acc : tensor<7x7xi32>) {
+  ^bb0(%x: i8, %w: i8, %z: i32, %o: i32):
+    %xi = arith.extui %x : i8 to i32
+    %xs = arith.subi %xi, %z : i32
+    %wi = arith.extui %w : i8 to i32
+    %p = arith.muli %xs, %wi : i32
+    %s = arith.addi %o, %p : i32
+    linalg.yield %s : i32
+  } -> tensor<7x7xi32>
+  return %0 : tensor<7x7xi32>
+}
+
+// A sum of squared differences (a variance, as in IREE's
+// DispatchCreation/test/sink_reshapes.mlir @reduce_broadcast): it
+// multiplies, but one value by itself; left with the same remark.
+// CHECK-LABEL: func.func @sum_of_squares(
+// CHECK: linalg.generic
+// CHECK: arith.mulf
+func.func @sum_of_squares(%x: tensor<4x64xf32>, %mean: tensor<4xf32>, %acc: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %mean : tensor<4x64xf32>, tensor<4xf32>) outs(%acc : tensor<4xf32>) {
+  ^bb0(%a: f32, %m: f32, %o: f32):
+    %d = arith.subf %a, %m : f32
+    %q = arith.mulf %d, %d : f32
+    %s = arith.addf %o, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// No remark for a reduction that does not multiply (a row sum) or for an
+// elementwise op with three inputs (a select): they are not matmul-class.
+// CHECK-LABEL: func.func @not_matmul_class(
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+func.func @not_matmul_class(%x: tensor<4x64xf32>, %acc: tensor<4xf32>, %c: tensor<4xi1>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x64xf32>) outs(%acc : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %o, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%c, %0, %b : tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) outs(%acc : tensor<4xf32>) {
+  ^bb0(%p: i1, %u: f32, %v: f32, %o: f32):
+    %m = arith.mulf %u, %v : f32
+    %r = arith.select %p, %m, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<4xf32>
+  return %1 : tensor<4xf32>
 }
