@@ -462,6 +462,18 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %f2 {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
+    // Linalg ops outside every loop of the schedule (an op of the payload
+    // that is not part of the scheduled chain, e.g. a reduction beside the
+    // matmul) as scalar loops first: vectorized whole, a 2x4096x640 one
+    // kept the greedy rewriter below busy for minutes (IREE's
+    // sink_reshapes.mlir @better_producer_estimate, over 300 s; 0.4 s now).
+    %host = transform.collect_matching @hwsched_cpu_match_unscheduled_linalg in %f2
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %host : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %loops = transform.structured.convert_to_loops %op
+          : (!transform.any_op) -> !transform.any_op
+    }
     %f3 = transform.structured.vectorize_children_and_apply_patterns %f2
         : (!transform.any_op) -> !transform.any_op
     // Plain indices on the base memrefs let the hoisting see that the C
@@ -962,5 +974,25 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     transform.annotate %epilogue "hwsched.cpu_epilogue" : !transform.any_op
     transform.yield
+  }
+
+  // Matches a Linalg op with no scf.for, scf.forall or scf.parallel around
+  // it: not inside the schedule's loops (see the vectorization step).
+  transform.named_sequence @hwsched_cpu_match_unscheduled_linalg(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.yield
+    }
+    %for = transform.get_parent_op %op {op_name = "scf.for", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %for : !transform.any_op
+    %forall = transform.get_parent_op %op {op_name = "scf.forall", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %forall : !transform.any_op
+    %par = transform.get_parent_op %op {op_name = "scf.parallel", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %par : !transform.any_op
+    transform.yield %op : !transform.any_op
   }
 }
