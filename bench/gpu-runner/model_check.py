@@ -92,9 +92,8 @@ def prepare(args):
             rank = cand["rank"]
             sub = os.path.join(folder, "rank%04d" % rank)
             os.makedirs(sub, exist_ok=True)
-            db = tasks.candidate_database(problem.key, cand["config"], {})
-            db["entries"][problem.key]["schedule"] = problem.record.get(
-                "schedule")
+            db = tasks.candidate_database(problem.key, cand["config"], {},
+                                          problem.record.get("schedule"))
             db_path = os.path.join(sub, "db.json")
             with open(db_path, "w") as f:
                 json.dump(db, f)
@@ -183,21 +182,10 @@ def run(args):
             grid, block = cand["grid"], cand["block"]
             ptx = os.path.join(temps, PTX)
             report_path = os.path.join(folder, sub, "report.json")
-            cmd = [runner, ptx, "--m", str(m), "--n", str(n), "--k", str(k),
-                   "--type", "f32", "--grid", ",".join(map(str, grid)),
-                   "--block", ",".join(map(str, block)),
-                   "--args", "A,B,bias,C", "--epilogue", "bias-relu",
-                   "--warmup", str(args.warmup), "--reps", str(args.reps),
-                   "--json", report_path]
-            proc = subprocess.run(cmd + (["--dry-run"] if dry_run else []),
-                                  capture_output=True, text=True)
-            if not dry_run and "no CUDA device:" in proc.stderr:
-                print(proc.stderr.strip().replace("hwsched-gpu-run: error: ",
-                                                  ""))
-                print("(no GPU: predicted times only)")
-                dry_run = True
-                proc = subprocess.run(cmd + ["--dry-run"],
-                                      capture_output=True, text=True)
+            proc, dry_run = sweep.launch_example_kernel(
+                runner, ptx, (m, n, k), grid, block, report_path,
+                args.warmup, args.reps, dry_run,
+                "(no GPU: predicted times only)")
             if proc.returncode not in (0, 1):
                 rows.append("%s %s  runner failed: %s" % (
                     label, pred_ms, proc.stderr.strip()[-200:]))

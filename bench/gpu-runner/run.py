@@ -95,6 +95,29 @@ def launch_dims(ir):
 DEFAULT_SHAPES = "512x512x256,1024x1024x1024,2048x2048x2048,4096x4096x4096"
 
 
+def launch_example_kernel(runner, ptx, shape, grid, block, report_path,
+                          warmup, reps, dry_run, no_device_note):
+    """hwsched-gpu-run on the example payload's kernel (A, B, bias, C; f32;
+    bias + ReLU): the process and whether it was a dry run. Without a CUDA
+    device it says so once (the runner's line, then `no_device_note`) and
+    runs dry; later calls pass dry_run=True."""
+    m, n, k = shape
+    cmd = [runner, ptx, "--m", str(m), "--n", str(n), "--k", str(k),
+           "--type", "f32", "--grid", ",".join(map(str, grid)),
+           "--block", ",".join(map(str, block)), "--args", "A,B,bias,C",
+           "--epilogue", "bias-relu", "--warmup", str(warmup),
+           "--reps", str(reps), "--json", report_path]
+    proc = subprocess.run(cmd + (["--dry-run"] if dry_run else []),
+                          capture_output=True, text=True)
+    if not dry_run and "no CUDA device:" in proc.stderr:
+        print(proc.stderr.strip().replace("hwsched-gpu-run: error: ", ""))
+        print(no_device_note)
+        dry_run = True
+        proc = subprocess.run(cmd + ["--dry-run"], capture_output=True,
+                              text=True)
+    return proc, dry_run
+
+
 def parse_shapes(text):
     shapes = []
     for item in text.split(","):
@@ -208,20 +231,10 @@ def main():
             grid, block = launch_dims(f.read())
         ptx = os.path.join(temps, "ptxas-cap255", "matmul_bias_relu_kernel.ptx")
         report_path = os.path.join(folder, "report.json")
-        cmd = [runner, ptx, "--m", str(m), "--n", str(n), "--k", str(k),
-               "--type", "f32", "--grid", ",".join(map(str, grid)),
-               "--block", ",".join(map(str, block)), "--args", "A,B,bias,C",
-               "--epilogue", "bias-relu", "--warmup", str(args.warmup),
-               "--reps", str(args.reps), "--json", report_path]
-        proc = subprocess.run(cmd + (["--dry-run"] if dry_run else []),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True)
-        if not dry_run and "no CUDA device:" in proc.stderr:
-            print(proc.stderr.strip().replace("hwsched-gpu-run: error: ", ""))
-            print("(dry run only: signature checked, ptxas figures; no timing)")
-            dry_run = True
-            proc = subprocess.run(cmd + ["--dry-run"], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
+        proc, dry_run = launch_example_kernel(
+            runner, ptx, (m, n, k), grid, block, report_path, args.warmup,
+            args.reps, dry_run,
+            "(dry run only: signature checked, ptxas figures; no timing)")
         if proc.returncode not in (0, 1):
             rows.append("%-16s hwsched-gpu-run failed: %s"
                         % (name, proc.stderr.strip()))

@@ -42,11 +42,14 @@ def _tail(text, n=1500):
     return text if len(text) <= n else "..." + text[-n:]
 
 
-def candidate_database(key, config, knobs):
-    """The one-entry database that makes the script compile a candidate."""
+def candidate_database(key, config, knobs, schedule=None):
+    """The one-entry database that makes the script compile a candidate
+    (`schedule`: the problem's schedule record, when the export gave one)."""
     entry = {"knobs": dict(knobs)}
     if config is not None:
         entry["config"] = config
+    if schedule is not None:
+        entry["schedule"] = schedule
     return {"hwsched_tuning_db": 1, "entries": {key: entry}}
 
 

@@ -144,9 +144,8 @@ class Tuner:
     # -- one problem ---------------------------------------------------------
 
     def _candidate_db(self, problem, cand, others):
-        db = tasks.candidate_database(problem.key, cand.config, cand.knobs)
-        entry = db["entries"][problem.key]
-        entry["schedule"] = problem.record.get("schedule")
+        db = tasks.candidate_database(problem.key, cand.config, cand.knobs,
+                                      problem.record.get("schedule"))
         # Problems tuned before this one keep their winners.
         for key, other in others.items():
             if key != problem.key:
