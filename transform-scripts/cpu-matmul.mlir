@@ -467,8 +467,11 @@ module attributes {transform.with_named_sequence} {
     // matmul) as scalar loops first: vectorized whole, a 2x4096x640 one
     // kept the greedy rewriter below busy for minutes (IREE's
     // sink_reshapes.mlir @better_producer_estimate, over 300 s; 0.4 s now).
-    %host = transform.collect_matching @hwsched_cpu_match_unscheduled_linalg in %f2
+    %host0 = transform.collect_matching @hwsched_cpu_match_unscheduled_linalg in %f2
         : (!transform.any_op) -> !transform.any_op
+    %host1 = transform.collect_matching @hwsched_cpu_match_linalg_in_chunk_loop in %f2
+        : (!transform.any_op) -> !transform.any_op
+    %host = transform.merge_handles %host0, %host1 : !transform.any_op
     transform.foreach %host : !transform.any_op {
     ^bb0(%op: !transform.any_op):
       %loops = transform.structured.convert_to_loops %op
@@ -974,6 +977,29 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     transform.annotate %epilogue "hwsched.cpu_epilogue" : !transform.any_op
     transform.yield
+  }
+
+  // Matches a Linalg op whose innermost scf.for is a chunk loop of
+  // transform.hwsched.chunk_dynamic_loops (hwsched.chunk_loop), with no
+  // scf.forall or scf.parallel around it: the pads and copies of a chunk of
+  // a dynamic-shape op, host-side work like the ops outside all loops.
+  transform.named_sequence @hwsched_cpu_match_linalg_in_chunk_loop(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.yield
+    }
+    %for = transform.get_parent_op %op {op_name = "scf.for"}
+        : (!transform.any_op) -> !transform.any_op
+    %chunk = transform.hwsched.get_annotation %for "hwsched.chunk_loop"
+        : (!transform.any_op) -> !transform.param<i64>
+    %forall = transform.get_parent_op %op {op_name = "scf.forall", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %forall : !transform.any_op
+    %par = transform.get_parent_op %op {op_name = "scf.parallel", allow_empty_results}
+        : (!transform.any_op) -> !transform.any_op
+    transform.match.operation_empty %par : !transform.any_op
+    transform.yield %op : !transform.any_op
   }
 
   // Matches a Linalg op with no scf.for, scf.forall or scf.parallel around

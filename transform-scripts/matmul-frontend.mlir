@@ -47,10 +47,19 @@
 //    contraction per batch element, in the loop body, scheduled once. A
 //    reduced batch loop carries C: the 2-D contraction accumulates into it.
 //
+//  - Dynamic extents (a batch of rows, a sequence or reduction length known
+//    at run time): each dynamic loop is tiled by a static chunk with scf.for
+//    (marked hwsched.chunk_loop) and the chunk zero-padded to static shapes
+//    (transform.hwsched.chunk_dynamic_loops), before the routes above; the
+//    op in the chunk loops takes them like any static op. (The CPU schedule
+//    handles a dynamic M of a 2-D contraction itself: it premarks those.)
+//
 // Reported at the op and left as it is (it lowers unscheduled, still
-// correct): a dynamic extent (which dimension, and what would make the op
-// schedulable), buffer semantics (Linalg on memrefs), a dot product (no M
-// and no N), and ops whose body is not a multiply-add.
+// correct): a dynamic extent the chunks cannot bound (which dimension, and
+// what would make the op schedulable), buffer semantics (Linalg on
+// memrefs), a dot product (no M and no N), a batch of matrix-vector
+// products (a depthwise convolution), and ops whose body is not a
+// multiply-add.
 //
 // Sequence: @hwsched_prepare_contractions(%root) -> the 2-D contractions
 // under %root (marked `hwsched.contraction`), in IR order.
@@ -80,6 +89,26 @@ module attributes {transform.with_named_sequence} {
       ^bb0(%q0: !transform.any_op):
         %plain = transform.hwsched.decompose_quantized %q0 {explain}
             : (!transform.any_op) -> !transform.any_op
+      }
+    }
+
+    // 0a. Dynamic loop extents (a batch of rows, a sequence length known at
+    //    run time): each matmul-class op and convolution with a dynamic
+    //    loop is tiled by static chunks with scf.for, and the chunk padded
+    //    to static shapes (transform.hwsched.chunk_dynamic_loops), which the
+    //    routes below and the schedules take. Not an op a schedule
+    //    premarked (it handles that dynamic M itself). One the op refuses
+    //    stays as it is and step 1 reports its dynamic extent.
+    %linalg_d = transform.structured.match interface {LinalgOp} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %linalg_d : !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %tensor_op = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %tensor_op : !transform.any_op {
+      ^bb0(%t: !transform.any_op):
+        transform.include @hwsched_fe_try_static_chunks failures(propagate) (%t)
+            : (!transform.any_op) -> ()
       }
     }
 
@@ -141,6 +170,8 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%op: !transform.any_op):
       %tiled, %loop = transform.structured.fuse %op tile_sizes [1]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @hwsched_fe_mark_batch_loop failures(propagate) (%loop)
+          : (!transform.any_op) -> ()
       transform.include @hwsched_fe_generalize_batch_body failures(propagate) (%tiled)
           : (!transform.any_op) -> ()
     }
@@ -150,6 +181,8 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%op: !transform.any_op):
       %tiled, %l0, %l1 = transform.structured.fuse %op tile_sizes [1, 1]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      transform.include @hwsched_fe_mark_batch_loop failures(propagate) (%l1)
+          : (!transform.any_op) -> ()
       transform.include @hwsched_fe_generalize_batch_body failures(propagate) (%tiled)
           : (!transform.any_op) -> ()
     }
@@ -160,6 +193,8 @@ module attributes {transform.with_named_sequence} {
       // No producer fusion: the loop reduces, a fused fill would reset C.
       %tiled, %loop = transform.structured.tile_using_for %op tile_sizes [1]
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.include @hwsched_fe_mark_batch_loop failures(propagate) (%loop)
+          : (!transform.any_op) -> ()
       %g = transform.structured.generalize %tiled
           : (!transform.any_op) -> !transform.any_op
       transform.annotate %g "hwsched.fe_unit_dims" : !transform.any_op
@@ -194,7 +229,8 @@ module attributes {transform.with_named_sequence} {
       ^bb0(%t: !transform.any_op):
         %r = transform.foreach_match restrict_root in %t
             @hwsched_fe_match_2d_f -> @hwsched_fe_mark_contraction,
-            @hwsched_fe_match_2d_i -> @hwsched_fe_mark_contraction
+            @hwsched_fe_match_2d_i -> @hwsched_fe_mark_contraction,
+            @hwsched_fe_match_batch_body_left -> @hwsched_fe_report_batch_body
             : (!transform.any_op) -> !transform.any_op
       }
     }
@@ -289,6 +325,34 @@ module attributes {transform.with_named_sequence} {
   // Actions.
   //===--------------------------------------------------------------------===//
 
+  // The batch loops of step 3 (hwsched.fe_batch_loop = 1): what a batch
+  // element leaves in them that is not a 2-D contraction is reported in
+  // step 5 (@hwsched_fe_match_batch_body_left).
+  transform.named_sequence @hwsched_fe_mark_batch_loop(
+      %loop: !transform.any_op {transform.readonly}) {
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.annotate %loop "hwsched.fe_batch_loop" = %one : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+  // A matmul-class op directly in a batch loop of step 3 that is not a 2-D
+  // contraction (the 2-D matchers come first in step 5): a batch element
+  // whose unit M or N was dropped, a matrix-vector product.
+  transform.named_sequence @hwsched_fe_match_batch_body_left(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.include @hwsched_fe_match_matmul_class failures(propagate) (%op)
+        : (!transform.any_op) -> !transform.any_op
+    %for = transform.get_parent_op %op {op_name = "scf.for"}
+        : (!transform.any_op) -> !transform.any_op
+    %mark = transform.hwsched.get_annotation %for "hwsched.fe_batch_loop"
+        : (!transform.any_op) -> !transform.param<i64>
+    transform.yield %op : !transform.any_op
+  }
+  transform.named_sequence @hwsched_fe_report_batch_body(
+      %op: !transform.any_op {transform.readonly}) {
+    transform.debug.emit_remark_at %op, "hwsched: not scheduled: each batch element of this op is a matrix-vector product (M or N of extent 1: a depthwise convolution reads one filter channel per output channel; a batched matmul with one row or column), which the matmul schedules do not take; it needs an elementwise multiply-accumulate schedule over the batch (channels). It is left in its batch loop and lowers unscheduled" : !transform.any_op
+    transform.yield
+  }
+
   transform.named_sequence @hwsched_fe_mark_contraction(
       %op: !transform.any_op {transform.readonly}) {
     transform.annotate %op "hwsched.contraction" : !transform.any_op
@@ -302,6 +366,35 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @hwsched_fe_mark_conv(
       %op: !transform.any_op {transform.readonly}) {
     transform.annotate %op "hwsched.fe_conv" : !transform.any_op
+    transform.yield
+  }
+  // %t with static shapes (transform.hwsched.chunk_dynamic_loops) when it
+  // is a matmul-class op or a convolution and not premarked; left as it is
+  // when the op refuses (step 1 then reports the dynamic extent). An op
+  // without a dynamic loop is returned unchanged by the op.
+  transform.named_sequence @hwsched_fe_try_static_chunks(
+      %t: !transform.any_op {transform.consumed}) {
+    %p = transform.collect_matching @hwsched_fe_match_premarked in %t : (!transform.any_op) -> !transform.any_op
+    %c0 = transform.collect_matching @hwsched_fe_match_matmul_class in %t : (!transform.any_op) -> !transform.any_op
+    %c1 = transform.collect_matching @hwsched_fe_match_conv_class in %t : (!transform.any_op) -> !transform.any_op
+    %class = transform.merge_handles %c0, %c1 : !transform.any_op
+    %n_p = transform.num_associations %p : (!transform.any_op) -> !transform.param<i64>
+    %n_class = transform.num_associations %class : (!transform.any_op) -> !transform.param<i64>
+    // (A suppressing sequence goes on after a failure: the checks and the
+    // rewrite sit in a propagating one inside it.)
+    transform.sequence %t, %n_p, %n_class : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+        failures(suppress) {
+    ^bb0(%o0: !transform.any_op, %np0: !transform.param<i64>, %nc0: !transform.param<i64>):
+      transform.sequence %o0, %np0, %nc0 : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          failures(propagate) {
+      ^bb0(%o: !transform.any_op, %np: !transform.param<i64>, %nc: !transform.param<i64>):
+        %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+        transform.match.param.cmpi eq %np, %zero : !transform.param<i64>
+        transform.match.param.cmpi gt %nc, %zero : !transform.param<i64>
+        %static = transform.hwsched.chunk_dynamic_loops %o
+            : (!transform.any_op) -> !transform.any_op
+      }
+    }
     transform.yield
   }
   // %t as one contraction (transform.hwsched.contraction_to_matmul) when

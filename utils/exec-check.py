@@ -170,6 +170,8 @@ BUFFERIZE_PASS = lowering.BUFFERIZE_PASS
 LOWERING_PIPELINE = lowering.cpu_lowering_passes()
 
 TENSOR_TYPE_RE = re.compile(r"\btensor<")
+DYNAMIC_TYPE_RE = re.compile(r"\b(?:tensor|memref)<[^>]*\?")
+RUNTIME_CHECK_FAILED = "Runtime op verification failed"
 ADDRESS_RE = re.compile(r"base@ = 0x[0-9a-fA-F]+")
 NUMBER_RE = re.compile(
     r"(?<![\w.])([-+]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|inf|nan))(?![\w.])",
@@ -514,7 +516,29 @@ def with_main(input_path, workdir, extent):
 def run_steps(args, r, opt, input_path, pre_lower_args, libs):
     workdir = r.workdir
 
-    before = lower_and_run(r, "BEFORE", input_path, args, opt, pre_lower_args, libs)
+    # A payload with dynamic shapes runs with the extents the harness (or
+    # its own @main) gives, which need not fit the ops (a convolution's
+    # image smaller than its filter): the reference then reads out of
+    # bounds and no comparison means anything. The reference runs with
+    # upstream's runtime op verification, which stops such an instance.
+    with open(input_path, errors="replace") as f:
+        dynamic = bool(DYNAMIC_TYPE_RE.search(f.read()))
+    verified = pre_lower_args
+    if dynamic:
+        verified = ["--generate-runtime-verification", *pre_lower_args]
+    try:
+        before = lower_and_run(r, "BEFORE", input_path, args, opt, verified, libs)
+    except CheckFailure as failure:
+        # (Its message, printed with puts, is lost in the abort's unflushed
+        # stdout: the verdict is the abort of the reference itself.)
+        if dynamic and ("killed by signal 6" in failure.args[0]
+                        or RUNTIME_CHECK_FAILED in failure.args[0]):
+            raise CheckFailure("invalid instance: the dynamic extents of this run "
+                               "do not fit the payload's ops (upstream's runtime "
+                               "op verification stopped the reference); give the "
+                               "payload an @main with extents that fit",
+                               failure.args[0])
+        raise
     if not any(line.strip() for line in before):
         raise CheckFailure("BEFORE run printed nothing: the payload must print its "
                            "results (e.g. printMemrefF32), or the check cannot fail")

@@ -302,9 +302,23 @@ def run_entry(p, entry, args):
         r["status"] = "refused"
         return r
     total, depths, kinds = matmul_class(out)
-    r["scheduled"] = p.matmuls - unscheduled(p.depths, depths)
+    # An op left behind is one still at its depth, one the entry reported
+    # ("not scheduled" remark: it may have been moved into a loop, e.g. a
+    # batch loop, and left there), or one still a matmul-class Linalg op
+    # anywhere in the output (a schedule leaves vectors, not Linalg ops).
+    left = max(unscheduled(p.depths, depths), len(r["left"]), total)
+    r["scheduled"] = max(0, p.matmuls - left)
     for k in KINDS:
-        r["scheduled_kinds"][k] = p.kinds[k] - unscheduled(p.kind_depths[k], kinds[k])
+        left_k = max(unscheduled(p.kind_depths[k], kinds[k]), sum(kinds[k].values()))
+        r["scheduled_kinds"][k] = max(0, p.kinds[k] - left_k)
+    # Remarks name no kind: where they count more ops left than the kinds
+    # do (a payload of several kinds), the excess comes off the kinds from
+    # the last, so that the kinds add up to the total.
+    excess = sum(r["scheduled_kinds"].values()) - r["scheduled"]
+    for k in reversed(KINDS):
+        cut = min(excess, r["scheduled_kinds"][k]) if excess > 0 else 0
+        r["scheduled_kinds"][k] -= cut
+        excess -= cut
     r["status"] = "success"
     if not p.executable or args.no_exec:
         return r
@@ -323,6 +337,10 @@ def run_entry(p, entry, args):
         r["exec"] = "pass"
     elif "outputs differ" in verdict:
         r["exec"] = "miscompile"
+    elif "invalid instance" in verdict:
+        # The harness's one dynamic extent does not fit the ops (the
+        # reference itself stopped): neither a pass nor a miscompile.
+        r["exec"] = "invalid-instance"
     elif "AFTER: transform" in verdict:
         r["exec"] = "twin-refused"
     elif "timed out" in verdict:

@@ -1,11 +1,12 @@
 // transform-scripts/cpu-matmul.mlir on a module with dynamic-shape matmuls
 // next to a static one. A dynamic M (N and K static) is scheduled: the M
 // loops run to the dynamic bound, the last register tile is padded, and
-// select_tile_config's remark says which M it assumed. A dynamic N or K is
-// not (the packed B panels and the register tiles need them static): a
-// remark at the op says why, and it is left as a linalg.matmul (bufferized
-// with the module; it lowers unscheduled and stays correct). The GPU entry
-// point takes no dynamic extent (static launch grids): it gives the M remark.
+// select_tile_config's remark says which M it assumed. A dynamic N (or K)
+// goes through @hwsched_prepare_contractions' chunks
+// (transform.hwsched.chunk_dynamic_loops): an scf.for over chunks of 256
+// columns, marked hwsched.chunk_loop, around the static schedule of one
+// padded 512 x 256 x 512 chunk. The GPU entry point takes the dynamic M the
+// same way (its launch grids need static shapes): no remark, no error.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
@@ -25,8 +26,6 @@
 // RUN:   --transform-interpreter=entry-point=gpu_matmul_auto_sequential \
 // RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPU
 
-// REM: remark: hwsched: not scheduled: dimension N (the columns of B and of the result) has a dynamic extent; the matmul schedules need static M, N, K: any static N works
-// REM-NEXT: linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x?xf32>
 // REM: remark: select_tile_config: dynamic extent in M: assumed 256
 // REM-NEXT: linalg.matmul ins(%a, %b : tensor<?x512xf32>
 // REM: remark: hwsched cpu matmul: MC (C block rows) = 256
@@ -35,7 +34,7 @@
 // REM-NEXT: linalg.matmul ins(%a, %b : tensor<256x256xf32>
 // REM-NOT: error
 
-// GPU: remark: hwsched: not scheduled: dimension M (the rows of A and of the result) has a dynamic extent
+// GPU-NOT: remark: hwsched: not scheduled
 // GPU-NOT: error
 
 // CHECK-LABEL: func.func @dyn_m(
@@ -49,7 +48,11 @@ func.func @dyn_m(%a: tensor<?x512xf32>, %b: tensor<512x512xf32>, %c: tensor<?x51
 }
 
 // CHECK-LABEL: func.func @dyn_n(
-// CHECK-NEXT:    linalg.matmul ins(%{{.+}}, %{{.+}} : memref<512x512xf32>, memref<512x?xf32>) outs(%{{.+}} : memref<512x?xf32>)
+// CHECK-NOT:     linalg.matmul
+// CHECK:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c256
+// CHECK-NOT:     linalg.matmul
+// CHECK:         vector.fma
+// CHECK:         } {hwsched.chunk_loop = 256 : i64}
 // CHECK-NEXT:    return
 func.func @dyn_n(%a: tensor<512x512xf32>, %b: tensor<512x?xf32>, %c: tensor<512x?xf32>) -> tensor<512x?xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x?xf32>) outs(%c : tensor<512x?xf32>) -> tensor<512x?xf32>

@@ -5,7 +5,9 @@
 // @hwsched_prepare_contractions (transform-scripts/matmul-frontend.mlir)
 // reports every matmul-class op no route takes; a reduction whose body
 // multiplies but that is neither a contraction nor a convolution gets its
-// own remark, one that does not multiply gets none.
+// own remark, one that does not multiply gets none. A depthwise
+// convolution (here with a dynamic batch, chunked first) becomes a batch of
+// matrix-vector products, which no matmul schedule takes: a remark says so.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
@@ -17,14 +19,14 @@
 // REM-NEXT: linalg.generic
 // REM: remark: hwsched: not scheduled: this convolution-shaped op is not a plain multiply-accumulate
 // REM-NEXT: linalg.pooling_nhwc_max
-// REM: remark: hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate, but neither the im2col route of the named 2-D convolutions nor transform.hwsched.contraction_to_matmul took it (that op needs tensors with static extents
-// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
-// REM: remark: hwsched: not scheduled: no route to a matmul for this convolution: it is a multiply-accumulate
-// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
 // REM: remark: hwsched: not scheduled: a reduction whose body multiplies, but neither a contraction of two operands (C += A * B: each reduction loop indexes both A and B, no third input) nor a convolution, so no matmul schedule applies; fold a zero point or scale
 // REM-NEXT: linalg.generic
 // REM: remark: hwsched: not scheduled: a reduction whose body multiplies, but neither a contraction
 // REM-NEXT: linalg.generic
+// REM: remark: hwsched: not scheduled: each batch element of this op is a matrix-vector product (M or N of extent 1: a depthwise convolution reads one filter channel per output channel
+// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
+// REM: remark: hwsched: not scheduled: each batch element of this op is a matrix-vector product
+// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
 // REM-NOT: no im2col route
 // REM-NOT: remark: hwsched: not scheduled
 // REM-NOT: error
@@ -59,7 +61,8 @@ func.func @max_pool(%input: tensor<1x18x18x16xf32>, %window: tensor<3x3xf32>, %o
 
 // A depthwise convolution with a dynamic batch.
 // CHECK-LABEL: func.func @depthwise_dynamic(
-// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:         } {hwsched.chunk_loop = 256 : i64}
 func.func @depthwise_dynamic(%input: tensor<?x18x18x16xf32>, %filter: tensor<3x3x16xf32>, %output: tensor<?x16x16x16xf32>) -> tensor<?x16x16x16xf32> {
   %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%input, %filter : tensor<?x18x18x16xf32>, tensor<3x3x16xf32>) outs(%output : tensor<?x16x16x16xf32>) -> tensor<?x16x16x16xf32>
@@ -68,7 +71,8 @@ func.func @depthwise_dynamic(%input: tensor<?x18x18x16xf32>, %filter: tensor<3x3
 
 // The same on integers (an integer multiply-accumulate body).
 // CHECK-LABEL: func.func @depthwise_dynamic_i32(
-// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:         } {hwsched.chunk_loop = 256 : i64}
 func.func @depthwise_dynamic_i32(%input: tensor<?x18x18x16xi32>, %filter: tensor<3x3x16xi32>, %output: tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32> {
   %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%input, %filter : tensor<?x18x18x16xi32>, tensor<3x3x16xi32>) outs(%output : tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32>

@@ -138,4 +138,79 @@ def ContractionToMatmulOp : Hwsched_FunctionalOp<"hwsched.contraction_to_matmul"
   }];
 }
 
+def ChunkDynamicLoopsOp : Hwsched_FunctionalOp<"hwsched.chunk_dynamic_loops"> {
+  let summary = "Gives an op with dynamic loop extents static shapes, one chunk at a time";
+  let description = [{
+    Rewrites each payload op of `target`, a Linalg op on tensors, so that
+    the op the schedules see has static extents: every loop whose extent is
+    dynamic (a batch of rows, a sequence length, a reduction length known
+    only at run time) is tiled by a static chunk with `scf.for`, and the
+    chunk is padded with zeros to its full size. The matmul schedules, whose
+    block tiles, launch grids, register tiles and im2col need static
+    shapes, then take the op in the loop body. Static loops are left whole.
+
+    The chunk of a loop depends on its role:
+
+    | loop | chunk | the padded part |
+    |---|---|---|
+    | parallel (M, N, batch, output image) | `parallel_chunk` (256) | computed, then cut off the result |
+    | reduction (K) | `reduction_chunk` (512) | zeros, whose products add 0 |
+    | convolution window (a reduction loop indexing the image through a sum, `oh + kh`) | `window_chunk` (3) | zero filter taps |
+
+    So at most one chunk per dynamic loop is computed on padding. A
+    reduction is chunked only for a multiply-add body (`C += A * B`, casts
+    allowed: contractions and convolutions), where zero padding is exact; a
+    dynamic parallel loop is chunked for any body.
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+           outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+    // becomes three scf.for loops (M and N by 256, K by 512) around
+    //   linalg.matmul ins(%pa, %pb : tensor<256x512xf32>, tensor<512x256xf32>)
+    //                 outs(%pc : tensor<256x256xf32>)
+    // on tensor.pad-ded slices, whose result slice is inserted back.
+    ```
+
+    The chunk loops carry the attribute `hwsched.chunk_loop` (the chunk, an
+    `i64`), so that
+    a schedule can tell them from its own loops: the pads and copies they
+    hold besides the chunk are host-side work (the shipped CPU and GPU
+    scripts lower them to plain loops rather than vectorizing them whole).
+
+    With `explain`, a remark at each op prints the plan, e.g. "3 loops: d0
+    dynamic (parallel) in chunks of 256, d1 = 1024, d2 dynamic (reduction)
+    in chunks of 512; padded with zeros (the padded products add 0); the op
+    in the chunk loops: 256 x 1024 x 512". An op without a dynamic loop is
+    left as it is (and returned), so the op can be applied to every
+    contraction of a payload. The result `chunked` holds, per payload op in
+    order, the op with static shapes.
+
+    #### Return modes
+
+    Checks every payload op before rewriting any. A silenceable failure,
+    naming the op and what would make it work, with the payload unchanged,
+    when a payload op is not a Linalg op on tensors, has an operand indexed
+    by something other than sums of loops (the padded extent would be
+    unknown), or has a dynamic reduction loop and a body that is not a
+    multiply-add. A chunk size that is not positive is an error. The
+    `target` handle is consumed.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DefaultValuedAttr<I64Attr, "256">:$parallel_chunk,
+                       DefaultValuedAttr<I64Attr, "512">:$reduction_chunk,
+                       DefaultValuedAttr<I64Attr, "3">:$window_chunk,
+                       UnitAttr:$explain);
+  let results = (outs TransformHandleTypeInterface:$chunked);
+  let assemblyFormat =
+      "$target attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_FRONTENDOPS

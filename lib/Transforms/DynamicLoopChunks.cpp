@@ -1,0 +1,233 @@
+//===- DynamicLoopChunks.cpp - Dynamic loops as static chunks -------------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/Transforms/DynamicLoopChunks.h"
+
+#include "hwsched/Support/Refusal.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace hwsched;
+
+namespace {
+
+using Role = DynamicLoopChunksPlan::Role;
+
+/// Whether `expr` is a sum of loops, loops times positive constants and
+/// constants: the indexings whose padded extent follows from the chunks
+/// (upstream's padded-shape computation takes these).
+bool isSumOfLoops(AffineExpr expr) {
+  if (isa<AffineDimExpr, AffineConstantExpr>(expr))
+    return true;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  if (binary.getKind() == AffineExprKind::Add)
+    return isSumOfLoops(binary.getLHS()) && isSumOfLoops(binary.getRHS());
+  if (binary.getKind() != AffineExprKind::Mul)
+    return false;
+  auto scaled = [](AffineExpr a, AffineExpr b) {
+    auto c = dyn_cast<AffineConstantExpr>(b);
+    return isa<AffineDimExpr>(a) && c && c.getValue() > 0;
+  };
+  return scaled(binary.getLHS(), binary.getRHS()) ||
+         scaled(binary.getRHS(), binary.getLHS());
+}
+
+/// Whether loop `d` occurs in an operand index together with another loop
+/// (a convolution's `oh + kh`).
+bool isWindowLoop(linalg::LinalgOp op, unsigned d) {
+  for (AffineMap map : op.getIndexingMapsArray())
+    for (AffineExpr result : map.getResults()) {
+      if (!result.isFunctionOfDim(d) || isa<AffineDimExpr>(result))
+        continue;
+      for (unsigned other = 0; other < map.getNumDims(); ++other)
+        if (other != d && result.isFunctionOfDim(other))
+          return true;
+    }
+  return false;
+}
+
+StringRef roleName(Role role) {
+  switch (role) {
+  case Role::Parallel:
+    return "parallel";
+  case Role::Reduction:
+    return "reduction";
+  case Role::Window:
+    return "convolution window";
+  }
+  llvm_unreachable("unknown loop role");
+}
+
+} // namespace
+
+bool hwsched::DynamicLoopChunksPlan::chunksAnything() const {
+  return llvm::any_of(loops, [](const Loop &l) { return l.chunk != 0; });
+}
+
+void hwsched::DynamicLoopChunksPlan::print(llvm::raw_ostream &os) const {
+  if (!chunksAnything()) {
+    os << "no dynamic loop: left as it is";
+    return;
+  }
+  os << loops.size() << " loops: ";
+  llvm::interleaveComma(llvm::enumerate(loops), os, [&](auto indexed) {
+    const Loop &l = indexed.value();
+    os << "d" << indexed.index();
+    if (l.chunk == 0)
+      os << " = " << l.extent;
+    else
+      os << " dynamic (" << roleName(l.role) << ") in chunks of " << l.chunk;
+  });
+  bool padsReduction = llvm::any_of(loops, [](const Loop &l) {
+    return l.chunk != 0 && l.role != Role::Parallel;
+  });
+  os << (padsReduction ? "; padded with zeros (the padded products add 0)"
+                       : "; padded (the padded part of the result is cut "
+                         "off)");
+  os << "; the op in the chunk loops: ";
+  llvm::interleave(
+      loops, os,
+      [&](const Loop &l) { os << (l.chunk != 0 ? l.chunk : l.extent); }, " x ");
+}
+
+llvm::Expected<DynamicLoopChunksPlan>
+hwsched::planDynamicLoopChunks(Operation *op,
+                               const DynamicLoopChunkSizes &sizes) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return refuse(op,
+                  "'" + op->getName().getStringRef() + "' is not a Linalg op");
+  if (!linalgOp.hasPureTensorSemantics())
+    return refuse(op, "the op works on buffers (memref operands); chunks are "
+                      "padded into new tensors: write the op on tensors "
+                      "(before bufferization)");
+  DynamicLoopChunksPlan plan;
+  plan.op = linalgOp;
+  SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
+  bool dynamicReduction = false;
+  for (auto [d, range] : llvm::enumerate(ranges)) {
+    Role role = iterators[d] == utils::IteratorType::parallel ? Role::Parallel
+                : isWindowLoop(linalgOp, d)                   ? Role::Window
+                                                              : Role::Reduction;
+    int64_t chunk = 0;
+    if (ShapedType::isDynamic(range)) {
+      chunk = role == Role::Parallel    ? sizes.parallel
+              : role == Role::Reduction ? sizes.reduction
+                                        : sizes.window;
+      dynamicReduction |= role != Role::Parallel;
+    }
+    plan.loops.push_back({range, role, chunk});
+  }
+  if (!plan.chunksAnything())
+    return plan;
+
+  for (OpOperand &operand : linalgOp->getOpOperands()) {
+    if (!isa<RankedTensorType>(operand.get().getType()))
+      continue;
+    AffineMap map = linalgOp.getMatchingIndexingMap(&operand);
+    if (!llvm::all_of(map.getResults(), isSumOfLoops))
+      return refuse(op, "operand #" + Twine(operand.getOperandNumber()) +
+                            " is indexed by something other than sums of "
+                            "loops (" +
+                            Twine(map.getNumResults()) +
+                            " results), so the extent of a padded chunk is "
+                            "unknown: give the operands static types");
+  }
+  if (dynamicReduction) {
+    auto isMulAdd = [](Operation *mul, Operation *add) {
+      return (isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add)) ||
+             (isa<arith::MulIOp>(mul) && isa<arith::AddIOp>(add));
+    };
+    if (linalgOp.getNumDpsInputs() != 2 ||
+        !linalg::detail::isContractionBody(*linalgOp.getBlock(), isMulAdd))
+      return refuse(op, "a reduction loop has a dynamic extent and the body "
+                        "is not a multiply-add (C += A * B, casts allowed), "
+                        "so zero padding would change the result: give the "
+                        "reduced operands a static type");
+  }
+  return plan;
+}
+
+FailureOr<linalg::LinalgOp>
+hwsched::rewriteToDynamicLoopChunks(RewriterBase &rewriter,
+                                    const DynamicLoopChunksPlan &plan) {
+  linalg::LinalgOp op = plan.op;
+  if (!plan.chunksAnything())
+    return op;
+  OpBuilder::InsertionGuard guard(rewriter);
+  SmallVector<OpFoldResult> chunks;
+  for (const DynamicLoopChunksPlan::Loop &loop : plan.loops)
+    chunks.push_back(rewriter.getIndexAttr(loop.chunk));
+
+  // 1. The chunk loops (a tile size of 0 leaves a static loop whole).
+  rewriter.setInsertionPoint(op);
+  scf::SCFTilingOptions tiling;
+  tiling.setTileSizes(chunks);
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForOp);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), tiling);
+  if (failed(tiled))
+    return failure();
+  rewriter.replaceOp(op, tiled->replacements);
+  // Marked so that a schedule can tell these host loops from its own: the
+  // Linalg ops they hold besides the chunk (the pads, layout copies) are
+  // host-side work, not tiles of a schedule.
+  SmallVector<int64_t> chunked;
+  for (const DynamicLoopChunksPlan::Loop &loop : plan.loops)
+    if (loop.chunk != 0)
+      chunked.push_back(loop.chunk);
+  for (auto [loop, size] : llvm::zip(tiled->loops, chunked))
+    loop->setAttr(kChunkLoopAttr, rewriter.getI64IntegerAttr(size));
+  auto chunk = cast<TilingInterface>(tiled->tiledOps.back());
+
+  // 2. The chunk padded to static extents (zeros: see the header).
+  SmallVector<Attribute> zeros;
+  for (Value operand : chunk->getOperands())
+    zeros.push_back(rewriter.getZeroAttr(getElementTypeOrSelf(operand)));
+  linalg::PadTilingInterfaceOptions padding;
+  padding.setPaddingValues(zeros).setPaddingSizes(chunks).setPadToMultipleOf(
+      false);
+  rewriter.setInsertionPointAfter(chunk);
+  FailureOr<linalg::PadTilingInterfaceResult> padded =
+      linalg::rewriteAsPaddedOp(rewriter, chunk, padding);
+  if (failed(padded))
+    return failure();
+  rewriter.replaceOp(chunk, padded->replacements);
+
+  // 3. Each pad as a fill of the chunk and an insert of the slice: a
+  //    tensor.pad producer would be fused into the schedule's tiles (and
+  //    re-padded per tile, with a branch for empty slices); a padded chunk
+  //    built once per chunk iteration is host-side work the schedule reads.
+  for (tensor::PadOp pad : padded->padOps) {
+    Location loc = pad.getLoc();
+    rewriter.setInsertionPoint(pad);
+    auto type = cast<RankedTensorType>(pad.getResultType());
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    Value fill = linalg::FillOp::create(rewriter, loc,
+                                        pad.getConstantPaddingValue(), empty)
+                     .getResult(0);
+    Value source = pad.getSource();
+    int64_t rank = type.getRank();
+    SmallVector<OpFoldResult> zeros(rank, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> ones(rank, rewriter.getIndexAttr(1));
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        pad, source, fill, zeros, tensor::getMixedSizes(rewriter, loc, source),
+        ones);
+  }
+  return cast<linalg::LinalgOp>(padded->paddedOp.getOperation());
+}
