@@ -111,6 +111,10 @@ module attributes {transform.with_named_sequence} {
   // Defined in matmul-frontend.mlir (preload it too for the entry points).
   transform.named_sequence private @hwsched_prepare_contractions(
       !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_depthwise_ops(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_premark_depthwise(
+      !transform.any_op {transform.readonly})
   transform.named_sequence private @hwsched_fe_if_tensor_semantics(
       !transform.any_op {transform.readonly}) -> !transform.any_op
   transform.named_sequence private @hwsched_fe_match_2d_dynamic_m_f(
@@ -780,11 +784,14 @@ module attributes {transform.with_named_sequence} {
   // scheduled.
   transform.named_sequence @hwsched_cpu_schedule_chains(
       %module: !transform.any_op {transform.readonly}) -> !transform.param<i64> {
+    %depthwise = transform.include @hwsched_cpu_schedule_depthwise failures(propagate) (%module)
+        : (!transform.any_op) -> !transform.any_op
     transform.include @hwsched_cpu_mark_dynamic_m failures(propagate) (%module)
         : (!transform.any_op) -> ()
     %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%module)
         : (!transform.any_op) -> !transform.any_op
-    %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
+    %scheduled = transform.merge_handles %depthwise, %contractions : !transform.any_op
+    %n = transform.num_associations %scheduled : (!transform.any_op) -> !transform.param<i64>
     transform.foreach %contractions : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       transform.include @hwsched_cpu_schedule_contraction failures(propagate) (%mm)
@@ -793,6 +800,41 @@ module attributes {transform.with_named_sequence} {
     transform.yield %n : !transform.param<i64>
   }
 
+  // @hwsched_cpu_schedule_depthwise(%module): every depthwise convolution
+  // (@hwsched_fe_depthwise_ops: linalg.depthwise_conv_2d_nhwc_hwc, its
+  // quantized form decomposed, dynamic extents chunked) gets its own
+  // schedule, since it is no matmul: each output channel reads one filter
+  // channel, so the channels are the vector lanes. The output is tiled by 1 batch
+  // element x 1 row x 4 columns x 16 channels (16 f32 lanes: one AVX-512
+  // register, two AVX2 ones), the filter rows by 1 and the filter columns
+  // kept whole; a partial tile of columns or channels is zero-padded (the
+  // padded taps add 0, the padded outputs are cut off); each tile is
+  // decomposed to a 1-D depthwise convolution (upstream's
+  // transform.structured.decompose), which the function's vectorization
+  // turns into one vector FMA per filter column on a 4 x 16 accumulator.
+  // The 1-D convolutions are premarked (hwsched.fe_premarked) so that
+  // @hwsched_prepare_contractions leaves them alone. Yields them.
+  transform.named_sequence @hwsched_cpu_schedule_depthwise(
+      %module: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %dw = transform.include @hwsched_fe_depthwise_ops failures(propagate) (%module)
+        : (!transform.any_op) -> !transform.any_op
+    %done = transform.foreach %dw : !transform.any_op -> !transform.any_op {
+    ^bb0(%static: !transform.any_op):
+      %tiled, %l0, %l1, %l2, %l3, %l4 = transform.structured.tile_using_for %static
+          tile_sizes [1, 1, 4, 16, 1, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %padded, %pad, %copy = transform.structured.pad %tiled {padding_dimensions = [2, 3]}
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %conv1d = transform.structured.decompose %padded : (!transform.any_op) -> !transform.any_op
+      transform.include @hwsched_fe_premark_depthwise failures(propagate) (%conv1d)
+          : (!transform.any_op) -> ()
+      %f = transform.get_parent_op %conv1d {op_name = "func.func"}
+          : (!transform.any_op) -> !transform.any_op
+      transform.annotate %f "hwsched.cpu_schedule" : !transform.any_op
+      transform.yield %conv1d : !transform.any_op
+    }
+    transform.yield %done : !transform.any_op
+  }
   // Marks the 2-D contractions on tensors with a dynamic M (static N and K)
   // for this schedule, before @hwsched_prepare_contractions, which then
   // neither rewrites nor reports them: the M loops (C blocks, register

@@ -25,6 +25,10 @@ module attributes {transform.with_named_sequence} {
   // Defined in matmul-frontend.mlir (preload it too for @gpu_matmul_auto).
   transform.named_sequence private @hwsched_prepare_contractions(
       !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_depthwise_ops(
+      !transform.any_op {transform.readonly}) -> !transform.any_op
+  transform.named_sequence private @hwsched_fe_premark_depthwise(
+      !transform.any_op {transform.readonly})
 
   // @gpu_matmul_epilogue(%root, %block_tile, %thread_tile, %k_tile)
   // Schedules every linalg.matmul (with its linalg.fill init) under %root
@@ -1046,9 +1050,12 @@ module attributes {transform.with_named_sequence} {
   // invalidated by the call.)
   transform.named_sequence @gpu_matmul_auto_tensor_level(
       %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %depthwise = transform.include @gpu_depthwise_tiles failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
     %contractions = transform.include @hwsched_prepare_contractions failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
-    %n = transform.num_associations %contractions : (!transform.any_op) -> !transform.param<i64>
+    %scheduled = transform.merge_handles %depthwise, %contractions : !transform.any_op
+    %n = transform.num_associations %scheduled : (!transform.any_op) -> !transform.param<i64>
     transform.foreach %contractions : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       %split, %smem = transform.include @gpu_matmul_auto_branches failures(propagate) (%mm)
@@ -1082,6 +1089,60 @@ module attributes {transform.with_named_sequence} {
       transform.yield %f : !transform.any_op
     }
     transform.yield %func_b : !transform.any_op
+  }
+
+  // @gpu_depthwise_tiles(%root): every depthwise convolution
+  // (@hwsched_fe_depthwise_ops: linalg.depthwise_conv_2d_nhwc_hwc, the
+  // quantized form decomposed, dynamic extents chunked) as a kernel of its
+  // own, since it is no matmul (each output channel reads one filter
+  // channel): blocks of 8 output rows x 32 channels (scf.forall mapped to
+  // #gpu.block<y>, <x>), 8 x 8 threads of 1 row x 4 channels each, and per
+  // thread 4 output columns at a time with one filter row (the batch by 1);
+  // the op is zero-padded on the host to whole tiles first. Each thread's
+  // tile is decomposed to a
+  // 1-D depthwise convolution (upstream's transform.structured.decompose)
+  // that the kernels' vectorization turns into one vector FMA per filter
+  // column on a 4 x 4 accumulator. The thread loop and the 1-D
+  // convolution carry the block's thread counts (hwsched.gpu_kernel_op,
+  // hwsched.gpu.ntx / nty = 8) for
+  // @gpu_matmul_kernels_to_gpu, and is premarked so that
+  // @hwsched_prepare_contractions leaves it alone. Yields them.
+  transform.named_sequence @gpu_depthwise_tiles(
+      %root: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %dw = transform.include @hwsched_fe_depthwise_ops failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %done = transform.foreach %dw : !transform.any_op -> !transform.any_op {
+    ^bb0(%static: !transform.any_op):
+      // Padded whole on the host to multiples of the block (rows, channels)
+      // and thread (columns) tiles, so that every tile below is full and
+      // static (zero padding: the padded taps add 0, the padded outputs are
+      // cut off).
+      %p, %ppad = transform.structured.pad_tiling_interface %static
+          to padding_sizes [0, 8, 4, 32] pad_to_multiple_of
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %b, %forall_b = transform.structured.tile_using_forall %p
+          tile_sizes [0, 8, 0, 32] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %t, %forall_t = transform.structured.tile_using_forall %b
+          tile_sizes [0, 1, 0, 4] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %rp, %l0, %l1, %l2 = transform.structured.tile_using_for %t
+          tile_sizes [1, 0, 4, 0, 1, 0]
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+      %conv1d = transform.structured.decompose %rp : (!transform.any_op) -> !transform.any_op
+      // (The kernels' mapping reads the thread counts from the first of at
+      // least two carriers: the thread loop and the 1-D convolution; the
+      // column loop too, unless it has one iteration and folds away.)
+      %carriers = transform.merge_handles %forall_t, %l1, %conv1d : !transform.any_op
+      %eight = transform.param.constant 8 : i64 -> !transform.param<i64>
+      transform.annotate %carriers "hwsched.gpu_kernel_op" : !transform.any_op
+      transform.annotate %carriers "hwsched.gpu.ntx" = %eight : !transform.any_op, !transform.param<i64>
+      transform.annotate %carriers "hwsched.gpu.nty" = %eight : !transform.any_op, !transform.param<i64>
+      transform.include @hwsched_fe_premark_depthwise failures(propagate) (%conv1d)
+          : (!transform.any_op) -> ()
+      transform.yield %conv1d : !transform.any_op
+    }
+    transform.yield %done : !transform.any_op
   }
 
   // The decision of @gpu_matmul_auto for one contraction: (%mm, empty) for

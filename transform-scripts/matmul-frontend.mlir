@@ -325,6 +325,55 @@ module attributes {transform.with_named_sequence} {
   // Actions.
   //===--------------------------------------------------------------------===//
 
+  // @hwsched_fe_depthwise_ops(%module): the depthwise convolutions of
+  // %module on tensors (linalg.depthwise_conv_2d_nhwc_hwc; the quantized
+  // form decomposed first, transform.hwsched.decompose_quantized) with
+  // static shapes (dynamic extents chunked,
+  // transform.hwsched.chunk_dynamic_loops), for an entry point's depthwise
+  // schedule. An entry point without one leaves them to
+  // @hwsched_prepare_contractions, which reports them.
+  transform.named_sequence @hwsched_fe_depthwise_ops(
+      %module: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %q = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc_q"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %q : !transform.any_op {
+    ^bb0(%q0: !transform.any_op):
+      %tq = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%q0)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %tq : !transform.any_op {
+      ^bb0(%t: !transform.any_op):
+        transform.sequence %t : !transform.any_op failures(suppress) {
+        ^bb0(%t0: !transform.any_op):
+          %plain = transform.hwsched.decompose_quantized %t0
+              : (!transform.any_op) -> !transform.any_op
+        }
+      }
+    }
+    %dw = transform.structured.match ops{["linalg.depthwise_conv_2d_nhwc_hwc"]} in %module
+        : (!transform.any_op) -> !transform.any_op
+    %static = transform.foreach %dw : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %t = transform.include @hwsched_fe_if_tensor_semantics failures(propagate) (%op)
+          : (!transform.any_op) -> !transform.any_op
+      %s = transform.foreach %t : !transform.any_op -> !transform.any_op {
+      ^bb0(%t0: !transform.any_op):
+        %s0 = transform.hwsched.chunk_dynamic_loops %t0
+            : (!transform.any_op) -> !transform.any_op
+        transform.yield %s0 : !transform.any_op
+      }
+      transform.yield %s : !transform.any_op
+    }
+    transform.yield %static : !transform.any_op
+  }
+  // An op an entry point's own schedule took (hwsched.fe_premarked = 1,
+  // not a contraction): @hwsched_prepare_contractions leaves it alone.
+  transform.named_sequence @hwsched_fe_premark_depthwise(
+      %op: !transform.any_op {transform.readonly}) {
+    %one = transform.param.constant 1 : i64 -> !transform.param<i64>
+    transform.annotate %op "hwsched.fe_premarked" = %one : !transform.any_op, !transform.param<i64>
+    transform.yield
+  }
+
   // The batch loops of step 3 (hwsched.fe_batch_loop = 1): what a batch
   // element leaves in them that is not a 2-D contraction is reported in
   // step 5 (@hwsched_fe_match_batch_body_left).

@@ -302,15 +302,15 @@ def run_entry(p, entry, args):
         r["status"] = "refused"
         return r
     total, depths, kinds = matmul_class(out)
-    # An op left behind is one still at its depth, one the entry reported
-    # ("not scheduled" remark: it may have been moved into a loop, e.g. a
-    # batch loop, and left there), or one still a matmul-class Linalg op
-    # anywhere in the output (a schedule leaves vectors, not Linalg ops).
-    left = max(unscheduled(p.depths, depths), len(r["left"]), total)
+    # An op left behind is one still at its depth, or one the entry
+    # reported ("not scheduled" remark: it may have been moved into a loop,
+    # e.g. a batch or chunk loop, and left there). (A Linalg op inside a
+    # kernel or a schedule's loops is scheduled: the split-K kernel's
+    # per-thread partial tile stays a scalar linalg.generic, say.)
+    left = max(unscheduled(p.depths, depths), len(r["left"]))
     r["scheduled"] = max(0, p.matmuls - left)
     for k in KINDS:
-        left_k = max(unscheduled(p.kind_depths[k], kinds[k]), sum(kinds[k].values()))
-        r["scheduled_kinds"][k] = max(0, p.kinds[k] - left_k)
+        r["scheduled_kinds"][k] = p.kinds[k] - unscheduled(p.kind_depths[k], kinds[k])
     # Remarks name no kind: where they count more ops left than the kinds
     # do (a payload of several kinds), the excess comes off the kinds from
     # the last, so that the kinds add up to the total.

@@ -5,9 +5,9 @@
 // @hwsched_prepare_contractions (transform-scripts/matmul-frontend.mlir)
 // reports every matmul-class op no route takes; a reduction whose body
 // multiplies but that is neither a contraction nor a convolution gets its
-// own remark, one that does not multiply gets none. A depthwise
-// convolution (here with a dynamic batch, chunked first) becomes a batch of
-// matrix-vector products, which no matmul schedule takes: a remark says so.
+// own remark, one that does not multiply gets none. A batch of
+// matrix-vector products, which no matmul schedule takes, gets a remark that
+// says so; a depthwise convolution gets the depthwise schedule.
 //
 // RUN: hwsched-opt %s --hwsched-target=x86-avx512 \
 // RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
@@ -24,9 +24,7 @@
 // REM: remark: hwsched: not scheduled: a reduction whose body multiplies, but neither a contraction
 // REM-NEXT: linalg.generic
 // REM: remark: hwsched: not scheduled: each batch element of this op is a matrix-vector product (M or N of extent 1: a depthwise convolution reads one filter channel per output channel
-// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
-// REM: remark: hwsched: not scheduled: each batch element of this op is a matrix-vector product
-// REM-NEXT: linalg.depthwise_conv_2d_nhwc_hwc
+// REM-NEXT: linalg.batch_matmul
 // REM-NOT: no im2col route
 // REM-NOT: remark: hwsched: not scheduled
 // REM-NOT: error
@@ -59,9 +57,10 @@ func.func @max_pool(%input: tensor<1x18x18x16xf32>, %window: tensor<3x3xf32>, %o
   return %r : tensor<1x16x16x16xf32>
 }
 
-// A depthwise convolution with a dynamic batch.
+// A depthwise convolution with a dynamic batch: the CPU entry's depthwise
+// schedule takes it (chunked batch, channels as vector lanes).
 // CHECK-LABEL: func.func @depthwise_dynamic(
-// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+// CHECK:         vector.fma
 // CHECK:         } {hwsched.chunk_loop = 256 : i64}
 func.func @depthwise_dynamic(%input: tensor<?x18x18x16xf32>, %filter: tensor<3x3x16xf32>, %output: tensor<?x16x16x16xf32>) -> tensor<?x16x16x16xf32> {
   %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
@@ -69,14 +68,14 @@ func.func @depthwise_dynamic(%input: tensor<?x18x18x16xf32>, %filter: tensor<3x3
   return %r : tensor<?x16x16x16xf32>
 }
 
-// The same on integers (an integer multiply-accumulate body).
-// CHECK-LABEL: func.func @depthwise_dynamic_i32(
+// A batch of matrix-vector products (a batch_matmul with one column, as an
+// attention decode step writes it): each batch element is left in its batch
+// loop with a remark.
+// CHECK-LABEL: func.func @batch_matvec(
 // CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
-// CHECK:         } {hwsched.chunk_loop = 256 : i64}
-func.func @depthwise_dynamic_i32(%input: tensor<?x18x18x16xi32>, %filter: tensor<3x3x16xi32>, %output: tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32> {
-  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%input, %filter : tensor<?x18x18x16xi32>, tensor<3x3x16xi32>) outs(%output : tensor<?x16x16x16xi32>) -> tensor<?x16x16x16xi32>
-  return %r : tensor<?x16x16x16xi32>
+func.func @batch_matvec(%a: tensor<4x16x32xf32>, %b: tensor<4x32x1xf32>, %c: tensor<4x16x1xf32>) -> tensor<4x16x1xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<4x16x32xf32>, tensor<4x32x1xf32>) outs(%c : tensor<4x16x1xf32>) -> tensor<4x16x1xf32>
+  return %r : tensor<4x16x1xf32>
 }
 
 // A convolution-like generic with a zero point as a third (scalar) input,
