@@ -529,16 +529,24 @@ def run_steps(args, r, opt, input_path, pre_lower_args, libs):
     try:
         before = lower_and_run(r, "BEFORE", input_path, args, opt, verified, libs)
     except CheckFailure as failure:
-        # (Its message, printed with puts, is lost in the abort's unflushed
-        # stdout: the verdict is the abort of the reference itself.)
-        if dynamic and ("killed by signal 6" in failure.args[0]
-                        or RUNTIME_CHECK_FAILED in failure.args[0]):
-            raise CheckFailure("invalid instance: the dynamic extents of this run "
-                               "do not fit the payload's ops (upstream's runtime "
-                               "op verification stopped the reference); give the "
-                               "payload an @main with extents that fit",
-                               failure.args[0])
-        raise
+        # (The verification's message, printed with puts, is lost in the
+        # abort's unflushed stdout.) An abort that the verification alone
+        # causes is an invalid instance; one the plain reference also has
+        # (an emulated deadlock, the payload's own assert) is reported as
+        # it is.
+        if not (dynamic and ("killed by signal 6" in failure.args[0]
+                             or RUNTIME_CHECK_FAILED in failure.args[0])):
+            raise
+        try:
+            lower_and_run(r, "BEFORE-plain", input_path, args, opt,
+                          pre_lower_args, libs)
+        except CheckFailure:
+            raise failure
+        raise CheckFailure("invalid instance: the dynamic extents of this run "
+                           "do not fit the payload's ops (upstream's runtime "
+                           "op verification stopped the reference); give the "
+                           "payload an @main with extents that fit",
+                           failure.args[0])
     if not any(line.strip() for line in before):
         raise CheckFailure("BEFORE run printed nothing: the payload must print its "
                            "results (e.g. printMemrefF32), or the check cannot fail")

@@ -47,3 +47,17 @@
 // STEP: EXEC-CHECK: FAIL (step 'AFTER: transform' failed with exit code 1)
 // STEP-NEXT: command: {{.*}}mlir-opt {{.*}}matmul-exec.mlir {{.*}}entry-point=no_such_sequence
 // STEP: error: could not find a nested named sequence with name: no_such_sequence
+
+// Dynamic shapes whose harness extents do not fit the op (a filter larger
+// than the image): the reference runs with upstream's runtime op
+// verification, which stops it, while the plain reference runs (reading out
+// of bounds): an invalid instance, not a comparison (no single extent fits
+// this op: the output would need 15 - extent rows and 17 - extent columns).
+// An abort the plain reference has as well (an emulated deadlock,
+// Pipeline/npu-flags-exec.mlir) is reported as it is.
+// RUN: not %python %utils/exec-check.py %test_src/Harness/Inputs/conv-dynamic-filter.mlir --add-main --opt hwsched-opt -- \
+// RUN:   --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN: | FileCheck %s --check-prefix=INVALID
+// INVALID: EXEC-CHECK: FAIL (invalid instance: the dynamic extents of this run do not fit the payload's ops
