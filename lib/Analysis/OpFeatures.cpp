@@ -6,6 +6,7 @@
 
 #include "hwsched/Analysis/OpFeatures.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -467,4 +468,16 @@ std::string hwsched::formatOpFeatures(const OpFeatures &f) {
   else
     os << "untiled";
   return text;
+}
+
+bool hwsched::isMultiplyAddBody(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp->getNumRegions() != 1 ||
+      linalgOp->getRegion(0).empty())
+    return false;
+  auto isMulAdd = [](Operation *mul, Operation *add) {
+    return (isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add)) ||
+           (isa<arith::MulIOp>(mul) && isa<arith::AddIOp>(add));
+  };
+  return linalg::detail::isContractionBody(*linalgOp.getBlock(), isMulAdd);
 }

@@ -15,6 +15,7 @@
 
 #include "hwsched/Transforms/ContractionNormalForm.h"
 
+#include "hwsched/Analysis/OpFeatures.h"
 #include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -235,11 +236,7 @@ hwsched::planContractionNormalForm(Operation *op) {
       return refuse(op, "loop d" + Twine(i) +
                             " has a dynamic extent; the rewrite needs static "
                             "extents: give the operands static types");
-  auto isMulAdd = [](Operation *mul, Operation *add) {
-    return (isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add)) ||
-           (isa<arith::MulIOp>(mul) && isa<arith::AddIOp>(add));
-  };
-  if (!linalg::detail::isContractionBody(*linalgOp.getBlock(), isMulAdd))
+  if (!isMultiplyAddBody(op))
     return refuse(op, "the body is not a multiply-add (C += A * B, casts "
                       "allowed)");
   SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();

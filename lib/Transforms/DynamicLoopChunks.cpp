@@ -6,6 +6,7 @@
 
 #include "hwsched/Transforms/DynamicLoopChunks.h"
 
+#include "hwsched/Analysis/OpFeatures.h"
 #include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -148,12 +149,7 @@ hwsched::planDynamicLoopChunks(Operation *op,
                             "unknown: give the operands static types");
   }
   if (dynamicReduction) {
-    auto isMulAdd = [](Operation *mul, Operation *add) {
-      return (isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add)) ||
-             (isa<arith::MulIOp>(mul) && isa<arith::AddIOp>(add));
-    };
-    if (linalgOp.getNumDpsInputs() != 2 ||
-        !linalg::detail::isContractionBody(*linalgOp.getBlock(), isMulAdd))
+    if (linalgOp.getNumDpsInputs() != 2 || !isMultiplyAddBody(op))
       return refuse(op, "a reduction loop has a dynamic extent and the body "
                         "is not a multiply-add (C += A * B, casts allowed), "
                         "so zero padding would change the result: give the "

@@ -145,6 +145,11 @@ struct OpFeatures {
 /// True when the op can be described (LinalgOp or TilingInterface).
 bool isStructuredOp(mlir::Operation *op);
 
+/// Whether `op` is a Linalg op whose body computes C += A * B (a multiply
+/// and an add of the same kind, float or integer; casts of the operands
+/// allowed): a contraction or convolution body, where zero operands add 0.
+bool isMultiplyAddBody(mlir::Operation *op);
+
 /// One-line summary for remarks, e.g. "linalg.matmul: contraction, loops
 /// [512,512,256] (P,P,R), 2 ops/point, in 512x256xf32 contiguous 524288B,
 /// ..., out 512x512xf32 contiguous 1048576B (read), untiled".
