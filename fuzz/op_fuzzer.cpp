@@ -85,12 +85,19 @@ const char *const kOps[] = {
     "select_tile_config",       "schedule_stages",
     "merge_allocations",        "eliminate_redundant_copies",
     "attach_target_spec",       "query_spec",
-    "epilogue_in_place",        "split_k"};
+    "epilogue_in_place",        "split_k",
+    "chunk_dynamic_loops"};
 
 /// The category of payload op each op works on, by kOps index.
-const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
-                             "funcs",  "funcs",  "funcs",  "linalg", "linalg"};
+const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",
+                             "funcs",  "funcs",  "funcs",  "funcs",
+                             "linalg", "linalg", "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
+
+/// chunk_dynamic_loops' chunk sizes, valid and invalid.
+const char *const kChunks[] = {"1", "3", "7", "256", "0", "-2"};
+const char *const kChunkNames[] = {"parallel_chunk", "reduction_chunk",
+                                   "window_chunk"};
 
 /// split_k's factor operand, valid and invalid.
 const char *const kSplitFactors[] = {"0", "1", "2",  "3",
@@ -303,6 +310,10 @@ struct Case {
       list.push_back({"metric", quote(kMetrics[in.pick(std::size(kMetrics))])});
     if (name == "query_spec")
       list.push_back({"key", quote(kKeys[in.pick(std::size(kKeys))])});
+    if (name == "chunk_dynamic_loops")
+      for (unsigned i = 0, e = in.pick(4); i < e; ++i)
+        list.push_back({kChunkNames[in.pick(std::size(kChunkNames))],
+                        kChunks[in.pick(std::size(kChunks))]});
     if (name == "schedule_stages" && in.chance(150))
       list.push_back(
           {"num_stages", kNumStages[in.pick(std::size(kNumStages))]});
@@ -424,6 +435,9 @@ std::string buildScript(const Case &c, unsigned count) {
   else if (op == "eliminate_redundant_copies")
     s += "    transform.smem.eliminate_redundant_copies " + h + " " + a +
          " : " + hty + "\n";
+  else if (op == "chunk_dynamic_loops")
+    s += "    %r = transform.hwsched.chunk_dynamic_loops " + h + " " + a +
+         " : (" + hty + ") -> " + any + "\n";
   else if (op == "attach_target_spec")
     s += "    transform.hwsched.attach_target_spec " + h + " " + a + " : " +
          hty + "\n";
