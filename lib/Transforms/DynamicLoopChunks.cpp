@@ -208,7 +208,15 @@ hwsched::rewriteToDynamicLoopChunks(RewriterBase &rewriter,
   //    tensor.pad producer would be fused into the schedule's tiles (and
   //    re-padded per tile, with a branch for empty slices); a padded chunk
   //    built once per chunk iteration is host-side work the schedule reads.
+  //    (Upstream's DecomposePadOpPattern does this as a pattern; rewritten
+  //    here directly, the transform rewriter keeps tracking the ops.)
+  //    Upstream may hand back an operand that was already padded: a pad
+  //    with low padding or a non-constant value is left as it is (a high,
+  //    constant one is the same as its fill and insert either way).
   for (tensor::PadOp pad : padded->padOps) {
+    if (!pad.getConstantPaddingValue() ||
+        !llvm::all_of(pad.getMixedLowPad(), isZeroInteger))
+      continue;
     Location loc = pad.getLoc();
     rewriter.setInsertionPoint(pad);
     auto type = cast<RankedTensorType>(pad.getResultType());
