@@ -1035,12 +1035,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %chunk = transform.hwsched.get_annotation %for "hwsched.chunk_loop"
         : (!transform.any_op) -> !transform.param<i64>
-    %forall = transform.get_parent_op %op {op_name = "scf.forall", allow_empty_results}
-        : (!transform.any_op) -> !transform.any_op
-    transform.match.operation_empty %forall : !transform.any_op
-    %par = transform.get_parent_op %op {op_name = "scf.parallel", allow_empty_results}
-        : (!transform.any_op) -> !transform.any_op
-    transform.match.operation_empty %par : !transform.any_op
+    transform.include @hwsched_cpu_match_no_parallel_loop_around failures(propagate) (%op)
+        : (!transform.any_op) -> ()
     transform.yield %op : !transform.any_op
   }
 
@@ -1055,12 +1051,21 @@ module attributes {transform.with_named_sequence} {
     %for = transform.get_parent_op %op {op_name = "scf.for", allow_empty_results}
         : (!transform.any_op) -> !transform.any_op
     transform.match.operation_empty %for : !transform.any_op
+    transform.include @hwsched_cpu_match_no_parallel_loop_around failures(propagate) (%op)
+        : (!transform.any_op) -> ()
+    transform.yield %op : !transform.any_op
+  }
+
+  // Matches (succeeds on) an op with no scf.forall or scf.parallel around
+  // it: the host-side ops of the two matchers above.
+  transform.named_sequence @hwsched_cpu_match_no_parallel_loop_around(
+      %op: !transform.any_op {transform.readonly}) {
     %forall = transform.get_parent_op %op {op_name = "scf.forall", allow_empty_results}
         : (!transform.any_op) -> !transform.any_op
     transform.match.operation_empty %forall : !transform.any_op
     %par = transform.get_parent_op %op {op_name = "scf.parallel", allow_empty_results}
         : (!transform.any_op) -> !transform.any_op
     transform.match.operation_empty %par : !transform.any_op
-    transform.yield %op : !transform.any_op
+    transform.yield
   }
 }
