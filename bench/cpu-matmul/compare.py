@@ -57,9 +57,8 @@ def main():
     peak_exe = os.path.join(work, "fma_peak")
     # The ISA is chosen at run time (fma_peak.c): no -mavx512f SIGILL on AVX2.
     R.run(["gcc", "-O2", os.path.join(R.HERE, "fma_peak.c"), "-o", peak_exe])
-    libs = [os.path.join(R.LLVM, "lib", "libmlir_c_runner_utils.so"),
-            os.path.join(R.LLVM, "lib", "libmlir_runner_utils.so"), cputime]
-    if os.path.isfile(R.OPENMP_LIB):
+    libs = [*R.toolchain.runner_libs(), cputime]
+    if R.OPENMP_LIB and os.path.isfile(R.OPENMP_LIB):
         libs.append(R.OPENMP_LIB)  # multi-threaded variants
 
     flops = 2.0 * args.size ** 3
@@ -75,7 +74,11 @@ def main():
             sched = v
         else:
             sched = os.path.join(work, f"v{i}-{tag}.scheduled.mlir")
-            library, entry = os.path.abspath(v), R.ENTRY
+            # The script's companions (matmul-frontend.mlir) come with an
+            # edited copy of cpu-matmul.mlir, as run.py preloads them.
+            companions = [f for f in R.SCRIPT.split(",")
+                          if os.path.basename(f) != "cpu-matmul.mlir"]
+            library, entry = ",".join([os.path.abspath(v), *companions]), R.ENTRY
             if v.startswith("tiles:"):
                 mc, nc, kc, mr, nr = v[len("tiles:"):].split(",")
                 knobs = os.path.join(work, f"knobs{i}.mlir")
