@@ -118,8 +118,13 @@ Options:
                          public function called, every result printed) before
                          both sides; the transform then sees it too (it holds
                          no Linalg op). Kept as input.with-main.mlir.
-  --dynamic-extent N     with --add-main: the extent of every dynamic
-                         dimension (default 24).
+  --dynamic-extent N     with --add-main: the extent of a dynamic dimension
+                         (default 24). Argument dimensions that Linalg ops
+                         read get extents that fit those ops instead
+                         (hwsched_tools/dynamic_extents.py: e.g. a
+                         convolution's input rows from its output rows,
+                         window and stride), solved on the payload with its
+                         named ops generalized (--lower-opt).
   --timeout SECONDS      per-step time limit (default 600).
   --print-pipeline       print the lowering pipeline (pass-pipeline syntax) and exit.
   -v, --verbose          print every command and its run time on stderr.
@@ -477,7 +482,8 @@ def check(args, workdir):
         raise CheckFailure(f"input not found: {args.input}")
     input_path = os.path.abspath(args.input)
     if args.add_main:
-        input_path = with_main(input_path, workdir, args.dynamic_extent)
+        input_path = with_main(input_path, workdir, args.dynamic_extent,
+                               args.lower_opt)
     pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
     if args.emulate_npu_sync:
         pre_lower_args.append(EMULATE_NPU_SYNC_FLAG)
@@ -497,14 +503,25 @@ def check(args, workdir):
                     f.write(f"\n# {step}\n{cmd_text}\n")
 
 
-def with_main(input_path, workdir, extent):
+def with_main(input_path, workdir, extent, lower_opt):
     """The payload with the @main of utils/exec_harness.py, in `workdir`."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import exec_harness
+    from hwsched_tools import dynamic_extents
     with open(input_path, errors="replace") as f:
         text = f.read()
+    arg_extents = None
+    if re.search(r"(tensor|memref)<[^>]*\?", text):
+        # Extents that fit the ops: solved on the generalized payload. When
+        # the payload does not parse with the stock tool (our dialects), the
+        # one extent stays, as before.
+        proc = subprocess.run([lower_opt, input_path, "--linalg-generalize-named-ops"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True)
+        if proc.returncode == 0:
+            arg_extents = dynamic_extents.solve(proc.stdout, extent)
     try:
-        text = exec_harness.add_main(text, extent)
+        text = exec_harness.add_main(text, extent, arg_extents)
     except exec_harness.HarnessError as e:
         raise CheckFailure(f"step 'add main': {e}")
     out = os.path.join(workdir, "input.with-main.mlir")

@@ -21,7 +21,11 @@ one:
     products a matmul or a convolution of the corpus sizes computes is
     exactly representable, whatever the order of the reduction;
   * dynamic dimensions get one extent (`--dynamic-extent`, default 24) so
-    that the shapes of the arguments agree;
+    that the shapes of the arguments agree, unless the caller gives extents
+    per argument dimension (`arg_extents`; utils/exec-check.py solves them
+    from the ops, hwsched_tools/dynamic_extents.py, so that a convolution
+    whose input and output are both arguments gets an input that fits its
+    window and stride);
   * every result and every memref argument (it may be written) is printed
     with printMemrefF32 / printMemrefI32 / printMemrefF64 / printMemrefI64,
     16-bit floats widened to f32 and narrow integers to i32 first.
@@ -37,8 +41,12 @@ Usage:
 """
 
 import argparse
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hwsched_tools import mlir_text  # noqa: E402
 
 FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
@@ -73,48 +81,33 @@ class Type:
             raise HarnessError(f"unsupported element type in {self.text}")
 
     def static_shape(self, extent):
-        return [extent if d is None else d for d in self.shape]
+        return [dim_extent(extent, i) if d is None else d
+                for i, d in enumerate(self.shape)]
 
     def memref(self, extent=None, dynamic=False):
-        dims = ["?" if (d is None and dynamic) else str(extent if d is None else d)
-                for d in self.shape]
+        dims = ["?" if (d is None and dynamic) else
+                str(dim_extent(extent, i) if d is None else d)
+                for i, d in enumerate(self.shape)]
         return "memref<" + "".join(d + "x" for d in dims) + self.elem + ">"
 
 
+def dim_extent(extent, i):
+    """The extent of dynamic dimension `i`: `extent` is one extent for every
+    dimension or a list with one per dimension (None where static)."""
+    return extent[i] if isinstance(extent, (list, tuple)) else extent
+
+
 def split_top(text, sep=","):
-    """Splits at `sep` outside <>, (), [], {} and quotes."""
-    out, depth, cur, quote = [], 0, "", False
-    for ch in text:
-        if ch == '"':
-            quote = not quote
-        if not quote:
-            if ch in "<([{":
-                depth += 1
-            elif ch in ">)]}":
-                depth -= 1
-            elif ch == sep and depth == 0:
-                out.append(cur)
-                cur = ""
-                continue
-        cur += ch
-    if cur.strip():
-        out.append(cur)
-    return out
+    """Splits at `sep` outside brackets and quotes (hwsched_tools.mlir_text)."""
+    return mlir_text.split_top(text, sep)
 
 
 def matching(text, start):
     """Index of the bracket closing the one at `start`."""
-    pairs = {"(": ")", "<": ">", "[": "]", "{": "}"}
-    close = pairs[text[start]]
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == text[start]:
-            depth += 1
-        elif text[i] == close:
-            depth -= 1
-            if depth == 0:
-                return i
-    raise HarnessError("unbalanced brackets in a function signature")
+    try:
+        return mlir_text.closing(text, start)
+    except ValueError:
+        raise HarnessError("unbalanced brackets in a function signature")
 
 
 class Func:
@@ -248,8 +241,9 @@ def generate(w, shape_type, elem, rank, dyn_sizes, body):
 
 
 def tensor_type(ty, extent=None, dynamic=False):
-    dims = ["?" if (d is None and dynamic) else str(extent if d is None else d)
-            for d in ty.shape]
+    dims = ["?" if (d is None and dynamic) else
+            str(dim_extent(extent, i) if d is None else d)
+            for i, d in enumerate(ty.shape)]
     return "tensor<" + "".join(d + "x" for d in dims) + ty.elem + ">"
 
 
@@ -302,10 +296,11 @@ def print_tensor(w, value, ty):
     w.emit(f"func.call @{fn}({u}) : (memref<*x{target}>) -> ()")
 
 
-def harness(funcs, extent):
+def harness(funcs, extent, arg_extents=None):
     w = Writer()
     for f in funcs:
         w.emit(f"// {f.name}")
+        per_arg = (arg_extents or {}).get(f.name, {})
         operands, types, memrefs = [], [], []
         for a, ty in enumerate(f.args):
             if ty.kind == "scalar":
@@ -313,9 +308,10 @@ def harness(funcs, extent):
                 operands.append(v)
                 types.append(ty.text)
                 continue
-            t, static = make_input(w, ty, a, extent)
+            ext = per_arg.get(a, extent)
+            t, static = make_input(w, ty, a, ext)
             if ty.kind == "memref":
-                mtype = ty.memref(extent)
+                mtype = ty.memref(ext)
                 buf = w.fresh("buf")
                 w.emit(f"{buf} = memref.alloc() : {mtype}")
                 w.emit(f"bufferization.materialize_in_destination {t} in restrict "
@@ -365,8 +361,11 @@ def harness(funcs, extent):
     return decls, f"func.func @main() {{\n{body}\n  return\n}}\n"
 
 
-def add_main(text, extent=24):
-    """`text` with an executable @main appended (inside its module)."""
+def add_main(text, extent=24, arg_extents=None):
+    """`text` with an executable @main appended (inside its module).
+    `arg_extents` ({function: {argument number: [extent or None per
+    dimension]}}, e.g. from hwsched_tools.dynamic_extents.solve) overrides
+    `extent` for the arguments it lists."""
     # A payload @main that is not a harness: rename it and its callers.
     if re.search(r"func\.func\s+(public\s+)?@main\s*\(\s*%", text) or \
             re.search(r"func\.func\s+(public\s+)?@main\s*\(\s*\)\s*->", text):
@@ -379,7 +378,7 @@ def add_main(text, extent=24):
     if not funcs:
         raise HarnessError("no public function with supported argument and "
                            "result types to call")
-    decls, main = harness(funcs, extent)
+    decls, main = harness(funcs, extent, arg_extents)
     # Declarations the payload already has stay single.
     decls = "".join(l + "\n" for l in decls.splitlines()
                     if re.search(r"@\w+", l).group(0) + "(" not in text)

@@ -17,6 +17,7 @@ once, in the library.
 import os
 import re
 
+from .mlir_text import closing, split_top
 from .toolchain import ROOT
 
 SCRIPTS = os.path.join(ROOT, "transform-scripts")
@@ -36,37 +37,6 @@ def preload_option(paths):
             + ",".join(script_path(p) for p in paths))
 
 
-def _balanced(text, start):
-    """The index just past the bracket group opening at text[start]."""
-    close = {"(": ")", "{": "}", "[": "]", "<": ">"}
-    stack = []
-    for i in range(start, len(text)):
-        c = text[i]
-        if c in close:
-            stack.append(close[c])
-        elif stack and c == stack[-1]:
-            stack.pop()
-            if not stack:
-                return i + 1
-    raise ValueError("unbalanced brackets in a transform script")
-
-
-def _split_top(text):
-    """`text` split at the commas outside brackets."""
-    parts, depth, cur = [], 0, ""
-    for c in text:
-        depth += c in "({[<"
-        depth -= c in ")}]>"
-        if c == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-        else:
-            cur += c
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
-
-
 def signatures(paths):
     """{name: (argument declarations, result types)} of the named sequences
     defined in `paths`, e.g. "gpu_measure_registers":
@@ -76,13 +46,13 @@ def signatures(paths):
         with open(script_path(path)) as f:
             text = f.read()
         for m in re.finditer(r"transform\.named_sequence @(\w+)\(", text):
-            end = _balanced(text, m.end() - 1)
+            end = closing(text, m.end() - 1) + 1
             args = [re.sub(r"^%\w+\s*:\s*", "", a)
-                    for a in _split_top(text[m.end():end - 1])]
+                    for a in split_top(text[m.end():end - 1])]
             rest = text[end:text.index("{", end)].strip()
             results = []
             if rest.startswith("->"):
-                results = _split_top(rest[2:].strip().strip("()"))
+                results = split_top(rest[2:].strip().strip("()"))
             sigs[m.group(1)] = (args, results)
     return sigs
 
