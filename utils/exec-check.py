@@ -510,16 +510,9 @@ def with_main(input_path, workdir, extent, lower_opt):
     from hwsched_tools import dynamic_extents
     with open(input_path, errors="replace") as f:
         text = f.read()
-    arg_extents = None
-    if re.search(r"(tensor|memref)<[^>]*\?", text):
-        # Extents that fit the ops: solved on the generalized payload. When
-        # the payload does not parse with the stock tool (our dialects), the
-        # one extent stays, as before.
-        proc = subprocess.run([lower_opt, input_path, "--linalg-generalize-named-ops"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              text=True)
-        if proc.returncode == 0:
-            arg_extents = dynamic_extents.solve(proc.stdout, extent)
+    # Extents that fit the ops, solved on the generalized payload; where the
+    # payload does not parse with the stock tool, the one extent stays.
+    arg_extents = dynamic_extents.solve_payload(text, extent, lower_opt)
     try:
         text = exec_harness.add_main(text, extent, arg_extents)
     except exec_harness.HarnessError as e:

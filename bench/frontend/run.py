@@ -58,6 +58,7 @@ UTILS = os.path.join(ROOT, "utils")
 sys.path.insert(0, UTILS)
 sys.path.insert(0, os.path.join(UTILS, "robustness"))
 import exec_harness  # noqa: E402
+from hwsched_tools import dynamic_extents  # noqa: E402
 from hwsched_tools import EXEC_CHECK, crashed, default_hwsched_opt, run_tool  # noqa: E402
 
 
@@ -253,7 +254,10 @@ def collect(corpora, work, opt, jobs):
         p.matmuls, p.depths, p.kind_depths = matmul_class(out)
         p.kinds = {kind: sum(c.values()) for kind, c in p.kind_depths.items()}
         try:
-            text = exec_harness.add_main(p.text)
+            # Dynamic argument extents that fit the ops (a convolution's
+            # input from its output and window), solved with this hwsched-opt.
+            text = exec_harness.add_main(
+                p.text, arg_extents=dynamic_extents.solve_payload(p.text, opt=opt))
             p.executable = True
         except exec_harness.HarnessError:
             text = p.text

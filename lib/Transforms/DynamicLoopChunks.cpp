@@ -18,6 +18,8 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace hwsched;
 
@@ -98,10 +100,76 @@ void hwsched::DynamicLoopChunksPlan::print(llvm::raw_ostream &os) const {
   os << (padsReduction ? "; padded with zeros (the padded products add 0)"
                        : "; padded (the padded part of the result is cut "
                          "off)");
+  if (shrunk)
+    os << "; parallel chunks halved until each padded operand holds at most "
+          "the chunk element limit ("
+       << largestOperandElements << " elements now)";
   os << "; the op in the chunk loops: ";
   llvm::interleave(
       loops, os,
       [&](const Loop &l) { os << (l.chunk != 0 ? l.chunk : l.extent); }, " x ");
+}
+
+/// Elements of each tensor operand of one chunk that a chunked loop
+/// indexes (operands indexed by static loops only are the payload's own
+/// size: no chunk changes them), each indexing map evaluated at the last
+/// iteration of the chunk (every map is a sum of loops, checked before),
+/// plus one per dimension.
+static SmallVector<std::pair<OpOperand *, int64_t>>
+chunkedOperandElements(const DynamicLoopChunksPlan &plan) {
+  SmallVector<int64_t> last;
+  for (const DynamicLoopChunksPlan::Loop &l : plan.loops)
+    last.push_back((l.chunk != 0 ? l.chunk : l.extent) - 1);
+  SmallVector<std::pair<OpOperand *, int64_t>> out;
+  linalg::LinalgOp op = plan.op;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isa<RankedTensorType>(operand.get().getType()))
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    bool chunked = llvm::any_of(llvm::enumerate(plan.loops), [&](auto l) {
+      return l.value().chunk != 0 && map.isFunctionOfDim(l.index());
+    });
+    if (!chunked)
+      continue;
+    // Saturating: a chunk of several 256-long loops can overflow int64.
+    int64_t elements = 1;
+    for (int64_t index : map.compose(last))
+      elements = elements > std::numeric_limits<int64_t>::max() / (index + 1)
+                     ? std::numeric_limits<int64_t>::max()
+                     : elements * (index + 1);
+    out.push_back({&operand, elements});
+  }
+  return out;
+}
+
+/// Halves the largest parallel chunk that indexes an operand over `limit`
+/// elements (the outermost among equals) until no chunked operand is over
+/// it, or no parallel chunk that would help is left (a reduction chunk or
+/// static extents make it large: the limit is then a note, not a refusal).
+static void capChunkVolume(DynamicLoopChunksPlan &plan, int64_t limit) {
+  while (true) {
+    auto operands = chunkedOperandElements(plan);
+    plan.largestOperandElements = 0;
+    for (auto [operand, elements] : operands)
+      plan.largestOperandElements =
+          std::max(plan.largestOperandElements, elements);
+    DynamicLoopChunksPlan::Loop *largest = nullptr;
+    linalg::LinalgOp op = plan.op;
+    for (auto [d, l] : llvm::enumerate(plan.loops)) {
+      if (l.role != Role::Parallel || l.chunk <= 1)
+        continue;
+      bool helps = llvm::any_of(operands, [&](auto entry) {
+        return entry.second > limit &&
+               op.getMatchingIndexingMap(entry.first).isFunctionOfDim(d);
+      });
+      if (helps && (!largest || l.chunk > largest->chunk))
+        largest = &l;
+    }
+    if (!largest)
+      return;
+    largest->chunk = std::max<int64_t>(largest->chunk / 2, 1);
+    plan.shrunk = true;
+  }
 }
 
 llvm::Expected<DynamicLoopChunksPlan>
@@ -155,6 +223,7 @@ hwsched::planDynamicLoopChunks(Operation *op,
                         "so zero padding would change the result: give the "
                         "reduced operands a static type");
   }
+  capChunkVolume(plan, sizes.maxChunkElements);
   return plan;
 }
 

@@ -66,3 +66,26 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A dynamic batch, height and width with 1024 output channels: chunks of
+// 256 x 256 x 256 would pad a 2^34-element output. The largest parallel
+// chunk is halved (the outermost first among equals) until every padded
+// operand holds at most 2^24 elements: 16 x 32 x 32 x 1024 (the image chunk
+// 16 x 34 x 35 x 5 was never over).
+// REM: remark: chunk_dynamic_loops: 7 loops: d0 dynamic (parallel) in chunks of 16, d1 dynamic (parallel) in chunks of 32, d2 dynamic (parallel) in chunks of 32, d3 = 1024, d4 = 3, d5 = 4, d6 = 5; padded (the padded part of the result is cut off); parallel chunks halved until each padded operand holds at most the chunk element limit (16777216 elements now); the op in the chunk loops: 16 x 32 x 32 x 1024 x 3 x 4 x 5
+// CHECK-LABEL: func.func @conv_dynamic_nhw(
+// CHECK:         linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.+}}, %{{.+}} : tensor<16x34x35x5xf32>, tensor<3x4x5x1024xf32>) outs(%{{.+}} : tensor<16x32x32x1024xf32>)
+func.func @conv_dynamic_nhw(%img: tensor<?x?x?x5xf32>, %flt: tensor<3x4x5x1024xf32>, %out: tensor<?x?x?x1024xf32>) -> tensor<?x?x?x1024xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%img, %flt : tensor<?x?x?x5xf32>, tensor<3x4x5x1024xf32>) outs(%out : tensor<?x?x?x1024xf32>) -> tensor<?x?x?x1024xf32>
+  return %r : tensor<?x?x?x1024xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match ops{["linalg.conv_2d_nhwc_hwcf"]} in %root : (!transform.any_op) -> !transform.any_op
+    %s = transform.hwsched.chunk_dynamic_loops %ops {explain} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

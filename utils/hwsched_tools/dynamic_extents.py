@@ -259,6 +259,23 @@ def _solve_function(shapes, ops, aliases, default):
     return entry
 
 
+def solve_payload(text, default=24, opt=None):
+    """The table for a payload as written (named ops and all): its named ops
+    generalized with `opt` (default: LLVM's mlir-opt), then solve(). None when
+    the payload has no dynamic dimension or does not parse with that tool
+    (the harness then gives every `?` the default, as before)."""
+    if not re.search(r"(tensor|memref)<[^>]*\?", text):
+        return None
+    import subprocess
+    from . import toolchain
+    proc = subprocess.run([opt or toolchain.mlir_opt(), "-", "--linalg-generalize-named-ops"],
+                          input=text, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True)
+    if proc.returncode != 0:
+        return None
+    return solve(proc.stdout, default)
+
+
 def main(argv=None):
     """`python3 -m hwsched_tools.dynamic_extents [FILE]`: the table for a
     payload whose named ops are already generalized (stdin by default), one

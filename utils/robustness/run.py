@@ -66,6 +66,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 import gen_programs  # noqa: E402
 import exec_harness  # noqa: E402
+from hwsched_tools import dynamic_extents  # noqa: E402
 from hwsched_tools import (TAG, Runner, crashed, default_hwsched_opt,  # noqa: E402
                            exec_check_command, op_application, run_tool)
 
@@ -320,7 +321,9 @@ class Driver:
                     # Frontend-style payloads have no @main: give them the
                     # harness so that rewrites of them are exec-checked.
                     try:
-                        c = exec_harness.add_main(c)
+                        c = exec_harness.add_main(
+                            c, arg_extents=dynamic_extents.solve_payload(
+                                c, opt=self.args.hwsched_opt))
                     except exec_harness.HarnessError:
                         pass
                     payloads.append(Payload(f"{rel}#{n}", c, "corpus"))

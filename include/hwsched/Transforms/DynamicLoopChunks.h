@@ -53,6 +53,13 @@ struct DynamicLoopChunkSizes {
   int64_t parallel = 256;
   int64_t reduction = 512;
   int64_t window = 3;
+  /// The most elements any padded operand of one chunk may hold (64 MiB of
+  /// f32). Several dynamic parallel loops multiply their chunks: a
+  /// convolution with a dynamic batch, height and width would pad a
+  /// 256 x 256 x 256 x channels output, tens of GiB. The largest parallel
+  /// chunk is halved (the outermost first among equals) until every
+  /// operand fits.
+  int64_t maxChunkElements = int64_t(1) << 24;
 };
 
 /// Which loops of one op are chunked, and by how much.
@@ -65,6 +72,11 @@ struct DynamicLoopChunksPlan {
   };
   mlir::linalg::LinalgOp op;
   llvm::SmallVector<Loop> loops;
+  /// Elements of the largest padded operand of one chunk, and whether the
+  /// parallel chunks were shrunk below DynamicLoopChunkSizes::parallel to
+  /// keep it within maxChunkElements.
+  int64_t largestOperandElements = 0;
+  bool shrunk = false;
 
   /// Whether any loop is chunked (false: the op is left as it is).
   bool chunksAnything() const;
