@@ -51,8 +51,11 @@ Verdict on stdout:
   EXEC-CHECK: PASS (<N> output lines identical)                      exit 0
   EXEC-CHECK: PASS (<N> output lines match within rtol=.. atol=..)   exit 0
   EXEC-CHECK: FAIL (<reason>) + unified diff (first 40 lines)        exit 1
-It also FAILs when any step fails (the step and command are named, stderr
-shown), when BEFORE prints nothing (a check that cannot fail is not a
+Outputs that differ on a payload that reads an uninitialized tensor (a
+Linalg op accumulating into a tensor.empty: its values are undefined) FAIL as
+an "invalid instance", not as "outputs differ" (hwsched_tools/
+undefined_reads.py). It also FAILs when any step fails (the step and command
+are named, stderr shown), when BEFORE prints nothing (a check that cannot fail is not a
 check), and with --expect-changed when the transformed IR equals the original
 IR as printed by the --opt tool. Usage errors exit 2. An opt-tool step also
 fails when it prints an `error:` diagnostic despite exit code 0 (partial
@@ -523,6 +526,17 @@ def with_main(input_path, workdir, extent, lower_opt):
     return out
 
 
+def undefined_reads_of(input_path, lower_opt):
+    """hwsched_tools.undefined_reads on the payload, its named ops
+    generalized with `lower_opt`; [] when that tool cannot read it."""
+    from hwsched_tools import undefined_reads
+    proc = subprocess.run([lower_opt, input_path, "--linalg-generalize-named-ops"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    if proc.returncode != 0:
+        return []
+    return undefined_reads.uninitialized_reads(proc.stdout)
+
+
 def run_steps(args, r, opt, input_path, pre_lower_args, libs):
     workdir = r.workdir
 
@@ -591,6 +605,16 @@ def run_steps(args, r, opt, input_path, pre_lower_args, libs):
         print(f"EXEC-CHECK: PASS ({n} output lines identical)")
         return 0
     diff = unified_diff(before, after)
+    # A payload that reads an uninitialized tensor (an accumulation into a
+    # tensor.empty, as test payloads that check only a configuration have)
+    # prints undefined values: two correct lowerings may differ.
+    undefined = undefined_reads_of(input_path, args.lower_opt)
+    if undefined:
+        raise CheckFailure("invalid instance: the payload reads an "
+                           "uninitialized tensor, so its results are "
+                           "undefined and outputs that differ prove nothing ("
+                           + "; ".join(undefined) + "); initialize it (e.g. "
+                           "with linalg.fill) to check this rewrite", diff)
     if args.rtol is None and args.atol is None:
         raise CheckFailure("outputs differ", diff)
     rtol, atol = args.rtol or 0.0, args.atol or 0.0

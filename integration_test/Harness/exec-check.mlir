@@ -72,3 +72,15 @@
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
 // RUN: | FileCheck %s --check-prefix=INVALID
 // INVALID: EXEC-CHECK: FAIL (invalid instance: the dynamic extents of this run do not fit the payload's ops
+
+// A payload that accumulates into a tensor.empty (undefined values; the
+// unscheduled loops and the CPU schedule read different memory for it):
+// outputs that differ are an invalid instance, never a miscompile. (Both
+// runs may happen to read the same bytes, a PASS; the verdicts that must
+// not appear are "outputs differ" and a crash.)
+// RUN: %python %utils/exec-check.py %test_src/Harness/Inputs/conv-accumulates-into-empty.mlir --add-main --opt hwsched-opt -- \
+// RUN:   --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main > %t.undef.txt || true
+// RUN: FileCheck %s --check-prefix=UNDEF < %t.undef.txt
+// UNDEF: EXEC-CHECK: {{PASS|FAIL \(invalid instance: the payload reads an uninitialized tensor, so its results are undefined .*@conv_into_empty: .* \(tensor.empty\) is the init of a linalg.generic whose body reads it}}
