@@ -36,6 +36,17 @@ func.func @conv_dyn_filter(%img: tensor<1x14x16x4xf32>, %flt: tensor<?x?x4x8xf32
   return %r : tensor<1x?x?x8xf32>
 }
 
+// Every dimension dynamic (IREE's @conv2d_all_dyn): the window loops, which
+// nothing fixes, get a filter-sized default (3), the others 24.
+// CHECK-DAG: @conv_all_dyn arg 0: 24x26x26x24
+// CHECK-DAG: @conv_all_dyn arg 1: 3x3x24x24
+// CHECK-DAG: @conv_all_dyn arg 2: 24x24x24x24
+func.func @conv_all_dyn(%in: tensor<?x?x?x?xf32>, %f: tensor<?x?x?x?xf32>, %out: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%in, %f : tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>) outs(%out : tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+
 // A matmul with a dynamic M and K: the default; the static N stays.
 // CHECK-DAG: @matmul_dyn arg 0: 24x24
 // CHECK-DAG: @matmul_dyn arg 1: 24x-

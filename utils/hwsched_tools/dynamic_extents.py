@@ -16,7 +16,8 @@ argument extents:
 
   * a loop read by an operand dimension as the loop itself (`d1`) takes that
     dimension's size when it is known (static, or an argument extent already
-    chosen); a loop no operand fixes gets the default extent;
+    chosen); a loop no operand fixes gets the default extent (a window
+    loop, read only through a sum and not by the init, 3 taps);
   * an argument dimension read as `c1*d1 + c2*d4 + k` (a strided window)
     gets the extent the op reads, c1*(L1 - 1) + c2*(L4 - 1) + k + 1;
   * the ops are visited in order and again until nothing changes, so an
@@ -36,6 +37,8 @@ per dimension, None for static]}}, which utils/exec_harness.py takes as
 import re
 
 from .mlir_text import closing, split_top
+
+WINDOW_DEFAULT = 3
 
 MAP_ALIAS = re.compile(r"^(#[\w$.-]+)\s*=\s*(affine_map<.*>)\s*$", re.M)
 FUNC = re.compile(r"func\.func\s+(?:public\s+|private\s+)?@([\w$.-]+)\s*\(")
@@ -244,6 +247,17 @@ def _solve_function(shapes, ops, aliases, default):
                     c = next(c for c, ll in terms if ll == l)
                     others = sum(1 for _, ll in terms if ll != l and ranges[ll] is None)
                     value = min(value, max(rest, 0) // (c * (2 if others else 1)) + 1)
+                # A window loop (a reduction loop read through a sum,
+                # `oh + kh`: in a compound index, not in the init's) that
+                # nothing fixes gets a filter-sized default, not the default
+                # extent: real windows are small, and a 24-tap window would
+                # run the schedule's window chunks (3 taps) 64 times.
+                init_terms = ops[k][0][-1][1]
+                in_init = any(ll == l for terms, _ in init_terms for _, ll in terms)
+                in_sum = any(len(terms) > 1 and any(ll == l for _, ll in terms)
+                             for _, _, _, terms, _ in dims(k))
+                if in_sum and not in_init:
+                    value = min(value, WINDOW_DEFAULT)
                 ranges[l] = max(value, 1)
                 return True
         return False
