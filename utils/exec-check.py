@@ -127,7 +127,7 @@ Options:
                          (hwsched_tools/dynamic_extents.py: e.g. a
                          convolution's input rows from its output rows,
                          window and stride), solved on the payload with its
-                         named ops generalized (--lower-opt).
+                         named ops generalized (--opt).
   --timeout SECONDS      per-step time limit (default 600).
   --print-pipeline       print the lowering pipeline (pass-pipeline syntax) and exit.
   -v, --verbose          print every command and its run time on stderr.
@@ -485,8 +485,7 @@ def check(args, workdir):
         raise CheckFailure(f"input not found: {args.input}")
     input_path = os.path.abspath(args.input)
     if args.add_main:
-        input_path = with_main(input_path, workdir, args.dynamic_extent,
-                               args.lower_opt)
+        input_path = with_main(input_path, workdir, args.dynamic_extent, opt)
     pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
     if args.emulate_npu_sync:
         pre_lower_args.append(EMULATE_NPU_SYNC_FLAG)
@@ -506,16 +505,17 @@ def check(args, workdir):
                     f.write(f"\n# {step}\n{cmd_text}\n")
 
 
-def with_main(input_path, workdir, extent, lower_opt):
+def with_main(input_path, workdir, extent, opt):
     """The payload with the @main of utils/exec_harness.py, in `workdir`."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import exec_harness
     from hwsched_tools import dynamic_extents
     with open(input_path, errors="replace") as f:
         text = f.read()
-    # Extents that fit the ops, solved on the generalized payload; where the
-    # payload does not parse with the stock tool, the one extent stays.
-    arg_extents = dynamic_extents.solve_payload(text, extent, lower_opt)
+    # Extents that fit the ops, solved on the payload generalized by the
+    # tool that reads it (--opt: our dialects too); where that fails, the
+    # one extent stays.
+    arg_extents = dynamic_extents.solve_payload(text, extent, opt)
     try:
         text = exec_harness.add_main(text, extent, arg_extents)
     except exec_harness.HarnessError as e:
@@ -526,11 +526,11 @@ def with_main(input_path, workdir, extent, lower_opt):
     return out
 
 
-def undefined_reads_of(input_path, lower_opt):
+def undefined_reads_of(input_path, opt):
     """hwsched_tools.undefined_reads on the payload, its named ops
-    generalized with `lower_opt`; [] when that tool cannot read it."""
+    generalized with `opt`; [] when that tool cannot read it."""
     from hwsched_tools import undefined_reads
-    proc = subprocess.run([lower_opt, input_path, "--linalg-generalize-named-ops"],
+    proc = subprocess.run([opt, input_path, "--linalg-generalize-named-ops"],
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     if proc.returncode != 0:
         return []
@@ -608,7 +608,7 @@ def run_steps(args, r, opt, input_path, pre_lower_args, libs):
     # A payload that reads an uninitialized tensor (an accumulation into a
     # tensor.empty, as test payloads that check only a configuration have)
     # prints undefined values: two correct lowerings may differ.
-    undefined = undefined_reads_of(input_path, args.lower_opt)
+    undefined = undefined_reads_of(input_path, opt)
     if undefined:
         raise CheckFailure("invalid instance: the payload reads an "
                            "uninitialized tensor, so its results are "

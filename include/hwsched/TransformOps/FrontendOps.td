@@ -157,13 +157,6 @@ def ChunkDynamicLoopsOp : Hwsched_FunctionalOp<"hwsched.chunk_dynamic_loops"> {
     | reduction (K) | `reduction_chunk` (512) | zeros, whose products add 0 |
     | convolution window (a reduction loop indexing the image through a sum, `oh + kh`) | `window_chunk` (3) | zero filter taps |
 
-    Several dynamic parallel loops multiply their chunks: a convolution
-    with a dynamic batch, height and width would pad a 256 x 256 x 256 x
-    channels output. So no padded operand of a chunk may hold more than
-    2^24 elements (64 MiB of f32): the largest parallel chunk that indexes
-    an operand over it is halved, the outermost among equals, until none is
-    (16 x 32 x 32 for 1024 output channels); `explain` says so.
-
     So at most one chunk per dynamic loop is computed on padding. A
     reduction is chunked only for a multiply-add body (`C += A * B`, casts
     allowed: contractions and convolutions), where zero padding is exact; a
@@ -177,6 +170,13 @@ def ChunkDynamicLoopsOp : Hwsched_FunctionalOp<"hwsched.chunk_dynamic_loops"> {
     //                 outs(%pc : tensor<256x256xf32>)
     // on tensor.pad-ded slices, whose result slice is inserted back.
     ```
+
+    Several dynamic parallel loops multiply their chunks: a convolution
+    with a dynamic batch, height and width would pad a 256 x 256 x 256 x
+    channels output. So no padded operand of a chunk may hold more than
+    2^24 elements (64 MiB of f32): the largest parallel chunk that indexes
+    an operand over it is halved, the outermost among equals, until none is
+    (16 x 32 x 32 for 1024 output channels); `explain` says so.
 
     The chunk loops carry the attribute `hwsched.chunk_loop` (the chunk, an
     `i64`), so that
