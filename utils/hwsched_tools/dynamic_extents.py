@@ -110,6 +110,18 @@ def _functions(text):
     return out
 
 
+def _operand_list(text, open_paren):
+    """The `(%a, %b : type_a, type_b)` of an `ins` or `outs` whose bracket
+    is at text[open_paren]: ([(name, type)], index past its `)`); no pairs
+    when it has no types."""
+    close = _past(text, open_paren)
+    inner = text[open_paren + 1:close - 1]
+    if ":" not in inner:
+        return [], close
+    names, types = inner.split(":", 1)
+    return list(zip([n.strip() for n in names.split(",")], split_top(types))), close
+
+
 def _generics(body, maps, aliases):
     """(indexing maps, [(operand name, type)]) of each linalg.generic; fills
     `aliases` with what each result has the shape of (its init operand)."""
@@ -130,14 +142,10 @@ def _generics(body, maps, aliases):
                 re.search(r"outs\s*\(", rest)
             if not km:
                 continue
-            close = _past(rest, km.end() - 1)
-            inner = rest[km.end():close - 1]
-            if ":" not in inner:
+            pairs, close = _operand_list(rest, km.end() - 1)
+            if not pairs:
                 continue
-            names, types = inner.split(":", 1)
-            names = [n.strip() for n in names.split(",")]
-            types = split_top(types)
-            operands += list(zip(names, types))
+            operands += pairs
             if kw == "ins":
                 rest = rest[close:]
                 n_ins = len(operands)

@@ -16,7 +16,7 @@ Reads the payload with its named ops generalized
 
 import re
 
-from .dynamic_extents import _functions, _past
+from .dynamic_extents import _functions, _operand_list, _past
 from .mlir_text import split_top
 
 EMPTY = re.compile(r"(%[\w$.-]+)\s*=\s*tensor\.empty\s*\(")
@@ -36,11 +36,10 @@ def uninitialized_reads(generalized_text):
             om = re.compile(r"outs\s*\(").search(body, attr_end)
             if not om:
                 continue
-            outs_end = _past(body, om.end() - 1)
-            inner = body[om.end():outs_end - 1]
-            if ":" not in inner:
+            pairs, outs_end = _operand_list(body, om.end() - 1)
+            if not pairs:
                 continue
-            inits = [n.strip() for n in inner.split(":", 1)[0].split(",")]
+            inits = [n for n, _ in pairs]
             region = body.find("{", outs_end)
             if region < 0:
                 continue
