@@ -468,14 +468,17 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     // Linalg ops outside every loop of the schedule (an op of the payload
     // that is not part of the scheduled chain, e.g. a reduction beside the
-    // matmul) as scalar loops first: vectorized whole, a 2x4096x640 one
+    // matmul, or one directly in a frontend chunk or batch loop) as scalar
+    // loops first: vectorized whole, a 2x4096x640 one
     // kept the greedy rewriter below busy for minutes (IREE's
     // sink_reshapes.mlir @better_producer_estimate, over 300 s; 0.4 s now).
     %host0 = transform.collect_matching @hwsched_cpu_match_unscheduled_linalg in %f2
         : (!transform.any_op) -> !transform.any_op
     %host1 = transform.collect_matching @hwsched_cpu_match_linalg_in_chunk_loop in %f2
         : (!transform.any_op) -> !transform.any_op
-    %host = transform.merge_handles %host0, %host1 : !transform.any_op
+    %host2 = transform.collect_matching @hwsched_cpu_match_linalg_in_batch_loop in %f2
+        : (!transform.any_op) -> !transform.any_op
+    %host = transform.merge_handles %host0, %host1, %host2 : !transform.any_op
     transform.foreach %host : !transform.any_op {
     ^bb0(%op: !transform.any_op):
       %loops = transform.structured.convert_to_loops %op
@@ -1040,6 +1043,28 @@ module attributes {transform.with_named_sequence} {
     transform.yield %op : !transform.any_op
   }
 
+  // Matches a Linalg op whose innermost scf.for is a batch loop of the
+  // frontend (hwsched.fe_batch_loop, matmul-frontend.mlir step 3), with no
+  // scf.forall or scf.parallel around it: what a batch element computes
+  // besides its scheduled contraction, such as the im2col copy of an NCHW
+  // convolution (1152 x 1024 for IREE's @nchw_conv_mfma; vectorized whole
+  // it became 2304 vector<1024xf32> transfers that LLVM's instruction
+  // selection did not finish compiling in 300 s).
+  transform.named_sequence @hwsched_cpu_match_linalg_in_batch_loop(
+      %op: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    transform.match.structured %op : !transform.any_op {
+    ^bb0(%s: !transform.any_op):
+      transform.match.structured.yield
+    }
+    %for = transform.get_parent_op %op {op_name = "scf.for"}
+        : (!transform.any_op) -> !transform.any_op
+    %batch = transform.hwsched.get_annotation %for "hwsched.fe_batch_loop"
+        : (!transform.any_op) -> !transform.param<i64>
+    transform.include @hwsched_cpu_match_no_parallel_loop_around failures(propagate) (%op)
+        : (!transform.any_op) -> ()
+    transform.yield %op : !transform.any_op
+  }
+
   // Matches a Linalg op with no scf.for, scf.forall or scf.parallel around
   // it: not inside the schedule's loops (see the vectorization step).
   transform.named_sequence @hwsched_cpu_match_unscheduled_linalg(
@@ -1057,7 +1082,7 @@ module attributes {transform.with_named_sequence} {
   }
 
   // Matches (succeeds on) an op with no scf.forall or scf.parallel around
-  // it: the host-side ops of the two matchers above.
+  // it: the host-side ops of the three matchers above.
   transform.named_sequence @hwsched_cpu_match_no_parallel_loop_around(
       %op: !transform.any_op {transform.readonly}) {
     %forall = transform.get_parent_op %op {op_name = "scf.forall", allow_empty_results}

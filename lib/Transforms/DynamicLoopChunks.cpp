@@ -158,9 +158,12 @@ static void capChunkVolume(DynamicLoopChunksPlan &plan, int64_t limit) {
     for (auto [d, l] : llvm::enumerate(plan.loops)) {
       if (l.role != Role::Parallel || l.chunk <= 1)
         continue;
+      // A named copy: C++17 lambdas cannot capture structured bindings
+      // (clang-14, which builds the fuzzers, refuses them).
+      unsigned dim = d;
       bool helps = llvm::any_of(operands, [&](auto entry) {
         return entry.second > limit &&
-               op.getMatchingIndexingMap(entry.first).isFunctionOfDim(d);
+               op.getMatchingIndexingMap(entry.first).isFunctionOfDim(dim);
       });
       if (helps && (!largest || l.chunk > largest->chunk))
         largest = &l;
