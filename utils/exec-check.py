@@ -128,6 +128,15 @@ Options:
                          convolution's input rows from its output rows,
                          window and stride), solved on the payload with its
                          named ops generalized (--opt).
+  --reduce-above N       with --add-main: a payload whose largest Linalg op
+                         runs more than N loop iterations is checked on a
+                         smaller instance of itself (the same ops, maps,
+                         windows and element types; large loops cut down,
+                         their remainder mod 16 kept:
+                         hwsched_tools/reduced_instance.py), since its
+                         unscheduled reference would run for hours. The
+                         schedule then decides for the smaller shapes; the
+                         PASS line says "reduced instance". Off by default.
   --timeout SECONDS      per-step time limit (default 600).
   --print-pipeline       print the lowering pipeline (pass-pipeline syntax) and exit.
   -v, --verbose          print every command and its run time on stderr.
@@ -408,6 +417,7 @@ def parse_args(argv):
     p.add_argument("--print-pipeline", action="store_true")
     p.add_argument("--add-main", action="store_true")
     p.add_argument("--dynamic-extent", type=int, default=24)
+    p.add_argument("--reduce-above", type=int, default=None, metavar="N")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args(own)
     if not args.print_pipeline and not args.input:
@@ -416,7 +426,10 @@ def parse_args(argv):
         value = getattr(args, name)
         if value is not None and (value < 0 or math.isnan(value)):
             p.error(f"--{name} must be a non-negative number")
+    if args.reduce_above is not None and (args.reduce_above < 1 or not args.add_main):
+        p.error("--reduce-above needs --add-main and a positive iteration count")
     args.transform_args = transform_args
+    args.reduction = None
     return args
 
 
@@ -485,7 +498,7 @@ def check(args, workdir):
         raise CheckFailure(f"input not found: {args.input}")
     input_path = os.path.abspath(args.input)
     if args.add_main:
-        input_path = with_main(input_path, workdir, args.dynamic_extent, opt)
+        input_path = with_main(input_path, workdir, args, opt)
     pre_lower_args = ([ERASE_MEMORY_SPACES_FLAG] if args.erase_memory_spaces else [])
     if args.emulate_npu_sync:
         pre_lower_args.append(EMULATE_NPU_SYNC_FLAG)
@@ -505,13 +518,24 @@ def check(args, workdir):
                     f.write(f"\n# {step}\n{cmd_text}\n")
 
 
-def with_main(input_path, workdir, extent, opt):
-    """The payload with the @main of utils/exec_harness.py, in `workdir`."""
+def with_main(input_path, workdir, args, opt):
+    """The payload with the @main of utils/exec_harness.py, in `workdir`
+    (first reduced to a smaller instance with --reduce-above)."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import exec_harness
-    from hwsched_tools import dynamic_extents
+    from hwsched_tools import dynamic_extents, reduced_instance
+    extent = args.dynamic_extent
     with open(input_path, errors="replace") as f:
         text = f.read()
+    if args.reduce_above is not None:
+        try:
+            text, args.reduction = reduced_instance.reduce_payload(
+                text, args.reduce_above, opt)
+        except reduced_instance.ReduceError as e:
+            raise CheckFailure(f"step 'reduce': the payload's largest op runs more "
+                               f"than {args.reduce_above} loop iterations and {e}")
+        if args.reduction:
+            print(f"exec-check: reduced instance: {args.reduction}", file=sys.stderr)
     # Extents that fit the ops, solved on the payload generalized by the
     # tool that reads it (--opt: our dialects too); where that fails, the
     # one extent stays.
@@ -601,8 +625,10 @@ def run_steps(args, r, opt, input_path, pre_lower_args, libs):
         print(f"exec-check: total tool time {total:.2f} s", file=sys.stderr)
 
     n = len(before)
+    # Which instance passed: the payload as given, or a reduced one.
+    on = f"; reduced instance: {args.reduction.short()}" if args.reduction else ""
     if before == after:
-        print(f"EXEC-CHECK: PASS ({n} output lines identical)")
+        print(f"EXEC-CHECK: PASS ({n} output lines identical{on})")
         return 0
     diff = unified_diff(before, after)
     # A payload that reads an uninitialized tensor (an accumulation into a
@@ -623,7 +649,7 @@ def run_steps(args, r, opt, input_path, pre_lower_args, libs):
         raise CheckFailure(f"outputs differ beyond rtol={rtol:g} atol={atol:g}: "
                            f"{mismatch}", diff)
     print(f"EXEC-CHECK: PASS ({n} output lines match within rtol={rtol:g} "
-          f"atol={atol:g}; max abs diff {max_abs:g}, max rel diff {max_rel:g})")
+          f"atol={atol:g}; max abs diff {max_abs:g}, max rel diff {max_rel:g}{on})")
     return 0
 
 

@@ -217,6 +217,7 @@ class Payload:
     def __init__(self, name, text):
         self.name = name
         self.text = text
+        self.raw = None           # the chunk as read (no @main added)
         self.path = None          # the payload (with @main when possible)
         self.executable = False
         self.matmuls = 0
@@ -248,6 +249,7 @@ def collect(corpora, work, opt, jobs):
         raw = os.path.join(work, f"p{k}.raw.mlir")
         with open(raw, "w") as f:
             f.write(p.text)
+        p.raw = raw
         rc, out, err = run_tool([opt, raw, "--mlir-print-op-on-diagnostic=false"], 300)
         if rc != 0 or not out.strip():
             return p, "does not parse or verify: " + (err.strip().split("\n") or [""])[0][:200]
@@ -330,7 +332,11 @@ def run_entry(p, entry, args):
         # Nothing rewritten: there is nothing to check.
         r["exec"] = "unchanged"
         return r
-    ecmd = [sys.executable, EXEC_CHECK, p.path, "--opt", args.hwsched_opt,
+    # With --reduce-above, exec-check adds the same @main itself, after
+    # reducing a payload too large for its unscheduled reference.
+    source = ([p.raw, "--add-main", "--reduce-above", str(args.reduce_above)]
+              if args.reduce_above else [p.path])
+    ecmd = [sys.executable, EXEC_CHECK, *source, "--opt", args.hwsched_opt,
             *options, "--timeout", str(args.exec_timeout or args.timeout), "--",
             f"--hwsched-target={target}",
             f"--transform-preload-library=transform-library-paths={lib}",
@@ -339,6 +345,7 @@ def run_entry(p, entry, args):
     verdict = (eout.strip().split("\n") or [""])[0]
     if rc == 0:
         r["exec"] = "pass"
+        r["exec_reduced"] = "reduced instance" in verdict
     elif "outputs differ" in verdict:
         r["exec"] = "miscompile"
     elif "invalid instance" in verdict:
@@ -361,7 +368,7 @@ def run_entry(p, entry, args):
     return r
 
 
-def report_entries(results, entries, read):
+def report_entries(results, entries, read, reduce_above=None):
     print("\nentries (per entry point: payloads, matmul-class ops, scheduled, "
           "exec-checked, miscompiles, refusals ours/upstream, crashes):")
     summary = {}
@@ -440,8 +447,14 @@ def report_entries(results, entries, read):
         statuses = collections.Counter(r["exec"] for r in rs if r["status"] == "success")
         summary[name]["exec_status"] = dict(statuses)
         summary[name]["exec_timeout_ops"] = sum(r["scheduled"] for r in rs if r["exec"] == "timeout")
+        reduced = [r for r in rs if r.get("exec_reduced")]
+        summary[name]["exec_reduced"] = len(reduced)
         print("      exec-check verdicts (payloads): " + ", ".join(
-            f"{k or 'not checked'} {n}" for k, n in sorted(statuses.items(), key=lambda x: str(x[0]))))
+            f"{k or 'not checked'} {n}" for k, n in sorted(statuses.items(), key=lambda x: str(x[0])))
+            + (f" ({len(reduced)} of the passes on a reduced instance: their largest op runs "
+               f"over {reduce_above} loop iterations)" if reduced else ""))
+        for r in reduced[:5]:
+            print(f"      reduced: {r['payload']}: {r['exec_detail']}")
         for r in [r for r in rs if r["exec"] not in (None, "pass", "unchanged")][:5]:
             print(f"      exec {r['exec']}: {r['payload']}: {r['exec_detail']}")
     return summary
@@ -499,6 +512,10 @@ def main():
     ap.add_argument("--exec-timeout", type=int, default=0,
                     help="seconds per exec-check step (default --timeout); a payload "
                     "too large to run in it is reported as exec 'timeout'")
+    ap.add_argument("--reduce-above", type=int, default=1 << 28,
+                    help="exec-check a payload whose largest Linalg op runs more "
+                    "loop iterations on a reduced instance of itself (exec-check.py "
+                    "--reduce-above; 0: never; default 2^28)")
     ap.add_argument("--no-exec", action="store_true")
     ap.add_argument("--out", help="keep reproducers of failures here")
     ap.add_argument("--json", help="write the figures as JSON")
@@ -558,7 +575,7 @@ def main():
                 print(f"  [{done}/{len(jobs)}] {r['entry']} on {r['payload']}: {mark}",
                       flush=True)
         results.sort(key=lambda r: (r["entry"], r["payload"]))
-        figures["entries"] = report_entries(results, entries, read)
+        figures["entries"] = report_entries(results, entries, read, args.reduce_above)
         for s in figures["entries"].values():
             crashes += s["crashes"]
             miscompiles += s["miscompiles"]

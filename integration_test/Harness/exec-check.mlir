@@ -84,3 +84,24 @@
 // RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main > %t.undef.txt || true
 // RUN: FileCheck %s --check-prefix=UNDEF < %t.undef.txt
 // UNDEF: EXEC-CHECK: {{PASS|FAIL \(invalid instance: the payload reads an uninitialized tensor, so its results are undefined .*@conv_into_empty: .* \(tensor.empty\) is the init of a linalg.generic whose body reads it}}
+
+// A payload too large for its unscheduled reference (1.8 G loop iterations
+// of a stride-2 convolution): with --reduce-above it is checked on a
+// reduced instance of itself (hwsched_tools/reduced_instance.py), and the
+// PASS line says so; without it the harness would run the original size.
+// The same option on a payload that cannot be reduced (a reshape with a
+// static output_shape) is a failed step that names the reason, not a PASS.
+// RUN: %python %utils/exec-check.py %test_src/Harness/reduced-instance.mlir --add-main --opt hwsched-opt \
+// RUN:   --reduce-above 67108864 -- --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main 2>%t.reduced.err \
+// RUN: | FileCheck %s --check-prefix=REDUCED
+// RUN: FileCheck %s --check-prefix=REDUCED-ERR < %t.reduced.err
+// REDUCED: EXEC-CHECK: PASS ({{[0-9]+}} output lines identical; reduced instance: largest op 1800000000 -> 50803200 loop iterations)
+// REDUCED-ERR: exec-check: reduced instance: loops over 32 cut to 32 + their remainder mod 16
+// RUN: not %python %utils/exec-check.py %test_src/Harness/Inputs/reduce-reshape.mlir --add-main --opt hwsched-opt \
+// RUN:   --reduce-above 10000 -- --hwsched-target=x86-avx512 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/cpu-matmul.mlir \
+// RUN:   --transform-interpreter=entry-point=hwsched_cpu_matmul_main \
+// RUN: | FileCheck %s --check-prefix=NOT-REDUCED
+// NOT-REDUCED: EXEC-CHECK: FAIL (step 'reduce': the payload's largest op runs more than 10000 loop iterations and the reduced payload does not verify
