@@ -9,7 +9,7 @@ one:
 
   * every public function with a body whose argument and result types it
     understands (ranked tensors and identity-layout memrefs of f16, bf16,
-    f32, f64, i1/i8/i16/i32/i64 or index elements, and scalars of those
+    f32, f64, i1/i4/i8/i16/i32/i64 or index elements, and scalars of those
     types) is called once;
   * each tensor argument is a tensor.generate (a memref argument a buffer
     it is copied into), so the harness has no loop and no Linalg op before
@@ -17,7 +17,7 @@ one:
     touches it. Its elements are small integers: element (i0, i1, ...) of
     argument a is
     ((i0*7 + i1*3 + i2*5 + i3*11 + ... + 3*a + 1) mod R) - R/2 with R = 3 for
-    16-bit floats and 8-bit integers, 5 otherwise, so that every sum of
+    16-bit floats and 4- and 8-bit integers, 5 otherwise, so that every sum of
     products a matmul or a convolution of the corpus sizes computes is
     exactly representable, whatever the order of the reduction;
   * dynamic dimensions get one extent (`--dynamic-extent`, default 24) so
@@ -49,7 +49,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hwsched_tools import mlir_text  # noqa: E402
 
 FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
-INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+INTS = {"i1": 1, "i4": 4, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 DIM_WEIGHTS = [7, 3, 5, 11, 13, 2, 17, 19]
 
 
@@ -195,7 +195,7 @@ class Writer:
 
 def fill_value(w, elem, idx, argno, indent):
     """Emits the value of one element; returns its SSA name."""
-    narrow = elem in ("f16", "bf16") or elem in ("i1", "i8")
+    narrow = elem in ("f16", "bf16") or elem in ("i1", "i4", "i8")
     r = 3 if narrow else 5
     if elem == "i1":
         r = 2
