@@ -11,6 +11,9 @@
 #                                or mutated payloads (fuzz/op_fuzzer.cpp)
 # Prints the two binaries' paths (spec loader first). -O1 and ccache keep the
 # first build at a few minutes of CPU and later ones at seconds.
+#   fuzz/build.sh --all   builds every target of that build (hwsched-opt, the
+#                         plugin, the unit tests...): the ASan + UBSan build
+#                         that scripts/test-sanitized.sh runs the lit suites on.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${HWSCHED_FUZZ_BUILD_DIR:-$root/build-fuzz}
@@ -27,7 +30,13 @@ if [ ! -f "$out/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     -DHWSCHED_ENABLE_FUZZERS=ON >/dev/null
 fi
-cmake --build "$out" -j "${HWSCHED_FUZZ_JOBS:-2}" --target hwsched-spec-loader-fuzzer \
-  hwsched-op-fuzzer >&2
+if [ "${1:-}" = --all ]; then
+  # Every target (tools, plugin, unit tests, fuzzers): the sanitized lit run
+  # (scripts/test-sanitized.sh) tests this build.
+  cmake --build "$out" -j "${HWSCHED_FUZZ_JOBS:-2}" >&2
+else
+  cmake --build "$out" -j "${HWSCHED_FUZZ_JOBS:-2}" --target hwsched-spec-loader-fuzzer \
+    hwsched-op-fuzzer >&2
+fi
 echo "$out/bin/hwsched-spec-loader-fuzzer"
 echo "$out/bin/hwsched-op-fuzzer"

@@ -14,7 +14,9 @@
 #                               loader and of the ops (fuzz/run-ci.sh; builds
 #                               build-fuzz/ with clang; skipped without clang)
 #   HWSCHED_SANITIZE=1          both lit suites again on an ASan + UBSan
-#                               build in build-asan/ (scripts/test-sanitized.sh)
+#                               build (scripts/test-sanitized.sh: the clang
+#                               build-fuzz/ of the step above, every target;
+#                               a g++ build-asan/ without clang)
 #                               (.ci/run turns it on)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

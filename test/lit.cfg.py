@@ -116,9 +116,14 @@ if config.hwsched_sanitized in ("ON", "1", "TRUE"):
     # come first: %mlir_opt becomes a wrapper that preloads it. A wrapper
     # (not an `env LD_PRELOAD=...` prefix) so `--opt %mlir_opt` keeps working
     # in the harness tests.
+    # The runtime of the compiler that built us: GCC's libasan, or clang's
+    # (the libFuzzer build, which scripts/test-sanitized.sh also tests).
     import subprocess
+    runtime = ("libclang_rt.asan-x86_64.so"
+               if "clang" in os.path.basename(config.hwsched_cxx_compiler)
+               else "libasan.so")
     libasan = subprocess.run(
-        [config.hwsched_cxx_compiler, "-print-file-name=libasan.so"],
+        [config.hwsched_cxx_compiler, f"-print-file-name={runtime}"],
         capture_output=True, text=True).stdout.strip()
     if os.path.isabs(libasan) and os.path.exists(libasan):
         # Named mlir-opt, so tests that check printed commands still match.
@@ -137,6 +142,6 @@ if config.hwsched_sanitized in ("ON", "1", "TRUE"):
     else:
         # No ASan runtime to preload: the plugin cannot load; tests that load
         # it are marked UNSUPPORTED by `REQUIRES: plugin`.
-        lit_config.note("sanitized build: no libasan.so to preload into "
+        lit_config.note(f"sanitized build: no {runtime} to preload into "
                         "mlir-opt; plugin tests are unsupported")
         config.available_features.discard("plugin")

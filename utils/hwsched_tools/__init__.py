@@ -27,6 +27,7 @@ and here, for the scripts that drive hwsched-opt as a subprocess:
                                     --hwsched-time-trace=FILE` trace
 """
 
+import itertools
 import json
 import os
 import platform
@@ -101,7 +102,9 @@ class Runner:
         self.env = dict(os.environ)
         self.env.pop("HWSCHED_TARGET", None)
         self.env.pop("HWSCHED_SPEC_PATH", None)
-        self.seq = 0
+        # File names stay distinct when threads share the runner (the
+        # robustness driver runs its batches two at a time).
+        self.seq = itertools.count(1)
 
     def base_args(self):
         return ["--split-input-file", "--mlir-print-local-scope",
@@ -114,8 +117,7 @@ class Runner:
 
     def run(self, chunks, extra, env=None, name="batch"):
         """Returns (path, cmd, rc, stdout, stderr) for the chunks."""
-        self.seq += 1
-        path = os.path.join(self.work, f"{name}-{self.seq}.mlir")
+        path = os.path.join(self.work, f"{name}-{next(self.seq)}.mlir")
         with open(path, "w") as f:
             f.write("\n// -----\n".join(chunks))
         cmd = [self.opt, path] + self.base_args() + extra

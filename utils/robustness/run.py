@@ -378,6 +378,8 @@ class Driver:
         cap = self.args.max_candidates
         if count <= cap:
             return list(range(count))
+        if cap <= 1:
+            return [0]
         # First, last and evenly spread ones in between: deterministic.
         return sorted({round(i * (count - 1) / (cap - 1)) for i in range(cap)})
 
@@ -559,7 +561,16 @@ class Driver:
             text = extract_payload(a.output) or a.output
             unique.setdefault(text, a)
         texts = list(unique)
-        outs = self.batch_outputs(texts, [], "reparse")
+        # One batch per job: a single process re-parsing every output was
+        # the longest step of the sanitized CI run, on one core.
+        jobs = max(1, min(self.args.jobs, len(texts)))
+        parts = [texts[i::jobs] for i in range(jobs)]
+        with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+            results = list(ex.map(lambda part: self.batch_outputs(part, [], "reparse"), parts))
+        outs_of = {}
+        for part, outs in zip(parts, results):
+            outs_of.update(zip(part, outs))
+        outs = [outs_of[t] for t in texts]
         for text, out in zip(texts, outs):
             if not out.strip():
                 a = unique[text]
@@ -635,8 +646,12 @@ class Driver:
                         dict(self.runner.env, HWSCHED_SPEC_PATH=f"{dirs[0]}:{dirs[1]}"),
                         dict(self.runner.env, HWSCHED_SPEC_PATH=f"{dirs[1]}:{dirs[0]}")]
             ref = None
-            for env in variants:
-                _, _, _, raw = self.run_payload(p, env)
+            # The four runs of a payload side by side (--jobs at a time):
+            # run one after the other they were a quarter of the sanitized
+            # CI run's robustness test, on one core.
+            with concurrent.futures.ThreadPoolExecutor(self.args.jobs) as ex:
+                raws = list(ex.map(lambda env: self.run_payload(p, env)[3], variants))
+            for raw in raws:
                 self.stats["determinism_runs"] += 1
                 got = norm(raw[0]) + "\n=====\n" + norm(raw[1])
                 if ref is None:
