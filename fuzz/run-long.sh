@@ -10,8 +10,8 @@
 #    fuzz/regressions/op-fuzzer/ (commit them: CI replays them). Replay one:
 #    HWSCHED_FUZZ_VERBOSE=1 build/bin/hwsched-fuzz-ops-replay <file>
 # 2. fuzz/op_fuzz.py (the ops through the hwsched-opt driver) on every op
-#    target against the sanitized hwsched-opt when build-asan/ exists (else
-#    build/): findings are saved under fuzz/regressions/ops/ (CI replays them).
+#    target against a sanitized hwsched-opt (build-fuzz/ after fuzz/build.sh
+#    --all, else build-asan/, else build/): findings are saved under fuzz/regressions/ops/ (CI replays them).
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 root=$fuzz_root
@@ -55,7 +55,8 @@ else
   echo "run-long: no clang++, skipping the libFuzzer targets" >&2
 fi
 
-opt="$root/build-asan/bin/hwsched-opt"
+opt="$root/build-fuzz/bin/hwsched-opt"
+[ -x "$opt" ] || opt="$root/build-asan/bin/hwsched-opt"
 [ -x "$opt" ] || opt="$root/build/bin/hwsched-opt"
 python3 "$root/fuzz/op_fuzz.py" --hwsched-opt "$opt" --target all \
   --seed "$seed" --iterations "$iters" || status=1
