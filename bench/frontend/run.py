@@ -362,7 +362,9 @@ def run_entry(p, entry, args):
     if r["exec"] != "pass" and args.out:
         d = os.path.join(args.out, f"{r['exec']}-{name}-{re.sub(r'[^A-Za-z0-9_.-]', '_', p.name)}")
         os.makedirs(d, exist_ok=True)
-        shutil.copy(p.path, os.path.join(d, "payload.mlir"))
+        # What exec-check read: the chunk as written (it adds the @main)
+        # with --reduce-above, else the chunk with the bench's @main.
+        shutil.copy(p.raw if args.reduce_above else p.path, os.path.join(d, "payload.mlir"))
         with open(os.path.join(d, "exec-check.txt"), "w") as f:
             f.write(" ".join(ecmd) + "\n\n" + eout + eerr)
     return r

@@ -29,7 +29,8 @@ Every operand type then maps to one new type; a type that two ops would
 need in two different shapes (an op that reads `256` as a plain loop while
 another reads the same tensor as a 254-row output plus a 3-tap window)
 refuses the reduction, as does a payload that no longer verifies (a static
-size written elsewhere: a reshape's output_shape, a dense constant). The
+size written elsewhere: a dense constant, a slice's sizes). The static
+sizes of a tensor.expand_shape's output_shape follow its result type. The
 cap halves, from 512, until every op runs at most `target` loop iterations.
 """
 
@@ -171,6 +172,24 @@ def _substitute(text, mapping):
     return pattern.sub(lambda m: mapping[m.group(0)], text)
 
 
+RESHAPE = re.compile(r"(output_shape\s*\[)([^\]]*)(\]\s*:\s*tensor<[^>]*>\s*into\s*)(tensor<[^>]*>)")
+
+
+def _reshape_sizes(text):
+    """The static entries of each tensor.expand_shape's output_shape set to
+    its (new) result type: the list repeats the type's sizes, and the
+    tensor verifier accepts a stale one that bufferization then refuses."""
+    def fix(m):
+        dims = _shape(m.group(4))
+        entries = [e.strip() for e in m.group(2).split(",")]
+        if dims is None or len(dims) != len(entries):
+            return m.group(0)
+        new = [str(d) if re.fullmatch(r"\d+", e) and d is not None else e
+               for e, d in zip(entries, dims)]
+        return m.group(1) + ", ".join(new) + m.group(3) + m.group(4)
+    return RESHAPE.sub(fix, text)
+
+
 def reduce_payload(text, target, opt):
     """(reduced text, Reduction) for a payload whose largest Linalg op runs
     more than `target` loop iterations, else (text, None). ReduceError when
@@ -189,7 +208,7 @@ def reduce_payload(text, target, opt):
         raise ReduceError(f"the largest op still runs {after} iterations with every "
                           f"loop cut to {cap} (target {target})")
     changed = {k: v for k, v in mapping.items() if k != v}
-    reduced = _substitute(text, changed)
+    reduced = _reshape_sizes(_substitute(text, changed))
     proc = subprocess.run([opt, "-", "-o", "/dev/null"], input=reduced,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if proc.returncode != 0:
