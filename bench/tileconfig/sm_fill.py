@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Picks of transform.cost_model.select_tile_config on the GPU specs with and
 without the SM-fill rule (no ptxas; bench/tileconfig/gpu_check.py lowers the
-picks).
+picks). The query is the shipped one (transform-scripts/gpu-measure.mlir's
+@gpu_measure_pick and @gpu_measure_pick_split_k, called as gpu_check.py
+calls them); the rule is turned off in a copy of the spec
+(cost_weights.sm_fill_threshold = 0), not by an op attribute.
 
 For each spec and matmul shape, asks select_tile_config (explain) twice: with
 the spec's cost_weights.sm_fill_threshold and with it overridden to 0 (the
@@ -17,38 +20,46 @@ Usage: bench/tileconfig/sm_fill.py [--build build]
 """
 
 import argparse
+import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
-from gpu_check import DEFAULT_SHAPES, DEFAULT_SPECS
+from gpu_check import DEFAULT_SHAPES, DEFAULT_SPECS, payload, pick_cmd
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
-def script(m, n, k, spec, nres, threshold):
-    override = ('' if threshold is None else
-                f', "cost_weights.sm_fill_threshold" = {threshold:.2f} : f64')
-    types = ", ".join(["!transform.param<i64>"] * nres)
-    return f'''func.func @mm(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
-  %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
-  return %r : tensor<{m}x{n}xf32>
-}}
-module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{
-    %op = transform.structured.match ops{{["linalg.matmul"]}} in %root : (!transform.any_op) -> !transform.any_op
-    %t:{nres} = transform.cost_model.select_tile_config %op {{ target = "{spec}", explain{override} }} : (!transform.any_op) -> ({types})
-    transform.yield
-  }}
-}}
-'''
+def spec_with_threshold(spec, threshold, work):
+    """The shipped spec as a file; with `threshold`, a copy whose
+    cost_weights.sm_fill_threshold is that value (the rule off at 0), so the
+    query stays the shipped sequence (transform-scripts/gpu-measure.mlir's
+    @gpu_measure_pick / _split_k) and only the spec differs."""
+    path = os.path.join(ROOT, "hw-specs", f"{spec}.json")
+    if threshold is None:
+        return path
+    with open(path) as f:
+        data = json.load(f)
+    data.setdefault("cost_weights", {})["sm_fill_threshold"] = threshold
+    # Same file name as the shipped spec (a spec file is named for its
+    # `name`), in a folder of its own.
+    folder = os.path.join(work, f"sm-fill-{threshold:g}")
+    os.makedirs(folder, exist_ok=True)
+    out = os.path.join(folder, f"{spec}.json")
+    with open(out, "w") as f:
+        json.dump(data, f, indent=1)
+    return out
 
 
-def pick(opt, m, n, k, spec, nres, threshold):
-    r = subprocess.run([opt, "--transform-interpreter", "-o", "/dev/null"],
-                       input=script(m, n, k, spec, nres, threshold),
-                       capture_output=True, text=True)
+def pick(opt, m, n, k, spec_path, nres, work):
+    src = os.path.join(work, f"mm-{m}x{n}x{k}.mlir")
+    with open(src, "w") as f:
+        f.write(payload(m, n, k))
+    cmd = pick_cmd(opt, spec_path, src, os.path.join(work, "pick.mlir"), nres == 6)
+    r = subprocess.run(cmd, capture_output=True, text=True)
     w = re.search(r"winner: (\d+x\d+x\d+) tile, (\d+x\d+) inner tile, \d+ stages"
                   r"(?:, split-K (\d+))?.*?; (\d+) of (\d+) SMs busy, ([\d.]+) waves",
                   r.stderr)
@@ -69,6 +80,7 @@ def main():
     ap.add_argument("--shapes", default=DEFAULT_SHAPES)
     args = ap.parse_args()
     opt = os.path.join(args.build, "bin", "hwsched-opt")
+    work = tempfile.mkdtemp(prefix="sm-fill-")
     changed = 0
     for nres in (6, 5):
         print(f"{nres} results ({'with' if nres == 6 else 'without'} split_k): "
@@ -78,8 +90,8 @@ def main():
         for spec in args.specs.split(","):
             for shape in args.shapes.split(","):
                 m, n, k = (int(x) for x in shape.split("x"))
-                off = pick(opt, m, n, k, spec, nres, 0.0)
-                on = pick(opt, m, n, k, spec, nres, None)
+                off = pick(opt, m, n, k, spec_with_threshold(spec, 0.0, work), nres, work)
+                on = pick(opt, m, n, k, spec_with_threshold(spec, None, work), nres, work)
                 if not off or not on:
                     print(f"{spec:15} {shape:15} | no pick")
                     continue
@@ -90,6 +102,7 @@ def main():
                       f"{on[5]}{'  changed' if diff else ''}", flush=True)
         print()
     print(f"{changed} pick(s) changed by the fill rule")
+    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":
