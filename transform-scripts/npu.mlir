@@ -12,6 +12,22 @@
 // applies its own rules.
 module attributes {transform.with_named_sequence} {
 
+  // @npu_measure_pick(%root)
+  // select_tile_config's pick for the linalg.matmul under %root with its
+  // `explain` remark (block tile, UB bytes against the capacity, blocks and
+  // waves over the AI cores). Changes nothing. The query of
+  // bench/tileconfig/npu_check.py, which varies the UB size through a copy
+  // of the spec (onchip.capacity_bytes).
+  transform.named_sequence @npu_measure_pick(
+      %root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %t:5 = transform.cost_model.select_tile_config %mm {explain}
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+
   // @npu_fuse_elementwise_chain(%root, %tile_rows, %tile_cols)
   // Fuses one 2-D elementwise chain head -> mid -> tail under %root (e.g.
   // linalg.add -> linalg.mul -> ReLU linalg.generic, on tensors; the head is

@@ -2,8 +2,9 @@
 """NPU validation of transform.cost_model.select_tile_config.
 
 For each matmul shape, element type and unified-buffer size (the shipped
-ascend-910b spec and ub_limit_bytes overrides), asks the op for its pick
-(with explain) and recomputes the UB constraint independently from the spec:
+ascend-910b spec and copies of it with another onchip.capacity_bytes), asks
+the op for its pick (with explain; the shipped query sequence
+@npu_measure_pick of transform-scripts/npu.mlir) and recomputes the UB constraint independently from the spec:
 
   (align(BM*BK*in) + align(BK*BN*in) + align(BM*BN*acc)) * ping_pong_factor
       <= capacity, every tile rounded up to onchip.alignment_bytes,
@@ -23,8 +24,21 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-P = "!transform.param<i64>"
-H = "!transform.any_op"
+LIBRARY = os.path.join(ROOT, "transform-scripts", "npu.mlir")
+
+
+def spec_with_capacity(spec, capacity, work):
+    """The shipped spec with another unified-buffer size, as a file of the
+    same name in a folder of its own (a spec file is named for its `name`):
+    the query stays the shipped sequence and only the spec differs."""
+    folder = os.path.join(work, f"ub-{capacity}")
+    os.makedirs(folder, exist_ok=True)
+    data = json.loads(json.dumps(spec))
+    data["onchip"]["capacity_bytes"] = capacity
+    out = os.path.join(folder, "ascend-910b.json")
+    with open(out, "w") as f:
+        json.dump(data, f, indent=1)
+    return out
 
 
 def main():
@@ -52,22 +66,19 @@ def main():
                 for ub in ubs:
                     src = os.path.join(tmp, "in.mlir")
                     a, b, c = f"tensor<{m}x{k}x{el}>", f"tensor<{k}x{n}x{el}>", f"tensor<{m}x{n}xf32>"
-                    override = "" if ub == shipped else f", ub_limit_bytes = {ub}"
                     with open(src, "w") as f:
                         f.write(f"""func.func @mm(%a: {a}, %b: {b}, %c: {c}) -> {c} {{
   %r = linalg.matmul ins(%a, %b : {a}, {b}) outs(%c : {c}) -> {c}
   return %r : {c}
 }}
-module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence @__transform_main(%root: {H} {{transform.readonly}}) {{
-    %mm = transform.structured.match ops{{["linalg.matmul"]}} in %root : ({H}) -> {H}
-    %t:5 = transform.cost_model.select_tile_config %mm {{ target = "ascend-910b", explain{override} }} : ({H}) -> ({P}, {P}, {P}, {P}, {P})
-    transform.yield
-  }}
-}}
 """)
-                    r = subprocess.run([opt, "--transform-interpreter", src, "-o", "/dev/null"],
-                                       capture_output=True, text=True)
+                    target = (os.path.join(ROOT, "hw-specs", "ascend-910b.json") if ub == shipped
+                              else spec_with_capacity(spec, ub, tmp))
+                    r = subprocess.run(
+                        [opt, src, f"--hwsched-target={target}",
+                         f"--transform-preload-library=transform-library-paths={LIBRARY}",
+                         "--transform-interpreter=entry-point=npu_measure_pick",
+                         "-o", os.devnull], capture_output=True, text=True)
                     w = re.search(r"candidate #1: tile (\d+)x(\d+)x(\d+), inner \d+x\d+, "
                                   r"\d+ stages: (\d+) UB bytes.*?(\d+) blocks, ([0-9.]+) waves",
                                   r.stderr)
