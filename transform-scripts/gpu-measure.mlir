@@ -32,6 +32,13 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence private @hwsched_gpu_map_threads(
       !transform.any_op {transform.readonly},
       !transform.param<i64> {transform.readonly})
+  // Defined in gpu-matmul.mlir: the split-K schedule's sizes
+  // (@gpu_measure_split_decision compares them with the picks they come
+  // from).
+  transform.named_sequence private @gpu_matmul_split_k_config(
+      !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+          !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
 
   //===--------------------------------------------------------------------===//
   // Tiling levels, one per loop structure (the mapping is static upstream).
@@ -293,6 +300,36 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %t:5 = transform.cost_model.select_tile_config %mm {explain, accumulator_in_smem, static_smem}
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The split-K decision against the picks it is made from
+  // (bench/tileconfig/split_decision.py).
+  //===--------------------------------------------------------------------===//
+
+  // @gpu_measure_split_decision(%root): for the linalg.matmul under %root,
+  // three remarks of select_tile_config's sizes: "AB" (six results, A/B
+  // stages only: the first question of the decision), "DECISION" (the
+  // shipped @gpu_matmul_split_k_config of gpu-matmul.mlir) and "SMEM" (five
+  // results with accumulator_in_smem and static_smem: what
+  // @gpu_matmul_smem_pipelined asks). Changes nothing.
+  transform.named_sequence @gpu_measure_split_decision(
+      %root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %a:6 = transform.cost_model.select_tile_config %mm
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %d:6 = transform.include @gpu_matmul_split_k_config failures(propagate) (%mm)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %u:5 = transform.cost_model.select_tile_config %mm {accumulator_in_smem, static_smem}
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %pa = transform.merge_handles %a#0, %a#1, %a#2, %a#3, %a#4, %a#5 : !transform.param<i64>
+    %pd = transform.merge_handles %d#0, %d#1, %d#2, %d#3, %d#4, %d#5 : !transform.param<i64>
+    %pu = transform.merge_handles %u#0, %u#1, %u#2, %u#3, %u#4 : !transform.param<i64>
+    transform.debug.emit_param_as_remark %pa, "AB" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %pd, "DECISION" : !transform.param<i64>
+    transform.debug.emit_param_as_remark %pu, "SMEM" : !transform.param<i64>
     transform.yield
   }
 

@@ -3,7 +3,8 @@
 @gpu_matmul_split_k: @gpu_matmul_split_k_config) against the A/B-only pick it
 used to be taken on, on the GPU specs (no ptxas, no lowering).
 
-For each spec and matmul shape, runs in one hwsched-opt call:
+For each spec and matmul shape, runs in one hwsched-opt call the shipped
+query @gpu_measure_split_decision (transform-scripts/gpu-measure.mlir):
   - select_tile_config with six results, A/B stages only (the old decision,
     and still the first question of the shipped one);
   - the shipped @gpu_matmul_split_k_config (the A/B-only pick, asked again
@@ -31,36 +32,17 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-P = "!transform.param<i64>"
-P6 = ", ".join([P] * 6)
-P5 = ", ".join([P] * 5)
+# The query is a shipped sequence (transform-scripts/gpu-measure.mlir's
+# @gpu_measure_split_decision), loaded with the files it calls into.
+LIBRARY = ["matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir", "gpu-measure.mlir"]
 
 
-def script(m, n, k):
-    return f'''func.func @mm(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+def payload(m, n, k):
+    return f"""func.func @mm(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %c: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
   %r = linalg.matmul ins(%a, %b : tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) outs(%c : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
   return %r : tensor<{m}x{n}xf32>
 }}
-module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence private @gpu_matmul_split_k_config(!transform.any_op {{transform.readonly}})
-      -> ({P6})
-  transform.named_sequence @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{
-    %mm = transform.structured.match ops{{["linalg.matmul"]}} in %root : (!transform.any_op) -> !transform.any_op
-    %a:6 = transform.cost_model.select_tile_config %mm : (!transform.any_op) -> ({P6})
-    %d:6 = transform.include @gpu_matmul_split_k_config failures(propagate) (%mm)
-        : (!transform.any_op) -> ({P6})
-    %u:5 = transform.cost_model.select_tile_config %mm {{accumulator_in_smem, static_smem}}
-        : (!transform.any_op) -> ({P5})
-    %pa = transform.merge_handles %a#0, %a#1, %a#2, %a#3, %a#4, %a#5 : {P}
-    %pd = transform.merge_handles %d#0, %d#1, %d#2, %d#3, %d#4, %d#5 : {P}
-    %pu = transform.merge_handles %u#0, %u#1, %u#2, %u#3, %u#4 : {P}
-    transform.debug.emit_param_as_remark %pa, "AB" : {P}
-    transform.debug.emit_param_as_remark %pd, "DECISION" : {P}
-    transform.debug.emit_param_as_remark %pu, "SMEM" : {P}
-    transform.yield
-  }}
-}}
-'''
+"""
 
 
 def values(text):
@@ -88,7 +70,7 @@ def main():
     args = ap.parse_args()
     all_rows = args.all
     opt = os.path.join(args.build, "bin", "hwsched-opt")
-    lib = os.path.join(ROOT, "transform-scripts")
+    lib = ",".join(os.path.join(ROOT, "transform-scripts", f) for f in LIBRARY)
     sizes = [int(x) for x in args.sizes.split(",")]
     ks = [int(x) for x in args.ks.split(",")]
     checked = changed = inconsistent = 0
@@ -101,11 +83,11 @@ def main():
                     continue
                 for k in ks:
                     r = subprocess.run(
-                        [opt, f"--hwsched-target={spec}",
-                         "--transform-preload-library=transform-library-paths="
-                         f"{lib}/matmul-frontend.mlir,{lib}/gpu-matmul.mlir,{lib}/gpu-dispatch.mlir",
-                         "--transform-interpreter", "-o", os.devnull],
-                        input=script(m, n, k), capture_output=True, text=True)
+                        [opt, "-", f"--hwsched-target={spec}",
+                         f"--transform-preload-library=transform-library-paths={lib}",
+                         "--transform-interpreter=entry-point=gpu_measure_split_decision",
+                         "-o", os.devnull],
+                        input=payload(m, n, k), capture_output=True, text=True)
                     found = dict(re.findall(r"remark: (AB|DECISION|SMEM) (.*)",
                                             r.stderr))
                     if r.returncode or len(found) != 3:
