@@ -162,6 +162,22 @@ def _generics(body, maps, aliases):
     return out
 
 
+def solve_window(terms, const, size, ranges):
+    """The one loop of an operand dimension `const + sum c * loop` whose
+    range `ranges` does not know yet, solved from the dimension's `size`
+    (size - 1 = const + sum c * (range - 1)): (loop, range), or None when
+    not exactly one loop is unknown or no whole range fits."""
+    unknown = [(c, l) for c, l in terms if ranges[l] is None]
+    if len(unknown) != 1:
+        return None
+    rest = size - 1 - const - sum(c * (ranges[l] - 1)
+                                  for c, l in terms if ranges[l] is not None)
+    c, l = unknown[0]
+    if rest < 0 or rest % c:
+        return None
+    return l, rest // c + 1
+
+
 def solve(generalized_text, default=24):
     """{function: {argument number: [extent or None per dimension]}} for the
     arguments with a dynamic dimension; see the module docstring."""
@@ -221,12 +237,9 @@ def _solve_function(shapes, ops, aliases, default):
                     known = size(operand, t, dim)
                     unknown = [(c, l) for c, l in terms if ranges[l] is None]
                     if known is not None and len(unknown) == 1:
-                        # size - 1 = const + sum c * (range - 1)
-                        rest = known - 1 - const - sum(
-                            c * (ranges[l] - 1) for c, l in terms if ranges[l] is not None)
-                        c, l = unknown[0]
-                        if rest >= 0 and rest % c == 0:
-                            ranges[l] = rest // c + 1
+                        solved = solve_window(terms, const, known, ranges)
+                        if solved:
+                            ranges[solved[0]] = solved[1]
                             changed = True
                     elif known is None and not unknown and terms:
                         a = arg_of(operand)

@@ -37,7 +37,7 @@ cap halves, from 512, until every op runs at most `target` loop iterations.
 import re
 import subprocess
 
-from .dynamic_extents import _functions, _generics, _shape, MAP_ALIAS
+from .dynamic_extents import _functions, _generics, _shape, MAP_ALIAS, solve_window
 from .mlir_text import split_top
 
 ALIGN = 16
@@ -99,16 +99,9 @@ def _ranges(parsed, shapes):
         changed = False
         for (_, results), shape in zip(parsed, shapes):
             for (terms, const), size in zip(results, shape):
-                if size is None:
-                    continue
-                unknown = [(c, l) for c, l in terms if ranges[l] is None]
-                if len(unknown) != 1:
-                    continue
-                c, l = unknown[0]
-                rest = size - 1 - const - sum(c * (ranges[ll] - 1)
-                                              for cc, ll in terms if ranges[ll] is not None)
-                if rest >= 0 and rest % c == 0:
-                    ranges[l] = rest // c + 1
+                solved = solve_window(terms, const, size, ranges) if size is not None else None
+                if solved:
+                    ranges[solved[0]] = solved[1]
                     changed = True
     return ranges
 
@@ -124,12 +117,6 @@ def _iterations(ranges):
     for r in ranges:
         n *= r or 1
     return n
-
-
-def largest_op_iterations(text, opt):
-    """The loop iteration count of the payload's largest Linalg op."""
-    ops = _ops(_generalize(text, opt))
-    return max((_iterations(_ranges(p, s)) for p, _, s in ops), default=0)
 
 
 def _type_map(ops, cap):
