@@ -25,20 +25,8 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIBRARY = os.path.join(ROOT, "transform-scripts", "npu.mlir")
-
-
-def spec_with_capacity(spec, capacity, work):
-    """The shipped spec with another unified-buffer size, as a file of the
-    same name in a folder of its own (a spec file is named for its `name`):
-    the query stays the shipped sequence and only the spec differs."""
-    folder = os.path.join(work, f"ub-{capacity}")
-    os.makedirs(folder, exist_ok=True)
-    data = json.loads(json.dumps(spec))
-    data["onchip"]["capacity_bytes"] = capacity
-    out = os.path.join(folder, "ascend-910b.json")
-    with open(out, "w") as f:
-        json.dump(data, f, indent=1)
-    return out
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+from hwsched_tools import spec_variant  # noqa: E402
 
 
 def main():
@@ -73,7 +61,9 @@ def main():
 }}
 """)
                     target = (os.path.join(ROOT, "hw-specs", "ascend-910b.json") if ub == shipped
-                              else spec_with_capacity(spec, ub, tmp))
+                              else spec_variant("ascend-910b", {"onchip.capacity_bytes": ub},
+                                                os.path.join(tmp, f"ub-{ub}"),
+                                                "bench/tileconfig/npu_check.py: a smaller UB"))
                     r = subprocess.run(
                         [opt, src, f"--hwsched-target={target}",
                          f"--transform-preload-library=transform-library-paths={LIBRARY}",

@@ -20,7 +20,6 @@ Usage: bench/tileconfig/sm_fill.py [--build build]
 """
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -28,6 +27,7 @@ import subprocess
 import tempfile
 
 from gpu_check import DEFAULT_SHAPES, DEFAULT_SPECS, payload, pick_cmd
+from hwsched_tools import spec_variant  # noqa: E402  (gpu_check puts utils/ on the path)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -38,20 +38,11 @@ def spec_with_threshold(spec, threshold, work):
     cost_weights.sm_fill_threshold is that value (the rule off at 0), so the
     query stays the shipped sequence (transform-scripts/gpu-measure.mlir's
     @gpu_measure_pick / _split_k) and only the spec differs."""
-    path = os.path.join(ROOT, "hw-specs", f"{spec}.json")
     if threshold is None:
-        return path
-    with open(path) as f:
-        data = json.load(f)
-    data.setdefault("cost_weights", {})["sm_fill_threshold"] = threshold
-    # Same file name as the shipped spec (a spec file is named for its
-    # `name`), in a folder of its own.
-    folder = os.path.join(work, f"sm-fill-{threshold:g}")
-    os.makedirs(folder, exist_ok=True)
-    out = os.path.join(folder, f"{spec}.json")
-    with open(out, "w") as f:
-        json.dump(data, f, indent=1)
-    return out
+        return os.path.join(ROOT, "hw-specs", f"{spec}.json")
+    return spec_variant(spec, {"cost_weights.sm_fill_threshold": threshold},
+                        os.path.join(work, f"sm-fill-{threshold:g}"),
+                        "bench/tileconfig/sm_fill.py: the SM-fill rule on or off")
 
 
 def pick(opt, m, n, k, spec_path, nres, work):

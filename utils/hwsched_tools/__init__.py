@@ -16,6 +16,7 @@ and here, for the scripts that drive hwsched-opt as a subprocess:
   run_tool(cmd, timeout, env)       one subprocess: (rc, stdout, stderr);
                                     rc is "timeout" when it timed out
   crashed(rc, stderr)               why a run counts as a crash, or None
+  spec_variant(name, updates, dir, why)  a shipped spec with figures changed, as a file
   Runner                            hwsched-opt on `// -----` chunks of one
                                     file, the transform interpreter with its
                                     expensive checks on
@@ -66,6 +67,29 @@ def default_hwsched_opt():
     harnesses test this checkout's build, not one found on PATH)."""
     return os.environ.get("HWSCHED_OPT",
                           os.path.join(ROOT, "build", "bin", "hwsched-opt"))
+
+
+def spec_variant(name, updates, folder, why):
+    """A copy of the shipped spec `name` (hw-specs/NAME.json) with `updates`
+    ({"cost_weights.sm_fill_threshold": 0.0, ...}, dotted key paths), each
+    changed figure's source saying `why`, written as FOLDER/NAME.json (a
+    spec file is named for its `name`: pass the path, or FOLDER on
+    HWSCHED_SPEC_PATH with the name). A bench that varies a figure asks the
+    shipped query sequences with this spec instead of an op override."""
+    with open(os.path.join(ROOT, "hw-specs", f"{name}.json")) as f:
+        data = json.load(f)
+    for key, value in updates.items():
+        *parents, leaf = key.split(".")
+        node = data
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = value
+        data.setdefault("sources", {})[key] = why
+    os.makedirs(folder, exist_ok=True)
+    out = os.path.join(folder, f"{name}.json")
+    with open(out, "w") as f:
+        json.dump(data, f, indent=1)
+    return out
 
 
 def run_tool(cmd, timeout=None, env=None):
