@@ -88,6 +88,9 @@ GPU_MODULE_PASSES = [
     # lowering in convert-gpu-to-nvvm; a kernel without them is unchanged.
     "convert-nvgpu-to-nvvm",
     "convert-gpu-to-nvvm",
+    # NVVM ops that lower to inline PTX (mbarrier waits, wgmma fences and
+    # waits of the Hopper kernels); nothing else has them.
+    "convert-nvvm-to-llvm",
     "convert-vector-to-llvm",
     "convert-math-to-llvm",
     "convert-arith-to-llvm",

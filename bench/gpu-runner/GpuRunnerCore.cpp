@@ -64,6 +64,10 @@ StringRef toString(Buffer buffer) {
     return "C";
   case Buffer::Bias:
     return "bias";
+  case Buffer::TmapA:
+    return "tmapA";
+  case Buffer::TmapB:
+    return "tmapB";
   }
   llvm_unreachable("buffer");
 }
@@ -95,7 +99,13 @@ cuBLAS (cublasGemmEx, f32 accumulation) and times both with CUDA events.
   --smem BYTES         dynamic shared memory per block (default 0; above
                        48 KiB the kernel is opted in with cuFuncSetAttribute)
   --args LIST          the kernel's memref/scalar arguments in order, from
-                       A, B, C, bias, i32=V, i64=V, f32=V (default A,B,C)
+                       A, B, C, bias, tmapA, tmapB, i32=V, i64=V, f32=V
+                       (default A,B,C); tmapA/tmapB: the device address of
+                       a CUtensorMap over A/B (one 64-bit pointer)
+  --tma-box-a I,O      TMA box of tmapA in elements, innermost first
+  --tma-box-b I,O      TMA box of tmapB in elements, innermost first
+  --tma-swizzle S      none, 32, 64 or 128 (default): swizzle of both maps
+  --tma-l2-promotion P none, 64, 128 or 256 (default): L2 promotion bytes
   --abi descriptor|bare  memref calling convention (default descriptor:
                        allocated ptr, aligned ptr, offset, sizes, strides)
   --epilogue E         none (default), bias, bias-relu or relu: applied on
@@ -133,11 +143,24 @@ Expected<Dim3> parseDim3(StringRef text) {
   return Dim3{values[0], values[1], values[2]};
 }
 
+Expected<TmaBox> parseTmaBox(StringRef flag, StringRef text) {
+  auto [inner, outer] = text.split(',');
+  TmaBox box;
+  if (inner.trim().getAsInteger(10, box.inner) ||
+      outer.trim().getAsInteger(10, box.outer) || outer.contains(','))
+    return usageError(flag +
+                      " expects INNER,OUTER (box dimensions in "
+                      "elements, innermost first), got '" +
+                      text + "'");
+  return box;
+}
+
 Expected<std::vector<ArgSpec>> parseArgList(StringRef text) {
   std::vector<ArgSpec> result;
   SmallVector<StringRef> items;
   text.split(items, ',');
-  bool seen[4] = {false, false, false, false};
+  // A, B, C, bias, tmapA, tmapB: each at most once.
+  bool seen[6] = {false, false, false, false, false, false};
   for (StringRef item : items) {
     item = item.trim();
     ArgSpec spec;
@@ -152,6 +175,10 @@ Expected<std::vector<ArgSpec>> parseArgList(StringRef text) {
       spec.kind = ArgKind::C, buffer = 2;
     else if (lower == "bias")
       spec.kind = ArgKind::Bias, buffer = 3;
+    else if (lower == "tmapa")
+      spec.kind = ArgKind::TmapA, buffer = 4;
+    else if (lower == "tmapb")
+      spec.kind = ArgKind::TmapB, buffer = 5;
     else if (lower == "i32" || lower == "i64" || lower == "index") {
       spec.kind = lower == "i32" ? ArgKind::I32 : ArgKind::I64;
       if (value.empty() || value.getAsInteger(0, spec.intValue))
@@ -166,7 +193,8 @@ Expected<std::vector<ArgSpec>> parseArgList(StringRef text) {
       spec.floatValue = float(v);
     } else {
       return usageError("--args: unknown argument '" + item +
-                        "' (expected A, B, C, bias, i32=V, i64=V or f32=V)");
+                        "' (expected A, B, C, bias, tmapA, tmapB, i32=V, "
+                        "i64=V or f32=V)");
     }
     if (buffer >= 0) {
       if (!value.empty())
@@ -177,11 +205,16 @@ Expected<std::vector<ArgSpec>> parseArgList(StringRef text) {
     }
     result.push_back(spec);
   }
-  for (auto [i, name] : llvm::enumerate(StringRef("ABC").str())) {
-    if (!seen[i])
-      return usageError("--args: the list must contain " + Twine(name) +
-                        " (got '" + text + "')");
-  }
+  // A kernel that reads an operand through TMA only takes its map, not its
+  // descriptor; a mix of both is allowed.
+  if (!seen[0] && !seen[4])
+    return usageError("--args: the list must contain A or tmapA (got '" + text +
+                      "')");
+  if (!seen[1] && !seen[5])
+    return usageError("--args: the list must contain B or tmapB (got '" + text +
+                      "')");
+  if (!seen[2])
+    return usageError("--args: the list must contain C (got '" + text + "')");
   return result;
 }
 
@@ -203,6 +236,12 @@ std::string describeArgs(ArrayRef<ArgSpec> args) {
       break;
     case ArgKind::Bias:
       os << "bias";
+      break;
+    case ArgKind::TmapA:
+      os << "tmapA";
+      break;
+    case ArgKind::TmapB:
+      os << "tmapB";
       break;
     case ArgKind::I32:
       os << "i32=" << arg.intValue;
@@ -347,6 +386,28 @@ Expected<Options> parseOptions(ArrayRef<std::string> args) {
     } else if (flag == "--device") {
       if (Error e = parseNumber<int>(flag, *v, o.device, 0))
         return std::move(e);
+    } else if (flag == "--tma-box-a" || flag == "--tma-box-b") {
+      Expected<TmaBox> box = parseTmaBox(flag, *v);
+      if (!box)
+        return box.takeError();
+      (flag == "--tma-box-a" ? o.tmaBoxA : o.tmaBoxB) = *box;
+    } else if (flag == "--tma-swizzle") {
+      if (*v == "none")
+        o.tmaSwizzleBytes = 0;
+      else if (*v == "32" || *v == "64" || *v == "128")
+        v->getAsInteger(10, o.tmaSwizzleBytes);
+      else
+        return usageError("--tma-swizzle must be none, 32, 64 or 128, got '" +
+                          *v + "'");
+    } else if (flag == "--tma-l2-promotion") {
+      if (*v == "none")
+        o.tmaL2PromotionBytes = 0;
+      else if (*v == "64" || *v == "128" || *v == "256")
+        v->getAsInteger(10, o.tmaL2PromotionBytes);
+      else
+        return usageError(
+            "--tma-l2-promotion must be none, 64, 128 or 256, got '" + *v +
+            "'");
     } else if (flag == "--json") {
       o.jsonPath = v->str();
     } else if (flag == "--ptxas") {
@@ -381,6 +442,28 @@ Expected<Options> parseOptions(ArrayRef<std::string> args) {
                       toString(o.epilogue) + "' (use bias or bias-relu)"
                 : "--epilogue " + toString(o.epilogue) +
                       " needs 'bias' in --args (e.g. --args A,B,bias,C)");
+  // A box without its map is most likely a --args typo: refuse it rather
+  // than run a kernel that takes descriptors.
+  auto checkBoxHasMap = [&](bool hasBox, ArgKind kind, StringRef flag,
+                            StringRef map) -> Error {
+    bool hasMap =
+        llvm::any_of(o.args, [&](const ArgSpec &a) { return a.kind == kind; });
+    if (!hasBox || hasMap)
+      return Error::success();
+    return usageError(flag + " is given, but --args " + describeArgs(o.args) +
+                      " has no " + map +
+                      " (the kernel would not receive the tensor map)");
+  };
+  if (Error e = checkBoxHasMap(o.tmaBoxA.has_value(), ArgKind::TmapA,
+                               "--tma-box-a", "tmapA"))
+    return std::move(e);
+  if (Error e = checkBoxHasMap(o.tmaBoxB.has_value(), ArgKind::TmapB,
+                               "--tma-box-b", "tmapB"))
+    return std::move(e);
+  // The tensor-map checks need no device: a dry run reports them too.
+  Expected<std::vector<TensorMapParams>> maps = tensorMapParams(o);
+  if (!maps)
+    return maps.takeError();
   return o;
 }
 
@@ -690,6 +773,17 @@ std::vector<PackedParam> packArguments(const Options &o) {
     case ArgKind::Bias:
       addMemref(Buffer::Bias, {o.n}, {1});
       break;
+    case ArgKind::TmapA:
+    case ArgKind::TmapB: {
+      // nvgpu.tma.create.descriptor's convention: the kernel gets the
+      // address of the 128-byte map in global memory, whatever the ABI.
+      PackedParam p;
+      p.isPointer = true;
+      p.buffer = arg.kind == ArgKind::TmapA ? Buffer::TmapA : Buffer::TmapB;
+      p.label = toString(p.buffer).str();
+      out.push_back(std::move(p));
+      break;
+    }
     case ArgKind::I32:
       addInt("i32 " + pos, uint64_t(uint32_t(int32_t(arg.intValue))), 4);
       break;
@@ -741,6 +835,160 @@ Error checkSignature(const PtxEntry &entry, ArrayRef<PackedParam> params,
                                             : "integer"));
   }
   return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// TMA tensor maps
+//===----------------------------------------------------------------------===//
+
+static StringRef dataTypeName(int dataType) {
+  switch (dataType) {
+  case cu::kDataTypeFloat16:
+    return "FLOAT16";
+  case cu::kDataTypeBfloat16:
+    return "BFLOAT16";
+  case cu::kDataTypeFloat32:
+    return "FLOAT32";
+  }
+  return "?";
+}
+
+static std::string bytesOrNone(unsigned bytes) {
+  return bytes ? std::to_string(bytes) + "B" : "none";
+}
+
+std::string TensorMapParams::str() const {
+  std::string out;
+  raw_string_ostream os(out);
+  os << toString(map) << " (param " << paramIndex << ") over "
+     << toString(operand) << ": " << dataTypeName(dataType) << ", rank " << rank
+     << ", dims {" << globalDim[0] << ", " << globalDim[1] << "}, strides {"
+     << globalStrides[0] << "} bytes, box {" << boxDim[0] << ", " << boxDim[1]
+     << "}, element strides {" << elementStrides[0] << ", " << elementStrides[1]
+     << "}, interleave none, swizzle " << bytesOrNone(swizzleBytes)
+     << ", L2 promotion " << bytesOrNone(l2PromotionBytes) << ", OOB fill none";
+  return out;
+}
+
+Expected<TensorMapParams> tensorMapParams(const Options &o, Buffer operand) {
+  assert((operand == Buffer::A || operand == Buffer::B) && "A or B");
+  bool isA = operand == Buffer::A;
+  TensorMapParams t;
+  t.operand = operand;
+  t.map = isA ? Buffer::TmapA : Buffer::TmapB;
+  std::string mapName = toString(t.map).str();
+  std::string boxFlag = isA ? "--tma-box-a" : "--tma-box-b";
+  std::vector<PackedParam> packed = packArguments(o);
+  for (auto [i, p] : llvm::enumerate(packed))
+    if (p.isPointer && p.buffer == t.map) {
+      t.paramIndex = unsigned(i);
+      break;
+    }
+  t.elementBytes = storageBytes(o.type);
+  t.dataType = o.type == ElementType::F16    ? cu::kDataTypeFloat16
+               : o.type == ElementType::BF16 ? cu::kDataTypeBfloat16
+                                             : cu::kDataTypeFloat32;
+  // Row-major storage: the innermost (contiguous) dimension first, the row
+  // stride in bytes for the other.
+  int64_t inner, outer;
+  StringRef innerName, outerName;
+  if (isA) {
+    inner = o.k, outer = o.m, innerName = "K", outerName = "M";
+  } else if (o.bTransposed) {
+    inner = o.k, outer = o.n, innerName = "K", outerName = "N";
+  } else {
+    inner = o.n, outer = o.k, innerName = "N", outerName = "K";
+  }
+  t.globalDim[0] = uint64_t(inner);
+  t.globalDim[1] = uint64_t(outer);
+  t.globalStrides[0] = uint64_t(inner) * t.elementBytes;
+  t.interleave = cu::kInterleaveNone;
+  t.oobFill = cu::kOobFillNone; // out-of-bounds elements read as zero
+  t.swizzleBytes = o.tmaSwizzleBytes;
+  switch (o.tmaSwizzleBytes) {
+  case 32:
+    t.swizzle = cu::kSwizzle32B;
+    break;
+  case 64:
+    t.swizzle = cu::kSwizzle64B;
+    break;
+  case 128:
+    t.swizzle = cu::kSwizzle128B;
+    break;
+  default:
+    t.swizzle = cu::kSwizzleNone;
+    t.swizzleBytes = 0;
+  }
+  t.l2PromotionBytes = o.tmaL2PromotionBytes;
+  switch (o.tmaL2PromotionBytes) {
+  case 64:
+    t.l2Promotion = cu::kL2Promotion64B;
+    break;
+  case 128:
+    t.l2Promotion = cu::kL2Promotion128B;
+    break;
+  case 256:
+    t.l2Promotion = cu::kL2Promotion256B;
+    break;
+  default:
+    t.l2Promotion = cu::kL2PromotionNone;
+    t.l2PromotionBytes = 0;
+  }
+
+  // cuTensorMapEncodeTiled's requirements (cuda.h), checked here so that a
+  // dry run reports them and a device run fails before any allocation.
+  const std::optional<TmaBox> &box = isA ? o.tmaBoxA : o.tmaBoxB;
+  if (!box)
+    return usageError("--args " + mapName + " needs " + boxFlag +
+                      " INNER,OUTER (the TMA box in elements, innermost "
+                      "first)");
+  std::string boxText =
+      (boxFlag + " " + Twine(box->inner) + "," + Twine(box->outer)).str();
+  if (box->inner < 1 || box->inner > 256 || box->outer < 1 || box->outer > 256)
+    return usageError(boxText + ": each box dimension must be 1..256");
+  t.boxDim[0] = box->inner;
+  t.boxDim[1] = box->outer;
+  uint64_t innerBoxBytes = uint64_t(box->inner) * t.elementBytes;
+  std::string innerBoxText =
+      (Twine(box->inner) + " x " + Twine(t.elementBytes) + "-byte " +
+       toString(o.type) + " = " + Twine(innerBoxBytes) + " bytes")
+          .str();
+  if (innerBoxBytes % 16)
+    return usageError(boxText + ": the inner box dimension is " + innerBoxText +
+                      ", not a multiple of 16 bytes");
+  if (t.swizzleBytes && innerBoxBytes > t.swizzleBytes)
+    return usageError(boxText + ": the inner box dimension is " + innerBoxText +
+                      ", wider than the " + Twine(t.swizzleBytes) +
+                      "-byte span of --tma-swizzle " + Twine(t.swizzleBytes));
+  constexpr uint64_t kMaxDim = uint64_t(1) << 32;
+  if (t.globalDim[0] > kMaxDim || t.globalDim[1] > kMaxDim)
+    return usageError("--args " + mapName + ": " + toString(operand) +
+                      "'s global dimensions {" + innerName + ", " + outerName +
+                      "} = {" + Twine(t.globalDim[0]) + ", " +
+                      Twine(t.globalDim[1]) + "} exceed TMA's 2^32");
+  if (t.globalStrides[0] % 16 || t.globalStrides[0] >= (uint64_t(1) << 40))
+    return usageError(
+        "--args " + mapName + ": " + toString(operand) + "'s rows are " +
+        Twine(t.globalStrides[0]) + " bytes apart (" + innerName + " = " +
+        Twine(inner) + " x " + Twine(t.elementBytes) + "-byte " +
+        toString(o.type) +
+        "); TMA needs a global row stride that is a multiple of 16 bytes "
+        "(and below 2^40)");
+  return t;
+}
+
+Expected<std::vector<TensorMapParams>> tensorMapParams(const Options &o) {
+  std::vector<TensorMapParams> out;
+  for (const ArgSpec &arg : o.args) {
+    if (arg.kind != ArgKind::TmapA && arg.kind != ArgKind::TmapB)
+      continue;
+    Expected<TensorMapParams> t =
+        tensorMapParams(o, arg.kind == ArgKind::TmapA ? Buffer::A : Buffer::B);
+    if (!t)
+      return t.takeError();
+    out.push_back(*t);
+  }
+  return out;
 }
 
 std::vector<std::vector<uint8_t>>
@@ -1027,6 +1275,26 @@ json::Value toJson(const Report &r) {
                                   : int64_t(p.immediate);
     params.push_back(std::move(obj));
   }
+  json::Array maps;
+  for (const TensorMapParams &t : r.tensorMaps)
+    maps.push_back(json::Object{
+        {"arg", toString(t.map)},
+        {"operand", toString(t.operand)},
+        {"param", t.paramIndex},
+        {"data_type", dataTypeName(t.dataType)},
+        {"data_type_enum", t.dataType},
+        {"rank", t.rank},
+        {"global_dim", json::Array{t.globalDim[0], t.globalDim[1]}},
+        {"global_strides", json::Array{t.globalStrides[0]}},
+        {"box_dim", json::Array{t.boxDim[0], t.boxDim[1]}},
+        {"element_strides",
+         json::Array{t.elementStrides[0], t.elementStrides[1]}},
+        {"interleave_enum", t.interleave},
+        {"swizzle_bytes", t.swizzleBytes},
+        {"swizzle_enum", t.swizzle},
+        {"l2_promotion_bytes", t.l2PromotionBytes},
+        {"l2_promotion_enum", t.l2Promotion},
+        {"oob_fill_enum", t.oobFill}});
   json::Object out{
       {"ptx", o.ptxPath},
       {"kernel", r.kernel},
@@ -1042,6 +1310,7 @@ json::Value toJson(const Report &r) {
       {"block", dimJson(r.block)},
       {"dynamic_smem_bytes", o.dynamicSmemBytes},
       {"params", std::move(params)},
+      {"tensor_maps", std::move(maps)},
       {"dry_run", o.dryRun},
       {"flush_l2", o.flushL2},
   };

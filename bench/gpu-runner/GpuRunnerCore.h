@@ -47,13 +47,15 @@ struct Dim3 {
 
 /// What one kernel argument (as the MLIR function saw it) is bound to.
 enum class ArgKind {
-  A,    ///< memref<MxK> row-major
-  B,    ///< memref<KxN> row-major, or <NxK> with --b-layout nk
-  C,    ///< memref<MxN> f32 row-major, the result
-  Bias, ///< memref<N> f32, the epilogue's bias (broadcast along M)
-  I32,  ///< an i32 scalar with a fixed value
-  I64,  ///< an i64 / index scalar with a fixed value
-  F32,  ///< an f32 scalar with a fixed value
+  A,     ///< memref<MxK> row-major
+  B,     ///< memref<KxN> row-major, or <NxK> with --b-layout nk
+  C,     ///< memref<MxN> f32 row-major, the result
+  Bias,  ///< memref<N> f32, the epilogue's bias (broadcast along M)
+  I32,   ///< an i32 scalar with a fixed value
+  I64,   ///< an i64 / index scalar with a fixed value
+  F32,   ///< an f32 scalar with a fixed value
+  TmapA, ///< the device address of a CUtensorMap over A (one .u64)
+  TmapB, ///< the device address of a CUtensorMap over B (one .u64)
 };
 
 struct ArgSpec {
@@ -76,6 +78,15 @@ llvm::StringRef toString(Epilogue epilogue);
 /// kernel never writes; zero is for kernels that accumulate (C += A x B).
 enum class CInit { NaN, Zero };
 
+/// A TMA box: elements copied per cp.async.bulk.tensor, innermost (the
+/// contiguous dimension) first, as cuTensorMapEncodeTiled takes them.
+struct TmaBox {
+  unsigned inner = 0, outer = 0;
+  bool operator==(const TmaBox &o) const {
+    return inner == o.inner && outer == o.outer;
+  }
+};
+
 struct Options {
   std::string ptxPath;
   std::string kernelName; ///< empty: the PTX's only .entry
@@ -92,7 +103,11 @@ struct Options {
   Epilogue epilogue = Epilogue::None;
   bool bTransposed = false; ///< B stored N x K (linalg.matmul_transpose_b)
   CInit cInit = CInit::NaN;
-  std::optional<double> tolerance; ///< overrides defaultTolerance(type)
+  // Tensor maps (--args tmapA / tmapB).
+  std::optional<TmaBox> tmaBoxA, tmaBoxB;
+  unsigned tmaSwizzleBytes = 128;     ///< 0 (none), 32, 64 or 128
+  unsigned tmaL2PromotionBytes = 256; ///< 0 (none), 64, 128 or 256
+  std::optional<double> tolerance;    ///< overrides defaultTolerance(type)
   uint64_t seed = 1;
   int device = 0;
   std::string jsonPath;
@@ -111,7 +126,12 @@ llvm::Expected<Options> parseOptions(llvm::ArrayRef<std::string> args);
 /// Parses "X[,Y[,Z]]" (missing components are 1).
 llvm::Expected<Dim3> parseDim3(llvm::StringRef text);
 
-/// Parses the --args list, e.g. "A,B,bias,C" or "A,B,C,i64=4".
+/// Parses "INNER,OUTER" (the argument of --tma-box-a/b; `flag` names it in
+/// errors).
+llvm::Expected<TmaBox> parseTmaBox(llvm::StringRef flag, llvm::StringRef text);
+
+/// Parses the --args list, e.g. "A,B,bias,C", "A,B,C,i64=4" or
+/// "tmapA,tmapB,C".
 llvm::Expected<std::vector<ArgSpec>> parseArgList(llvm::StringRef text);
 
 //===----------------------------------------------------------------------===//
@@ -165,8 +185,9 @@ llvm::Error checkSharedMemory(llvm::StringRef arch, uint64_t staticBytes,
 // Argument packing
 //===----------------------------------------------------------------------===//
 
-/// The buffers the runner allocates.
-enum class Buffer { A, B, C, Bias };
+/// The buffers the runner allocates. TmapA/TmapB hold the 128-byte
+/// CUtensorMap of A/B (only with tmapA/tmapB in --args).
+enum class Buffer { A, B, C, Bias, TmapA, TmapB };
 llvm::StringRef toString(Buffer buffer);
 
 /// One kernel parameter in launch order: a device address of a buffer (plus
@@ -193,6 +214,64 @@ std::vector<PackedParam> packArguments(const Options &options);
 llvm::Error checkSignature(const PtxEntry &entry,
                            llvm::ArrayRef<PackedParam> params,
                            const Options &options);
+
+//===----------------------------------------------------------------------===//
+// TMA tensor maps
+//===----------------------------------------------------------------------===//
+
+/// cuda.h's enumerator values (GpuRunnerCuda.cpp static_asserts them), so
+/// that the encode parameters are computed and tested without the toolkit.
+namespace cu {
+constexpr int kDataTypeFloat16 = 6;  // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+constexpr int kDataTypeFloat32 = 7;  // CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+constexpr int kDataTypeBfloat16 = 9; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+constexpr int kInterleaveNone = 0;   // CU_TENSOR_MAP_INTERLEAVE_NONE
+constexpr int kSwizzleNone = 0;      // CU_TENSOR_MAP_SWIZZLE_NONE
+constexpr int kSwizzle32B = 1;       // CU_TENSOR_MAP_SWIZZLE_32B
+constexpr int kSwizzle64B = 2;       // CU_TENSOR_MAP_SWIZZLE_64B
+constexpr int kSwizzle128B = 3;      // CU_TENSOR_MAP_SWIZZLE_128B
+constexpr int kL2PromotionNone = 0;  // CU_TENSOR_MAP_L2_PROMOTION_NONE
+constexpr int kL2Promotion64B = 1;   // CU_TENSOR_MAP_L2_PROMOTION_L2_64B
+constexpr int kL2Promotion128B = 2;  // CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+constexpr int kL2Promotion256B = 3;  // CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+constexpr int kOobFillNone = 0;      // CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+} // namespace cu
+
+/// The arguments of one cuTensorMapEncodeTiled call (rank 2), enums as
+/// cuda.h's values.
+struct TensorMapParams {
+  Buffer map = Buffer::TmapA; ///< TmapA or TmapB
+  Buffer operand = Buffer::A; ///< the buffer the map describes
+  unsigned paramIndex = 0;    ///< its position in the packed parameters
+  int dataType = cu::kDataTypeFloat32;
+  unsigned elementBytes = 4;
+  uint32_t rank = 2;
+  uint64_t globalDim[2] = {0, 0};  ///< elements, innermost first
+  uint64_t globalStrides[1] = {0}; ///< bytes, of dimension 1
+  uint32_t boxDim[2] = {0, 0};
+  uint32_t elementStrides[2] = {1, 1};
+  int interleave = cu::kInterleaveNone;
+  int swizzle = cu::kSwizzleNone;
+  unsigned swizzleBytes = 0;
+  int l2Promotion = cu::kL2PromotionNone;
+  unsigned l2PromotionBytes = 0;
+  int oobFill = cu::kOobFillNone;
+  /// One line: "tmapA (param 0) over A: FLOAT16, dims {K, M}, ...".
+  std::string str() const;
+};
+
+/// The encode parameters of the map over `operand` (Buffer::A or B) from
+/// the options: A is {K, M} with row stride K bytes x element size, B
+/// {N, K} (kn) or {K, N} (nk). Refuses, naming the option, a missing box,
+/// box dimensions outside 1..256, an inner box that is not a multiple of 16
+/// bytes or exceeds the swizzle span, a row stride that is not a multiple
+/// of 16 bytes, and global dimensions above 2^32.
+llvm::Expected<TensorMapParams> tensorMapParams(const Options &options,
+                                                Buffer operand);
+
+/// One TensorMapParams per tmapA/tmapB in --args, in argument order.
+llvm::Expected<std::vector<TensorMapParams>>
+tensorMapParams(const Options &options);
 
 /// The bytes of each parameter given the buffers' device addresses, in
 /// launch order (what cuLaunchKernel's kernelParams point to).
@@ -291,6 +370,7 @@ struct Report {
   Dim3 grid, block;
   std::string device; ///< empty in a dry run
   std::vector<PackedParam> params;
+  std::vector<TensorMapParams> tensorMaps; ///< one per tmapA/tmapB
   // Dry run: what ptxas said (unset when not run).
   std::optional<unsigned> ptxasRegisters;
   std::optional<uint64_t> ptxasSmemBytes, ptxasSpillBytes;

@@ -69,12 +69,17 @@ Error error(const Twine &message) {
   X(cuEventRecord)                                                             \
   X(cuEventElapsedTime)
 
+// Entry points that older drivers lack: resolved when present, and only
+// the features that need them fail without them.
+#define HWSCHED_CU_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+
 #define HWSCHED_STR2(x) #x
 #define HWSCHED_STR(x) HWSCHED_STR2(x)
 
 struct Driver {
 #define HWSCHED_DECLARE(f) decltype(&::f) f = nullptr;
   HWSCHED_CU_FUNCTIONS(HWSCHED_DECLARE)
+  HWSCHED_CU_OPTIONAL_FUNCTIONS(HWSCHED_DECLARE)
 #undef HWSCHED_DECLARE
   void *handle = nullptr;
 
@@ -99,6 +104,10 @@ struct Driver {
                  Twine(CUDA_VERSION / 1000) + "?)");
     HWSCHED_CU_FUNCTIONS(HWSCHED_LOAD)
 #undef HWSCHED_LOAD
+#define HWSCHED_LOAD_OPTIONAL(f)                                               \
+  f = reinterpret_cast<decltype(f)>(dlsym(handle, HWSCHED_STR(f)));
+    HWSCHED_CU_OPTIONAL_FUNCTIONS(HWSCHED_LOAD_OPTIONAL)
+#undef HWSCHED_LOAD_OPTIONAL
     return Error::success();
   }
 
@@ -140,9 +149,10 @@ Error checkBlas(cublasStatus_t status, StringRef what) {
 struct Buffers {
   const Driver &driver;
   CUdeviceptr a = 0, b = 0, c = 0, bias = 0, reference = 0;
+  CUdeviceptr tmapA = 0, tmapB = 0; ///< a CUtensorMap each
   explicit Buffers(const Driver &driver) : driver(driver) {}
   ~Buffers() {
-    for (CUdeviceptr p : {a, b, c, bias, reference})
+    for (CUdeviceptr p : {a, b, c, bias, reference, tmapA, tmapB})
       if (p)
         driver.cuMemFree(p);
   }
@@ -157,6 +167,10 @@ struct Buffers {
       return buffers->c;
     case Buffer::Bias:
       return buffers->bias;
+    case Buffer::TmapA:
+      return buffers->tmapA;
+    case Buffer::TmapB:
+      return buffers->tmapB;
     }
     return 0;
   }
@@ -169,6 +183,54 @@ Error allocate(const Driver &driver, CUdeviceptr &ptr, size_t bytes,
     return error("cannot allocate " + Twine(bytes) + " bytes for " + name +
                  ": " + driver.describe(status));
   return Error::success();
+}
+
+// GpuRunnerCore computes the encode parameters with cuda.h's enumerator
+// values as plain ints (it builds without the toolkit): keep them in step.
+static_assert(cu::kDataTypeFloat16 == CU_TENSOR_MAP_DATA_TYPE_FLOAT16);
+static_assert(cu::kDataTypeFloat32 == CU_TENSOR_MAP_DATA_TYPE_FLOAT32);
+static_assert(cu::kDataTypeBfloat16 == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+static_assert(cu::kInterleaveNone == CU_TENSOR_MAP_INTERLEAVE_NONE);
+static_assert(cu::kSwizzleNone == CU_TENSOR_MAP_SWIZZLE_NONE);
+static_assert(cu::kSwizzle32B == CU_TENSOR_MAP_SWIZZLE_32B);
+static_assert(cu::kSwizzle64B == CU_TENSOR_MAP_SWIZZLE_64B);
+static_assert(cu::kSwizzle128B == CU_TENSOR_MAP_SWIZZLE_128B);
+static_assert(cu::kL2PromotionNone == CU_TENSOR_MAP_L2_PROMOTION_NONE);
+static_assert(cu::kL2Promotion64B == CU_TENSOR_MAP_L2_PROMOTION_L2_64B);
+static_assert(cu::kL2Promotion128B == CU_TENSOR_MAP_L2_PROMOTION_L2_128B);
+static_assert(cu::kL2Promotion256B == CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+static_assert(cu::kOobFillNone == CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+static_assert(sizeof(CUtensorMap) == 128, "the kernel reads 128 bytes");
+
+/// Encodes the map `t` over `global` on the host and copies it into a new
+/// 128-byte device buffer `out` (cuMemAlloc's 256-byte alignment covers
+/// the 64 bytes TMA needs): the kernel takes that buffer's address, as
+/// with MLIR's nvgpu.tma.create.descriptor.
+Error encodeTensorMap(const Driver &driver, const TensorMapParams &t,
+                      CUdeviceptr global, CUdeviceptr &out) {
+  if (!driver.cuTensorMapEncodeTiled)
+    return error("the CUDA driver has no cuTensorMapEncodeTiled (TMA needs "
+                 "driver >= 525 and sm_90)");
+  CUtensorMap map;
+  std::memset(&map, 0, sizeof(map));
+  cuuint64_t dims[2] = {t.globalDim[0], t.globalDim[1]};
+  cuuint64_t strides[1] = {t.globalStrides[0]};
+  cuuint32_t box[2] = {t.boxDim[0], t.boxDim[1]};
+  cuuint32_t elementStrides[2] = {t.elementStrides[0], t.elementStrides[1]};
+  CUresult status = driver.cuTensorMapEncodeTiled(
+      &map, CUtensorMapDataType(t.dataType), t.rank,
+      reinterpret_cast<void *>(global), dims, strides, box, elementStrides,
+      CUtensorMapInterleave(t.interleave), CUtensorMapSwizzle(t.swizzle),
+      CUtensorMapL2promotion(t.l2Promotion),
+      CUtensorMapFloatOOBfill(t.oobFill));
+  if (status != CUDA_SUCCESS)
+    return error("cuTensorMapEncodeTiled for " + t.str() + ": " +
+                 driver.describe(status));
+  std::string name = toString(t.map).str();
+  if (Error e = allocate(driver, out, sizeof(map), name))
+    return e;
+  return driver.check(driver.cuMemcpyHtoD(out, &map, sizeof(map)),
+                      "copy " + name);
 }
 
 /// Times each of `launches` `reps` times in paired rounds (round r launches
@@ -366,6 +428,19 @@ Error runOnDevice(const Options &o, StringRef ptx, const PtxEntry &entry,
             driver.cuMemcpyHtoD(buffers.bias, bias.data(), bias.size() * 4),
             "copy bias"))
       return e;
+  for (const TensorMapParams &t : report.tensorMaps) {
+    if (!driver.cuTensorMapEncodeTiled)
+      return error("the CUDA driver has no cuTensorMapEncodeTiled (TMA needs "
+                   "driver >= 525 and sm_90)");
+    if (major < 9)
+      return error("--args " + toString(t.map) +
+                   ": tensor maps (TMA) need sm_90 or newer, the device is " +
+                   report.device);
+    bool isA = t.operand == Buffer::A;
+    if (Error e = encodeTensorMap(driver, t, isA ? buffers.a : buffers.b,
+                                  isA ? buffers.tmapA : buffers.tmapB))
+      return e;
+  }
   unsigned cInit = o.cInit == CInit::NaN ? 0x7fc00000u : 0u;
   if (Error e = driver.check(driver.cuMemsetD32(buffers.c, cInit, cCount),
                              "initialize C"))

@@ -110,6 +110,12 @@ static void printReport(const Report &r, raw_ostream &os) {
                           : int64_t(p.immediate));
     os << " (" << p.bytes * 8 << "-bit)\n";
   }
+  if (!r.tensorMaps.empty()) {
+    os << "tensor maps (cuTensorMapEncodeTiled, dims and box innermost "
+          "first):\n";
+    for (const TensorMapParams &t : r.tensorMaps)
+      os << "  " << t.str() << "\n";
+  }
   if (!r.ptxasArch.empty() && r.ptxasRegisters) {
     os << (r.device.empty() ? "ptxas " : "driver JIT ") << r.ptxasArch
        << ": registers " << *r.ptxasRegisters << ", static smem "
@@ -172,6 +178,11 @@ int main(int argc, char **argv) {
   report.grid = *options.grid;
   report.block = *block;
   report.params = packArguments(options);
+  // parseOptions has checked the maps already; this cannot fail.
+  Expected<std::vector<TensorMapParams>> maps = tensorMapParams(options);
+  if (!maps)
+    return fail(toString(maps.takeError()));
+  report.tensorMaps = std::move(*maps);
   if (Error e = checkSignature(**entry, report.params, options))
     return fail(toString(std::move(e)));
 

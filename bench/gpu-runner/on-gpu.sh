@@ -9,7 +9,9 @@
 #     shipped schedule per shape): run.py --prepared runs it, or
 #   - a folder holding <name>.ptx + <name>.launch.json pairs (a kernel and
 #     how to launch it: m, n, k, type, grid, block, smem, args, c_init,
-#     epilogue, entry), as bench/gpu-runner/tensorcore-ptx.py writes them.
+#     epilogue, entry; for TMA kernels tma_box_a, tma_box_b ([inner, outer]),
+#     tma_swizzle, tma_l2_promotion), as bench/gpu-runner/tensorcore-ptx.py
+#     writes them.
 # First it prints what it runs on (GPU, driver, clocks, host CPU), since
 # timings mean nothing without it. Reports go to $OUT (or ./gpu-reports).
 set -uo pipefail
@@ -19,6 +21,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT:-$PWD/gpu-reports}
 mkdir -p "$out"
 reps=${HWSCHED_GPU_REPS:-20}
+# A kernel that waits forever (an mbarrier never completed) must not take
+# the machine's whole time: each launch gets this many seconds.
+limit=${HWSCHED_GPU_TIMEOUT:-60}
 
 if ! ldd "$runner" | grep -q 'libcublas.so.13 => /'; then
   lib=$(find / -xdev -name libcublas.so.13 -print -quit 2>/dev/null)
@@ -55,14 +60,25 @@ a = ["--m", d["m"], "--n", d["n"], "--k", d["k"], "--type", d["type"],
      "--epilogue", d.get("epilogue", "none")]
 if d.get("entry"):
     a += ["--kernel", d["entry"]]
+# TMA kernels (args tmapA/tmapB): boxes as [inner, outer] in elements.
+for key in ("tma_box_a", "tma_box_b"):
+    if key in d:
+        a += ["--" + key.replace("_", "-"), ",".join(map(str, d[key]))]
+for key in ("tma_swizzle", "tma_l2_promotion"):
+    if key in d:
+        a += ["--" + key.replace("_", "-"), d[key]]
 print(" ".join(str(x) for x in a))
 PY
 )
     base=$(basename "${launch%.launch.json}")
     echo "-- $base: $args"
     # shellcheck disable=SC2086
-    "$runner" "$ptx" $args --reps "$reps" --json "$out/$name-$base.json" \
-      2>&1 | tail -n 12 || status=1
+    timeout "$limit" "$runner" "$ptx" $args --reps "$reps" \
+      --json "$out/$name-$base.json" 2>&1 | tail -n 12
+    rc=${PIPESTATUS[0]}
+    [ "$rc" = 124 ] && echo "-- $base: TIMEOUT after ${limit}s (the kernel did not finish)"
+    [ "$rc" = 0 ] || status=1
   done
 done
+python3 "$here/summary.py" "$out"
 exit $status

@@ -54,6 +54,10 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 PTXAS_REPORT = os.path.join(ROOT, "utils", "ptxas-report.py")
 EXAMPLE_RUN = os.path.join(ROOT, "examples", "gpu-matmul", "run.py")
 SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-tensorcore.mlir")
+# The Hopper kernels (wgmma + TMA, sm_90a only): their own script, chosen
+# for an --entry of that prefix when --script is not given.
+HOPPER_SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-hopper.mlir")
+HOPPER_PREFIX = "gpu_matmul_wgmma_tma"
 # The schedule's variants (named sequences of SCRIPT), each shape built with
 # each: plain row-major shared memory, and swizzled against bank conflicts.
 ENTRIES = "gpu_matmul_tensorcore_mma_sync,gpu_matmul_tensorcore_mma_sync_swizzled"
@@ -71,6 +75,17 @@ TILES = {
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_s4": (128, 128, 64, 4),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256": (128, 256, 64, 3),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256_s4": (128, 256, 64, 4),
+    "gpu_matmul_wgmma_tma": (128, 128, 64, 4),
+    "gpu_matmul_wgmma_tma_128x256_w2": (128, 256, 64, 4),
+    "gpu_matmul_wgmma_tma_256x128_w2": (256, 128, 64, 4),
+    "gpu_matmul_wgmma_tma_128x256_w2_s3": (128, 256, 64, 3),
+    "gpu_matmul_wgmma_tma_s3": (128, 128, 64, 3),
+    "gpu_matmul_wgmma_tma_128x256_w2_g8": (128, 256, 64, 4),
+    "gpu_matmul_wgmma_tma_s3_g8": (128, 128, 64, 3),
+    "gpu_matmul_wgmma_tma_128x256_w2_p": (128, 256, 64, 4),
+    "gpu_matmul_wgmma_tma_128x256_w2_p_g8": (128, 256, 64, 4),
+    "gpu_matmul_wgmma_tma_256x128_w2_p_g8": (256, 128, 64, 4),
+    "gpu_matmul_wgmma_tma_s3_p_g8": (128, 128, 64, 3),
 }
 # Shared memory one block may use after opting in, per architecture (the CUDA
 # C++ Programming Guide's compute-capability table, as hwsched-gpu-run's
@@ -112,9 +127,20 @@ def load_module(name, path):
     return mod
 
 
+def script_for(entry, script):
+    """--script when given, else the script that holds ENTRY."""
+    if script:
+        return script
+    return HOPPER_SCRIPT if entry.startswith(HOPPER_PREFIX) else SCRIPT
+
+
 def short_name(entry):
-    """The file name part for a sequence: its name without ENTRY_PREFIX."""
-    return entry[len(ENTRY_PREFIX):] if entry.startswith(ENTRY_PREFIX) else entry
+    """The file name part for a sequence: its name without ENTRY_PREFIX (or
+    "gpu_matmul_" for the Hopper kernels)."""
+    for prefix in (ENTRY_PREFIX, "gpu_matmul_"):
+        if entry.startswith(prefix):
+            return entry[len(prefix):]
+    return entry
 
 
 def parse_shape(text):
@@ -141,9 +167,29 @@ def index_constants(text):
         r"(%[\w$.-]+) = arith\.constant (-?\d+) : (?:index|i32)\b", text)}
 
 
-def launch_of(binary_ir):
+def tensor_maps_of(text):
+    """%map -> (operand name, TMA box innermost first) of each
+    nvgpu.tma.create.descriptor of a function argument in TEXT (the host code
+    of a Hopper kernel before lowering)."""
+    func = re.search(r"func\.func @\w+\(([^)]*)\)", text)
+    params = re.findall(r"(%[\w$.-]+)\s*:", func.group(1)) if func else []
+    casts = dict(re.findall(r"(%[\w$.-]+) = memref\.cast (%[\w$.-]+) :", text))
+    maps = {}
+    for name, source, rows, cols in re.findall(
+            r"(%[\w$.-]+) = nvgpu\.tma\.create\.descriptor (%[\w$.-]+) box\[[^\]]*\]"
+            r" : memref<\*x\w+> -> <tensor = memref<(\d+)x(\d+)x", text):
+        arg = casts.get(source, source)
+        if arg not in params:
+            die("tensor map %s is not of a function argument" % name)
+        maps[name] = (PAYLOAD_OPERANDS[params.index(arg)], [int(cols), int(rows)])
+    return maps
+
+
+def launch_of(binary_ir, tensor_maps=None):
     """Grid, block, dynamic shared memory and operand order of the one
-    gpu.launch_func of the lowered host code."""
+    gpu.launch_func of the lowered host code (TENSOR_MAPS: tensor_maps_of
+    of it, for a Hopper kernel's outlined host code)."""
+    tensor_maps = tensor_maps or {}
     found = re.findall(
         r"gpu\.launch_func\s+@[\w$.]+::@([\w$.]+)\s+blocks in \(([^)]*)\)\s+"
         r"threads in \(([^)]*)\)\s*(?:dynamic_shared_memory_size\s+(%[\w$.-]+))?\s*"
@@ -165,9 +211,13 @@ def launch_of(binary_ir):
     params = re.findall(r"(%[\w$.-]+)\s*:", func.group(1)) if func else []
     operands = []
     for a in re.findall(r"(%[\w$.-]+)\s*:", args):
-        if a not in params:
-            die("kernel operand %s is not a function argument" % a)
-        operands.append(PAYLOAD_OPERANDS[params.index(a)])
+        if a in params:
+            operands.append(PAYLOAD_OPERANDS[params.index(a)])
+        elif a in tensor_maps:
+            operands.append("tmap" + tensor_maps[a][0])
+        else:
+            die("kernel operand %s is neither a function argument nor a tensor "
+                "map of one" % a)
     return {"entry": kernel, "grid": dims(blocks), "block": dims(threads),
             "smem_dynamic_bytes": consts[dyn] if dyn else 0, "args": operands}
 
@@ -240,12 +290,16 @@ DYNAMIC_SMEM_GLOBAL = ("llvm.mlir.global external @__hwsched_dynamic_smem() "
                        "{addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>")
 
 
-def outline_with_extern_dynamic_smem(opt, src, dst):
+def outline_with_extern_dynamic_smem(opt, src, dst, before=""):
     """Outlines the launch of SRC into a gpu.module and declares the external
     dynamic shared array in it (DYNAMIC_SMEM_GLOBAL); writes DST.
-    utils/ptxas-report.py's pipeline then finds nothing left to outline."""
-    run([opt, src, "--pass-pipeline=builtin.module(gpu-launch-sink-index-computations,"
-         "gpu-kernel-outlining)", "-o", dst], "outlining")
+    utils/ptxas-report.py's pipeline then finds nothing left to outline.
+    BEFORE: passes to run on the module first (the Hopper kernels lower their
+    nvgpu ops before outlining, so that the kernel takes each tensor map as
+    a pointer: convert-gpu-to-nvvm has no conversion of the tensor map
+    type)."""
+    run([opt, src, "--pass-pipeline=builtin.module(%sgpu-launch-sink-index-computations,"
+         "gpu-kernel-outlining)" % before, "-o", dst], "outlining")
     with open(dst) as f:
         text = f.read()
     text, n = re.subn(r"^(\s*)(gpu\.module @[\w$.]+ \{)$",
@@ -273,7 +327,7 @@ def k_step_counts(ptx):
         if m and m.group(1) in labels and labels[m.group(1)] < i:
             body = [x.strip() for x in lines[labels[m.group(1)] + 1:i + 1]]
             body = [x for x in body if x and not x.startswith(("$", "//", "{", "}"))]
-            if any("mma.sync" in x for x in body):
+            if any("mma.sync" in x or "wgmma.mma_async" in x for x in body):
                 loops.append(body)
     if not loops:
         return None
@@ -291,6 +345,11 @@ def k_step_counts(ptx):
         "cp.async.wait_group": sorted(int(n) for n in re.findall(
             r"cp\.async\.wait_group\s+(\d+)", "\n".join(body))),
         "bar.sync": count(r"\b(?:bar|barrier)\.sync"),
+        "wgmma.mma_async": count(r"\bwgmma\.mma_async"),
+        "cp.async.bulk.tensor": count(r"\bcp\.async\.bulk\.tensor"),
+        "mbarrier.try_wait": count(r"\bmbarrier\.try_wait"),
+        "wgmma.wait_group": sorted(int(n) for n in re.findall(
+            r"wgmma\.wait_group\.sync\.aligned\s+(\d+)", "\n".join(body))),
     }
 
 
@@ -305,7 +364,9 @@ def main():
     ap.add_argument("--out", default="tensorcore-ptx")
     ap.add_argument("--opt", help="hwsched-opt (default: build/bin, $HWSCHED_OPT, PATH)")
     ap.add_argument("--ptxas", help="ptxas (default: PATH, else /usr/local/cuda/bin/ptxas)")
-    ap.add_argument("--script", default=SCRIPT)
+    ap.add_argument("--script", help="the transform script (default: "
+                    "transform-scripts/gpu-matmul-tensorcore.mlir, or "
+                    "gpu-matmul-hopper.mlir for the gpu_matmul_wgmma_tma entries)")
     ap.add_argument("--entry", default=ENTRIES,
                     help="comma-separated named sequences of --script (default %s)"
                     % ENTRIES)
@@ -341,12 +402,30 @@ def main():
             with open(payload, "w") as f:
                 f.write(PAYLOAD.format(m=m, n=n, k=k))
             scheduled = os.path.join(work, "scheduled.mlir")
+            script = script_for(entry, args.script)
             run([opt, payload,
-                 "--transform-preload-library=transform-library-paths=" + args.script,
+                 "--transform-preload-library=transform-library-paths=" + script,
                  "--transform-interpreter=entry-point=" + entry,
                  "-o", scheduled], "the schedule")
             with open(scheduled) as f:
-                text, dynamic_bytes = allocs_to_dynamic_shared_memory(f.read())
+                text = f.read()
+            hopper = "nvgpu.tma.create.descriptor" in text
+            host_launch, tensor_maps = None, {}
+            if hopper:
+                # The launch as the runner sees it, read before the nvgpu
+                # ops are lowered (the tensor maps still say which operand
+                # and which box they are).
+                plain = os.path.join(work, "outlined-host.mlir")
+                run([opt, scheduled, "--pass-pipeline=builtin.module("
+                     "gpu-launch-sink-index-computations,gpu-kernel-outlining)",
+                     "-o", plain], "outlining")
+                with open(plain) as f:
+                    plain_text = f.read()
+                tensor_maps = tensor_maps_of(plain_text)
+                host_launch = launch_of(plain_text, tensor_maps)
+                dynamic_bytes = host_launch["smem_dynamic_bytes"]
+            else:
+                text, dynamic_bytes = allocs_to_dynamic_shared_memory(text)
             text, globals_made = example.allocs_to_globals(text)
             if "memref.alloc" in text.split("gpu.launch", 1)[-1]:
                 die("%s: a memref.alloc is left in the kernel (it would lower to "
@@ -356,10 +435,19 @@ def main():
                 f.write(text)
             if dynamic_bytes:
                 outlined = os.path.join(work, "outlined.mlir")
-                outline_with_extern_dynamic_smem(opt, lowered_in, outlined)
+                outline_with_extern_dynamic_smem(
+                    opt, lowered_in, outlined,
+                    before="convert-nvgpu-to-nvvm," if hopper else "")
                 lowered_in = outlined
 
             for arch in archs:
+                # wgmma and TMA exist on sm_90a only (the "a" features).
+                chip = arch
+                if hopper:
+                    if not arch.startswith("sm_90"):
+                        print("%s %s: not built: wgmma and TMA need sm_90a" % (name, arch))
+                        continue
+                    chip = "sm_90a"
                 limit = SMEM_OPTIN_BYTES.get(arch)
                 if limit is not None and dynamic_bytes > limit:
                     print("%s %s: not built: %d bytes of dynamic shared memory, "
@@ -368,14 +456,17 @@ def main():
                 temps = os.path.join(work, arch)
                 report = json.loads(run(
                     [sys.executable, PTXAS_REPORT, lowered_in, "--opt", opt,
-                     "--ptxas", ptxas, "--arch", arch, "--format", "json",
+                     "--ptxas", ptxas, "--arch", chip, "--format", "json",
                      "--keep-temps", temps], "ptxas-report.py (%s)" % arch))
                 if len(report["kernels"]) != 1:
                     die("%s: expected one kernel, ptxas reported %d"
                         % (name, len(report["kernels"])))
                 kernel = report["kernels"][0]
-                with open(os.path.join(temps, "02-binary.mlir")) as f:
-                    launch = launch_of(f.read())
+                if hopper:
+                    launch = host_launch
+                else:
+                    with open(os.path.join(temps, "02-binary.mlir")) as f:
+                        launch = launch_of(f.read())
                 ptx_src = os.path.join(temps, kernel["module"] + ".ptx")
                 if not os.path.exists(ptx_src):
                     die("no PTX %s" % ptx_src)
@@ -388,7 +479,11 @@ def main():
                     die("%s: the launch asks for %d bytes of dynamic shared memory, "
                         "its buffers take %d" % (name, launch["smem_dynamic_bytes"],
                                                  dynamic_bytes))
-                if dynamic_bytes and kernel["smem_bytes"]:
+                # A Hopper kernel's mbarriers (8 bytes each, each group in
+                # 16-byte units) are its only static shared memory.
+                static_allowed = sum(-(-8 * int(n) // 16) * 16 for n in re.findall(
+                    r"nvgpu\.mbarrier\.create -> <.*?num_barriers = (\d+)>", text))
+                if dynamic_bytes and kernel["smem_bytes"] > static_allowed:
                     die("%s: %d bytes of static shared memory beside the dynamic "
                         "buffers (the dynamic array was not lowered as an external "
                         "declaration)" % (name, kernel["smem_bytes"]))
@@ -405,6 +500,10 @@ def main():
                     "--args", ",".join(launch["args"])]
                 if launch["smem_dynamic_bytes"]:
                     command += ["--smem", str(launch["smem_dynamic_bytes"])]
+                boxes = {operand: box for operand, box in tensor_maps.values()}
+                for operand, box in sorted(boxes.items()):
+                    command += ["--tma-box-%s" % operand.lower(),
+                                ",".join(map(str, box))]
                 info = {
                     "m": m, "n": n, "k": k,
                     # hwsched-gpu-run --type f16: A and B f16, C f32.
@@ -418,7 +517,7 @@ def main():
                     "c_init": "nan",
                     "epilogue": "none",
                     "entry": launch["entry"],
-                    "arch": arch,
+                    "arch": chip,
                     "ptx": ptx_path,
                     "smem_static_bytes": kernel["smem_bytes"],
                     "workgroup_globals": globals_made,
@@ -426,26 +525,38 @@ def main():
                         "registers", "spill_store_bytes", "spill_load_bytes",
                         "stack_frame_bytes", "smem_bytes")},
                     "k_step": counts,
-                    "schedule": {"script": os.path.relpath(args.script, ROOT),
+                    "schedule": {"script": os.path.relpath(script, ROOT),
                                  "entry": entry},
                     "command": command,
                 }
+                for operand, box in sorted(boxes.items()):
+                    # The runner's --tma-box-a / -b: each tensor map's box,
+                    # innermost first; the kernels swizzle 128 bytes.
+                    info["tma_box_%s" % operand.lower()] = box
+                    info["tma_swizzle"] = 128
                 json_path = os.path.join(out, arch, name + ".launch.json")
                 with open(json_path, "w") as f:
                     json.dump(info, f, indent=2)
                     f.write("\n")
                 c = counts or {}
+                if hopper:
+                    steps = ("%s instructions, %s wgmma.mma_async, %s cp.async.bulk.tensor, "
+                             "%s mbarrier.try_wait, wgmma.wait_group %s, %s bar.sync"
+                             % (c.get("instructions"), c.get("wgmma.mma_async"),
+                                c.get("cp.async.bulk.tensor"), c.get("mbarrier.try_wait"),
+                                c.get("wgmma.wait_group"), c.get("bar.sync")))
+                else:
+                    steps = ("%s instructions, %s mma.sync, %s ldmatrix, %s cp.async, %s "
+                             "commit_group, wait_group %s, %s bar.sync"
+                             % (c.get("instructions"), c.get("mma.sync"), c.get("ldmatrix"),
+                                c.get("cp.async"), c.get("cp.async.commit_group"),
+                                c.get("cp.async.wait_group"), c.get("bar.sync")))
                 print("%s %s: entry %s grid %s block %s args %s | registers %d, spills "
-                      "%d/%d bytes, smem %d static + %d dynamic | per K step: %s "
-                      "instructions, %s mma.sync, %s ldmatrix, %s cp.async, %s "
-                      "commit_group, wait_group %s, %s bar.sync"
-                      % (name, arch, launch["entry"], launch["grid"], launch["block"],
+                      "%d/%d bytes, smem %d static + %d dynamic | per K step: %s"
+                      % (name, chip, launch["entry"], launch["grid"], launch["block"],
                          info["args"], kernel["registers"], kernel["spill_store_bytes"],
                          kernel["spill_load_bytes"], kernel["smem_bytes"],
-                         launch["smem_dynamic_bytes"], c.get("instructions"),
-                         c.get("mma.sync"), c.get("ldmatrix"), c.get("cp.async"),
-                         c.get("cp.async.commit_group"), c.get("cp.async.wait_group"),
-                         c.get("bar.sync")))
+                         launch["smem_dynamic_bytes"], steps))
     print("wrote %s" % out)
 
 

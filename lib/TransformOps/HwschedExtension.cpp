@@ -12,8 +12,10 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -45,6 +47,9 @@ public:
     declareGeneratedDialect<linalg::LinalgDialect>();
     // schedule_stages on npu_flag targets: set_flag / wait_flag.
     declareGeneratedDialect<hwsched::npu::HwschedNpuDialect>();
+    // rewrite_matmul_as_wgmma: TMA, mbarriers and warpgroup MMAs.
+    declareGeneratedDialect<nvgpu::NVGPUDialect>();
+    declareGeneratedDialect<NVVM::NVVMDialect>();
 
     // One list of every op family (each .inc undefines GET_OP_LIST).
     registerTransformOps<
@@ -68,6 +73,9 @@ public:
         ,
 #define GET_OP_LIST
 #include "hwsched/TransformOps/TargetOps.cpp.inc"
+        ,
+#define GET_OP_LIST
+#include "hwsched/TransformOps/WarpgroupOps.cpp.inc"
         >();
   }
 };

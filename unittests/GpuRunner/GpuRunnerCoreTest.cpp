@@ -497,3 +497,260 @@ TEST(GpuRunnerSmem, OptInLimitsPerArchitecture) {
   EXPECT_FALSE(bool(checkSharedMemory("sm_90", 16384, 150529)));
   EXPECT_FALSE(bool(checkSharedMemory("sm_999", 0, 1u << 30)));
 }
+
+namespace {
+
+// A TMA kernel's command line: f16, M 256, N 128, K 64, maps over A and B.
+std::vector<std::string> tmaArgs(std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {
+      "k.ptx",       "--m",    "256",           "--n",         "128",
+      "--k",         "64",     "--type",        "f16",         "--grid",
+      "2,2",         "--args", "tmapA,tmapB,C", "--tma-box-a", "64,128",
+      "--tma-box-b", "64,32"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+} // namespace
+
+TEST(GpuRunnerTma, ParsesTheTensorMapOptions) {
+  llvm::Expected<Options> o =
+      parse(tmaArgs({"--tma-swizzle", "64", "--tma-l2-promotion=none",
+                     "--tma-box-a", "32,128", "--tma-box-b=32,16"}));
+  ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
+  EXPECT_EQ(describeArgs(o->args), "tmapA,tmapB,C");
+  EXPECT_EQ(o->args[0].kind, ArgKind::TmapA);
+  EXPECT_EQ(o->args[1].kind, ArgKind::TmapB);
+  EXPECT_EQ(*o->tmaBoxA, (TmaBox{32, 128}));
+  EXPECT_EQ(*o->tmaBoxB, (TmaBox{32, 16}));
+  EXPECT_EQ(o->tmaSwizzleBytes, 64u);
+  EXPECT_EQ(o->tmaL2PromotionBytes, 0u);
+  // Defaults: 128-byte swizzle, 256-byte L2 promotion.
+  o = parse(tmaArgs({"--tma-box-a", "32,64"}));
+  ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
+  EXPECT_EQ(o->tmaSwizzleBytes, 128u);
+  EXPECT_EQ(o->tmaL2PromotionBytes, 256u);
+  EXPECT_EQ(*o->tmaBoxA, (TmaBox{32, 64})); // the last one counts
+
+  // A map and a descriptor of the same operand may be mixed; a map stands
+  // in for its operand's descriptor, but each name appears once.
+  EXPECT_TRUE(bool(parseArgList("tmapA,A,B,C,bias")));
+  EXPECT_TRUE(bool(parseArgList("C,tmapB,A")));
+  EXPECT_NE(errorOf(parseArgList("tmapA,C")).find("must contain B or tmapB"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parseArgList("B,C")).find("must contain A or tmapA"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parseArgList("tmapA,tmapA,B,C")).find("appears twice"),
+            std::string::npos);
+
+  EXPECT_NE(errorOf(parse(tmaArgs({"--tma-swizzle", "16"})))
+                .find("--tma-swizzle must be none, 32, 64 or 128"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parse(tmaArgs({"--tma-l2-promotion", "512"})))
+                .find("--tma-l2-promotion must be none, 64, 128 or 256"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parse(tmaArgs({"--tma-box-a", "64"})))
+                .find("--tma-box-a expects INNER,OUTER"),
+            std::string::npos);
+  EXPECT_NE(errorOf(parse(tmaArgs({"--tma-box-b", "8,8,8"})))
+                .find("--tma-box-b expects INNER,OUTER"),
+            std::string::npos);
+}
+
+TEST(GpuRunnerTma, PacksOnePointerPerMap) {
+  llvm::Expected<Options> o = parse(tmaArgs({"--abi", "descriptor"}));
+  ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
+  std::vector<PackedParam> params = packArguments(*o);
+  ASSERT_EQ(params.size(), 9u);
+  EXPECT_EQ(params[0].label, "tmapA");
+  EXPECT_TRUE(params[0].isPointer);
+  EXPECT_EQ(params[0].bytes, 8u);
+  EXPECT_EQ(params[0].buffer, Buffer::TmapA);
+  EXPECT_EQ(params[1].buffer, Buffer::TmapB);
+  EXPECT_EQ(params[2].label, "C.allocated");
+  // Passes the signature check as a 64-bit pointer, .u64 or .b64.
+  PtxEntry entry;
+  entry.name = "mm_tma";
+  entry.params.push_back({"u64", "tmap_a", 0});
+  entry.params.push_back({"b64", "tmap_b", 0});
+  for (int i = 0; i < 7; ++i)
+    entry.params.push_back({"u64", "c" + std::to_string(i), 0});
+  EXPECT_FALSE(bool(checkSignature(entry, params, *o)));
+  entry.params[0].type = "u32";
+  std::string why = errorOf(checkSignature(entry, params, *o));
+  EXPECT_NE(why.find("passes tmapA there as a 64-bit pointer"),
+            std::string::npos)
+      << why;
+  // The map's address is that of its own buffer.
+  auto address = [](Buffer b, void *) -> uint64_t {
+    return 0x1000u * (uint64_t(b) + 1);
+  };
+  std::vector<std::vector<uint8_t>> bytes =
+      materializeParams(params, address, nullptr);
+  uint64_t value = 0;
+  std::memcpy(&value, bytes[1].data(), 8);
+  EXPECT_EQ(value, 0x1000u * (uint64_t(Buffer::TmapB) + 1));
+}
+
+TEST(GpuRunnerTma, EncodeParametersOfAAndB) {
+  llvm::Expected<Options> o = parse(tmaArgs());
+  ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
+  // A: MxK row-major is {K, M} innermost first, rows K x 2 bytes apart.
+  llvm::Expected<TensorMapParams> a = tensorMapParams(*o, Buffer::A);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->map, Buffer::TmapA);
+  EXPECT_EQ(a->paramIndex, 0u);
+  EXPECT_EQ(a->dataType, cu::kDataTypeFloat16);
+  EXPECT_EQ(a->elementBytes, 2u);
+  EXPECT_EQ(a->rank, 2u);
+  EXPECT_EQ(a->globalDim[0], 64u);
+  EXPECT_EQ(a->globalDim[1], 256u);
+  EXPECT_EQ(a->globalStrides[0], 128u);
+  EXPECT_EQ(a->boxDim[0], 64u);
+  EXPECT_EQ(a->boxDim[1], 128u);
+  EXPECT_EQ(a->elementStrides[0], 1u);
+  EXPECT_EQ(a->elementStrides[1], 1u);
+  EXPECT_EQ(a->interleave, cu::kInterleaveNone);
+  EXPECT_EQ(a->swizzle, cu::kSwizzle128B);
+  EXPECT_EQ(a->l2Promotion, cu::kL2Promotion256B);
+  EXPECT_EQ(a->oobFill, cu::kOobFillNone);
+  EXPECT_EQ(a->str(),
+            "tmapA (param 0) over A: FLOAT16, rank 2, dims {64, 256}, "
+            "strides {128} bytes, box {64, 128}, element strides {1, 1}, "
+            "interleave none, swizzle 128B, L2 promotion 256B, OOB fill none");
+  // B KxN: {N, K}, rows N x 2 bytes apart.
+  llvm::Expected<TensorMapParams> b = tensorMapParams(*o, Buffer::B);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->map, Buffer::TmapB);
+  EXPECT_EQ(b->paramIndex, 1u);
+  EXPECT_EQ(b->globalDim[0], 128u);
+  EXPECT_EQ(b->globalDim[1], 64u);
+  EXPECT_EQ(b->globalStrides[0], 256u);
+  EXPECT_EQ(b->boxDim[0], 64u);
+  EXPECT_EQ(b->boxDim[1], 32u);
+  // B NxK (--b-layout nk): {K, N}, rows K x 2 bytes apart.
+  o = parse(tmaArgs({"--b-layout", "nk"}));
+  ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
+  b = tensorMapParams(*o, Buffer::B);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  EXPECT_EQ(b->globalDim[0], 64u);
+  EXPECT_EQ(b->globalDim[1], 128u);
+  EXPECT_EQ(b->globalStrides[0], 128u);
+
+  // Element types and the enums: bf16, f32/tf32 (4 bytes), no swizzle,
+  // 64-byte promotion; the map's position follows --args.
+  o = parse({"k.ptx", "--m", "64", "--n", "32", "--k", "16", "--type", "tf32",
+             "--grid", "1", "--args", "C,B,tmapA", "--tma-box-a", "16,64",
+             "--tma-swizzle", "none", "--tma-l2-promotion", "64"});
+  ASSERT_TRUE(bool(o)) << llvm::toString(o.takeError());
+  a = tensorMapParams(*o, Buffer::A);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->dataType, cu::kDataTypeFloat32);
+  EXPECT_EQ(a->elementBytes, 4u);
+  EXPECT_EQ(a->globalStrides[0], 64u);
+  EXPECT_EQ(a->swizzle, cu::kSwizzleNone);
+  EXPECT_EQ(a->swizzleBytes, 0u);
+  EXPECT_EQ(a->l2Promotion, cu::kL2Promotion64B);
+  EXPECT_EQ(a->paramIndex, 14u); // after C's and B's 7 parameters each
+  llvm::Expected<std::vector<TensorMapParams>> all = tensorMapParams(*o);
+  ASSERT_TRUE(bool(all));
+  ASSERT_EQ(all->size(), 1u);
+  EXPECT_EQ(all->front().operand, Buffer::A);
+  o->type = ElementType::BF16;
+  o->tmaSwizzleBytes = 32;
+  o->tmaL2PromotionBytes = 128;
+  a = tensorMapParams(*o, Buffer::A);
+  ASSERT_TRUE(bool(a)) << llvm::toString(a.takeError());
+  EXPECT_EQ(a->dataType, cu::kDataTypeBfloat16);
+  EXPECT_EQ(a->swizzle, cu::kSwizzle32B);
+  EXPECT_EQ(a->l2Promotion, cu::kL2Promotion128B);
+
+  // The JSON report lists the maps.
+  Report r;
+  r.options = *o;
+  r.tensorMaps = *all;
+  llvm::json::Value v = toJson(r);
+  const llvm::json::Array *maps = v.getAsObject()->getArray("tensor_maps");
+  ASSERT_TRUE(maps);
+  ASSERT_EQ(maps->size(), 1u);
+  const llvm::json::Object *m = (*maps)[0].getAsObject();
+  EXPECT_EQ(m->getString("arg"), "tmapA");
+  EXPECT_EQ(m->getInteger("param"), 14);
+  EXPECT_EQ((*m->getArray("global_dim"))[0].getAsInteger(), 16);
+  EXPECT_EQ((*m->getArray("global_dim"))[1].getAsInteger(), 64);
+  EXPECT_EQ((*m->getArray("box_dim"))[1].getAsInteger(), 64);
+  EXPECT_EQ(m->getInteger("swizzle_bytes"), 0);
+  EXPECT_EQ(m->getInteger("l2_promotion_enum"), 1);
+}
+
+TEST(GpuRunnerTma, RefusesWhatCuTensorMapEncodeTiledWould) {
+  auto refusal = [](std::vector<std::string> extra) {
+    std::vector<std::string> args = tmaArgs(std::move(extra));
+    return errorOf(parse(args));
+  };
+  auto has = [](const std::string &text, const char *part) {
+    return text.find(part) != std::string::npos;
+  };
+  // A map without its box, a box without its map.
+  std::string why = errorOf(
+      parse({"k.ptx", "--m", "256", "--n", "128", "--k", "64", "--type", "f16",
+             "--grid", "1", "--args", "tmapA,B,C", "--tma-box-b", "64,64"}));
+  EXPECT_TRUE(has(why, "--tma-box-b is given, but --args tmapA,B,C has no "
+                       "tmapB"))
+      << why;
+  why = errorOf(parse({"k.ptx", "--m", "256", "--n", "128", "--k", "64",
+                       "--type", "f16", "--grid", "1", "--args", "tmapA,B,C"}));
+  EXPECT_TRUE(has(why, "--args tmapA needs --tma-box-a INNER,OUTER")) << why;
+  // Box dimensions 1..256.
+  why = refusal({"--tma-box-a", "0,64"});
+  EXPECT_TRUE(has(why, "--tma-box-a 0,64: each box dimension must be 1..256"))
+      << why;
+  why = refusal({"--tma-box-b", "64,257"});
+  EXPECT_TRUE(has(why, "--tma-box-b 64,257: each box dimension must be 1..256"))
+      << why;
+  // The inner box: a multiple of 16 bytes, within the swizzle span.
+  why = refusal({"--tma-box-a", "12,64"});
+  EXPECT_TRUE(has(why, "--tma-box-a 12,64: the inner box dimension is 12 x "
+                       "2-byte f16 = 24 bytes, not a multiple of 16 bytes"))
+      << why;
+  why = refusal({"--tma-box-a", "128,64"});
+  EXPECT_TRUE(has(why, "--tma-box-a 128,64: the inner box dimension is 128 x "
+                       "2-byte f16 = 256 bytes, wider than the 128-byte span "
+                       "of --tma-swizzle 128"))
+      << why;
+  why = refusal(
+      {"--tma-box-a", "16,64", "--tma-box-b", "32,64", "--tma-swizzle", "32"});
+  EXPECT_TRUE(has(why, "--tma-box-b 32,64: the inner box dimension is 32 x "
+                       "2-byte f16 = 64 bytes, wider than the 32-byte span"))
+      << why;
+  // Without swizzle the span does not limit it.
+  EXPECT_TRUE(bool(parse(tmaArgs({"--tma-box-a", "128,64", "--tma-box-b",
+                                  "128,64", "--tma-swizzle", "none"}))));
+  // The global row stride: K = 60 f16 is 120 bytes; N = 100 is 200.
+  std::vector<std::string> args = tmaArgs();
+  args[6] = "60"; // --k
+  why = errorOf(parse(args));
+  EXPECT_TRUE(has(why, "--args tmapA: A's rows are 120 bytes apart (K = 60 x "
+                       "2-byte f16); TMA needs a global row stride that is a "
+                       "multiple of 16 bytes"))
+      << why;
+  args = tmaArgs();
+  args[4] = "100"; // --n
+  why = errorOf(parse(args));
+  EXPECT_TRUE(has(why, "--args tmapB: B's rows are 200 bytes apart (N = 100"))
+      << why;
+  // With B NxK the stride is K's: N = 100 is fine.
+  args.push_back("--b-layout");
+  args.push_back("nk");
+  EXPECT_TRUE(bool(parse(args)));
+  // Global dimensions up to 2^32.
+  llvm::Expected<Options> o = parse(tmaArgs());
+  ASSERT_TRUE(bool(o));
+  o->m = (int64_t(1) << 32) + 1;
+  why = errorOf(tensorMapParams(*o, Buffer::A));
+  EXPECT_TRUE(has(why, "--args tmapA: A's global dimensions {K, M} = {64, "
+                       "4294967297} exceed TMA's 2^32"))
+      << why;
+  o->m = int64_t(1) << 32;
+  EXPECT_TRUE(bool(tensorMapParams(*o, Buffer::A)));
+}

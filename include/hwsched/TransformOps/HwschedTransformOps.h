@@ -30,6 +30,8 @@
 #include "hwsched/TransformOps/SplitKOps.h.inc"
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/TargetOps.h.inc"
+#define GET_OP_CLASSES
+#include "hwsched/TransformOps/WarpgroupOps.h.inc"
 
 namespace mlir {
 class DialectRegistry;

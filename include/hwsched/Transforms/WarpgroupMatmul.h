@@ -1,0 +1,87 @@
+//===- WarpgroupMatmul.h - A matmul as a Hopper wgmma + TMA kernel -*- C++
+//-*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The Hopper (sm_90a) form of a matmul that no upstream transform op reaches
+// from Linalg: block tiles of A and B brought into shared memory by the
+// Tensor Memory Accelerator (`nvgpu.tma.async.load`) into a ring of
+// `num_stages` buffers, each guarded by its own transaction mbarrier, and
+// multiplied by warpgroup MMAs (`nvgpu.warpgroup.mma`, wgmma.mma_async) that
+// read both operands from shared memory through matrix descriptors. The
+// accumulator stays in registers and is stored once.
+//
+// planWarpgroupMatmul checks the payload and the target and decides the
+// layout (a plan that prints itself); rewriteAsWarpgroupMatmul builds it and
+// decides nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_TRANSFORMS_WARPGROUPMATMUL_H
+#define HWSCHED_TRANSFORMS_WARPGROUPMATMUL_H
+
+#include "hwsched/CostModel/WarpgroupTiles.h"
+#include "hwsched/HwSpec/HwSpec.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/Error.h"
+
+namespace hwsched {
+
+/// The decided kernel for one matmul.
+struct WarpgroupMatmulPlan {
+  mlir::linalg::LinalgOp matmul;
+  /// The linalg.fill of C with zero that the kernel's zero accumulator
+  /// replaces (erased with the matmul).
+  mlir::linalg::FillOp zeroFill;
+  int64_t m = 0, n = 0, k = 0;
+  mlir::Type inputType;
+  int64_t inputBytes = 2;
+  int64_t blockM = 0, blockN = 0, numStages = 0, warpgroups = 0;
+  int64_t rasterGroup = 1;
+  bool producerWarp = false;
+  /// The cost model's ranking when the request left an input open.
+  std::optional<WarpgroupTileChoice> choice;
+  /// K step: one 128-byte swizzle span of the input type (64 f16 / bf16).
+  int64_t blockK = 0;
+  /// Rows of C per warpgroup (blockM / warpgroups) and its accumulator
+  /// registers per thread (rows x blockN f32 over 128 threads).
+  int64_t warpgroupM = 0;
+  int64_t accumulatorRegisters = 0;
+  /// Bytes of one stage's A tile and B tile, and of the whole ring
+  /// (including the 1024 bytes kept to align it: a 128-byte swizzle needs
+  /// 1024-byte aligned tiles).
+  int64_t aStageBytes = 0, bStageBytes = 0, dynamicSharedBytes = 0;
+  /// Where the shared-memory limit and the architecture came from.
+  int64_t sharedLimitBytes = 0;
+  std::string computeCapability;
+
+  int64_t kSteps() const { return k / blockK; }
+  int64_t threads() const { return 128 * warpgroups + (producerWarp ? 32 : 0); }
+  void print(llvm::raw_ostream &os) const;
+};
+
+/// Checks `op` and `spec` and decides the kernel: the tiles `request`
+/// fixes, the rest from chooseWarpgroupTiles. A refusal names the property
+/// that fails and what would make it work: the target (a GPU spec with
+/// compute capability sm_90), the op (a linalg.matmul on memrefs, outside a
+/// gpu.launch, row-major f16 x f16 or bf16 x bf16 into f32, static shapes,
+/// its C zero-filled by a linalg.fill directly before it), the tiles
+/// (checkWarpgroupTiles).
+llvm::Expected<WarpgroupMatmulPlan>
+planWarpgroupMatmul(mlir::Operation *op, const HwSpec &spec,
+                    const WarpgroupTileRequest &request);
+
+/// Replaces the fill and the matmul of `plan` with the TMA descriptors and
+/// the kernel's gpu.launch, which it returns.
+mlir::FailureOr<mlir::gpu::LaunchOp>
+rewriteAsWarpgroupMatmul(mlir::RewriterBase &rewriter,
+                         const WarpgroupMatmulPlan &plan);
+
+} // namespace hwsched
+
+#endif // HWSCHED_TRANSFORMS_WARPGROUPMATMUL_H
