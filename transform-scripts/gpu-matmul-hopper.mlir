@@ -62,7 +62,7 @@ module attributes {transform.with_named_sequence} {
         params(block_m = %block_m, block_n = %block_n,
                warpgroups = %warpgroups, num_stages = %stages,
                raster_group = %raster_group, producer_warp = %producer_warp)
-        { default_target = "nvidia-h100" }
+        { default_target = "nvidia-h100", explain }
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>) -> !transform.any_op

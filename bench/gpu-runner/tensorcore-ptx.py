@@ -160,6 +160,20 @@ def run(cmd, what):
     return p.stdout
 
 
+def run_with_remarks(cmd, what):
+    """run(), also returning what the command wrote to stderr (remarks)."""
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.stderr.write(p.stdout + p.stderr)
+        die("%s failed (exit %d): %s" % (what, p.returncode, " ".join(cmd)))
+    return p.stdout, p.stderr
+
+
+# The plan the Hopper rewrite explains (transform.hwsched.rewrite_matmul_as_wgmma
+# with `explain`): its tiles and the registers per thread the model expects.
+HOPPER_PLAN = re.compile(r"remark: (wgmma \+ TMA matmul [^\n]*?~(\d+) in all[^\n]*)")
+
+
 def index_constants(text):
     """%name -> value of every `%name = arith.constant V : index` (or i32:
     the launch's dynamic shared memory size)."""
@@ -403,10 +417,11 @@ def main():
                 f.write(PAYLOAD.format(m=m, n=n, k=k))
             scheduled = os.path.join(work, "scheduled.mlir")
             script = script_for(entry, args.script)
-            run([opt, payload,
+            _, remarks = run_with_remarks([opt, payload,
                  "--transform-preload-library=transform-library-paths=" + script,
                  "--transform-interpreter=entry-point=" + entry,
                  "-o", scheduled], "the schedule")
+            plan = HOPPER_PLAN.search(remarks)
             with open(scheduled) as f:
                 text = f.read()
             hopper = "nvgpu.tma.create.descriptor" in text
@@ -529,6 +544,11 @@ def main():
                                  "entry": entry},
                     "command": command,
                 }
+                if plan:
+                    # What the op decided and the registers its model expects:
+                    # the check of the model against ptxas.
+                    info["model"] = {"plan": plan.group(1),
+                                     "registers": int(plan.group(2))}
                 for operand, box in sorted(boxes.items()):
                     # The runner's --tma-box-a / -b: each tensor map's box,
                     # innermost first; the kernels swizzle 128 bytes.
@@ -556,7 +576,12 @@ def main():
                       % (name, chip, launch["entry"], launch["grid"], launch["block"],
                          info["args"], kernel["registers"], kernel["spill_store_bytes"],
                          kernel["spill_load_bytes"], kernel["smem_bytes"],
-                         launch["smem_dynamic_bytes"], steps))
+                         launch["smem_dynamic_bytes"], steps)
+                      + ("" if "model" not in info else
+                         " | model ~%d registers (ptxas %+.1f%%)" % (
+                             info["model"]["registers"],
+                             100.0 * (kernel["registers"] - info["model"]["registers"])
+                             / info["model"]["registers"])))
     print("wrote %s" % out)
 
 

@@ -18,21 +18,17 @@
 using namespace hwsched;
 
 namespace {
-/// Bytes of one row of a 128-byte-swizzled tile.
-constexpr int64_t kSwizzleBytes = 128;
-/// A 128-byte swizzle repeats every 1024 bytes: the ring is aligned to it.
-constexpr int64_t kSwizzleAtomBytes = 1024;
 /// Shared memory the driver keeps per resident block on sm_90 (CUDA C++
 /// Programming Guide, "Shared Memory" of compute capability 9.0: 1 KB per
 /// block is reserved for system use).
 constexpr int64_t kDriverSharedBytesPerBlock = 1024;
-/// Registers besides the accumulator: ptxas gave every measured kernel
-/// (128x128 with one warpgroup, 64x256 and 128x128 per warpgroup with two)
-/// 154 registers for a 128-register accumulator; 26 more, rounded up.
-constexpr int64_t kNonAccumulatorRegisters = 40;
+/// Registers besides the accumulator: ptxas gave the measured kernels
+/// exactly 26 more than their accumulator (154 for 128 accumulator
+/// registers, 90 for 64, 58 for 32: descriptors, addresses, loop state);
+/// rounded up to the allocation granule.
+constexpr int64_t kNonAccumulatorRegisters = 32;
 /// Registers are allocated per warp in units of 256 (8 per thread).
 constexpr int64_t kRegisterGranule = 8;
-constexpr int64_t kThreadsPerWarpgroup = 128;
 /// The wgmma M, and the largest N and TMA box dimension.
 constexpr int64_t kWgmmaM = 64;
 constexpr int64_t kMaxWgmmaN = 256;
@@ -103,8 +99,8 @@ hwsched::readWarpgroupLimits(const HwSpec &spec) {
 }
 
 int64_t hwsched::warpgroupSharedBytes(const WarpgroupTiles &tiles) {
-  return tiles.numStages * (tiles.blockM + tiles.blockN) * kSwizzleBytes +
-         kSwizzleAtomBytes;
+  return tiles.numStages * (tiles.blockM + tiles.blockN) * kWgmmaSwizzleBytes +
+         kWgmmaSwizzleAtomBytes;
 }
 
 int64_t hwsched::warpgroupAccumulatorRegisters(const WarpgroupTiles &tiles) {
@@ -197,8 +193,9 @@ static std::optional<Violation> findViolation(const WarpgroupProblem &problem,
             "shared memory, the target allows {5} per block: use fewer stages "
             "or "
             "smaller blocks",
-            t.numStages, t.blockM * kSwizzleBytes, t.blockN * kSwizzleBytes,
-            kSwizzleAtomBytes, shared, limits.sharedBytesPerBlock)
+            t.numStages, t.blockM * kWgmmaSwizzleBytes,
+            t.blockN * kWgmmaSwizzleBytes, kWgmmaSwizzleAtomBytes, shared,
+            limits.sharedBytesPerBlock)
             .str()};
   if (t.threads() > limits.maxThreadsPerBlock)
     return Violation{"threads per block",

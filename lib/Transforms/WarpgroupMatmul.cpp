@@ -51,23 +51,17 @@ using namespace mlir;
 using namespace hwsched;
 
 namespace {
-/// Bytes of one row of a 128-byte-swizzled tile: the K step is the number of
-/// input elements in it, and both tiles' rows are this wide.
-constexpr int64_t kSwizzleBytes = 128;
-/// A 128-byte swizzle repeats every 8 rows of 128 bytes: tiles start on
-/// 1024-byte boundaries so the wgmma descriptors' base offset is 0.
-constexpr int64_t kSwizzleAtomBytes = 1024;
 /// B is loaded in column chunks of one swizzle span (64 f16): the widest box
 /// whose rows fit the 128-byte swizzle.
 constexpr int64_t kBChunkColumns = 64;
-constexpr int64_t kThreadsPerWarpgroup = 128;
 } // namespace
 
 void WarpgroupMatmulPlan::print(llvm::raw_ostream &os) const {
   os << llvm::formatv(
       "wgmma + TMA matmul {0}x{1}x{2} {3}: block {4}x{5}, K step {6} ({7} "
       "steps), {8} stage(s), {9} warpgroup(s) of {10}x{5} ({11} accumulator "
-      "registers per thread){21}, {12} threads; shared memory per stage {13} B "
+      "registers per thread, ~{22} in all){21}, {12} threads; shared memory "
+      "per stage {13} B "
       "(A) + {14} B (B), {15} B dynamic of {16} B ({17}); grid {18}x{19}{20}",
       m, n, k, inputType, blockM, blockN, blockK, kSteps(), numStages,
       warpgroups, warpgroupM, accumulatorRegisters, threads(), aStageBytes,
@@ -77,7 +71,7 @@ void WarpgroupMatmulPlan::print(llvm::raw_ostream &os) const {
           ? llvm::formatv(", blocks walk groups of {0} tile rows", rasterGroup)
                 .str()
           : std::string(),
-      producerWarp ? ", a producer warp issuing the loads" : "");
+      producerWarp ? ", a producer warp issuing the loads" : "", registers);
   if (choice) {
     os << "\n";
     choice->print(os);
@@ -228,8 +222,9 @@ static llvm::Error decideTiles(const WarpgroupTileRequest &request,
   plan.blockK = problem.blockK();
   plan.warpgroupM = tiles.warpgroupM();
   plan.accumulatorRegisters = warpgroupAccumulatorRegisters(tiles);
-  plan.aStageBytes = plan.blockM * kSwizzleBytes;
-  plan.bStageBytes = plan.blockN * kSwizzleBytes;
+  plan.registers = warpgroupRegisters(tiles);
+  plan.aStageBytes = plan.blockM * kWgmmaSwizzleBytes;
+  plan.bStageBytes = plan.blockN * kWgmmaSwizzleBytes;
   plan.dynamicSharedBytes = warpgroupSharedBytes(tiles);
   plan.sharedLimitBytes = limits.sharedBytesPerBlock;
   plan.computeCapability = limits.computeCapability;
@@ -517,7 +512,7 @@ void KernelBuilder::buildKernelBody(gpu::LaunchOp launch) {
                                    MemRefLayoutAttrInterface(), workgroup);
   ring = gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, ring);
-  Value atom = index(kSwizzleAtomBytes);
+  Value atom = index(kWgmmaSwizzleAtomBytes);
   Value misalignment = arith::RemUIOp::create(b, loc, base, atom);
   ringStart = arith::RemUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, atom, misalignment), atom);

@@ -152,7 +152,7 @@ func.func @resources1(%a: memref<256x1024xf16>, %b: memref<1024x256xf16>, %c: me
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{a warpgroup's 256x128 f32 accumulator takes 256 registers per thread, with about 40 more the kernel would exceed the target's 255: split the block over more warpgroups or narrow it}}
+    // expected-error @below {{a warpgroup's 256x128 f32 accumulator takes 256 registers per thread, with about 32 more the kernel would exceed the target's 255: split the block over more warpgroups or narrow it}}
     %l = transform.hwsched.rewrite_matmul_as_wgmma %mm { target = "nvidia-h100", block_m = 256, block_n = 128, warpgroups = 1, num_stages = 3, raster_group = 1, producer_warp = 0 } : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -11,7 +11,7 @@
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter | FileCheck %s
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
-// REMARK: remark: wgmma + TMA matmul 512x256x512 f16: block 128x128, K step 64 (8 steps), 4 stage(s), 1 warpgroup(s) of 128x128 (128 accumulator registers per thread), 128 threads; shared memory per stage 16384 B (A) + 16384 B (B), 132096 B dynamic of 232448 B (sm_90); grid 2x4
+// REMARK: remark: wgmma + TMA matmul 512x256x512 f16: block 128x128, K step 64 (8 steps), 4 stage(s), 1 warpgroup(s) of 128x128 (128 accumulator registers per thread, ~160 in all), 128 threads; shared memory per stage 16384 B (A) + 16384 B (B), 132096 B dynamic of 232448 B (sm_90); grid 2x4
 // CHECK-LABEL: func.func @one_warpgroup(
 // CHECK-SAME:    %[[A:[^:]+]]: memref<512x512xf16>, %[[B:[^:]+]]: memref<512x256xf16>, %[[C:[^:]+]]: memref<512x256xf32>
 // CHECK-NOT:   linalg.fill
@@ -69,7 +69,7 @@ module attributes {transform.with_named_sequence} {
 // Two warpgroups split a 128x256 bf16 block: 64 rows each (an A subview at
 // 64 x the warpgroup index), the whole B tile (four 64-column chunks), a
 // block barrier before the refill; the tile sizes from params.
-// REMARK: remark: wgmma + TMA matmul 256x512x1024 bf16: block 128x256, K step 64 (16 steps), 3 stage(s), 2 warpgroup(s) of 64x256 (128 accumulator registers per thread), 256 threads; shared memory per stage 16384 B (A) + 32768 B (B), 148480 B dynamic of 232448 B (sm_90); grid 2x2
+// REMARK: remark: wgmma + TMA matmul 256x512x1024 bf16: block 128x256, K step 64 (16 steps), 3 stage(s), 2 warpgroup(s) of 64x256 (128 accumulator registers per thread, ~160 in all), 256 threads; shared memory per stage 16384 B (A) + 32768 B (B), 148480 B dynamic of 232448 B (sm_90); grid 2x2
 // CHECK-LABEL: func.func @two_warpgroups(
 // CHECK:       nvgpu.tma.create.descriptor {{.*}} box[%c128, %c64] : memref<*xbf16>
 // CHECK:       gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c256

@@ -35,6 +35,15 @@
 
 namespace hwsched {
 
+/// Bytes of one row of a 128-byte-swizzled tile: the K step holds this many
+/// bytes of inputs, and the A and B tiles' rows are this wide.
+constexpr int64_t kWgmmaSwizzleBytes = 128;
+/// A 128-byte swizzle repeats every 8 rows of 128 bytes: tiles start on
+/// 1024-byte boundaries (so the wgmma descriptors' base offset is 0), and
+/// the ring keeps that many bytes spare to align itself.
+constexpr int64_t kWgmmaSwizzleAtomBytes = 1024;
+constexpr int64_t kThreadsPerWarpgroup = 128;
+
 /// One configuration of the kernel.
 struct WarpgroupTiles {
   int64_t blockM = 128;
@@ -67,7 +76,7 @@ struct WarpgroupProblem {
   /// Bytes of an input element (2 for f16 / bf16).
   int64_t inputBytes = 2;
   /// The K step: one 128-byte swizzle span of inputs.
-  int64_t blockK() const { return 128 / inputBytes; }
+  int64_t blockK() const { return kWgmmaSwizzleBytes / inputBytes; }
 };
 
 /// The target's figures the kernel and the ranking depend on.

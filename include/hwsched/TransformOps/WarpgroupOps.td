@@ -72,7 +72,7 @@ def RewriteMatmulAsWgmmaOp
     A configuration is legal when the tiles divide the problem, each
     warpgroup has a multiple of 64 rows, the ring fits the target's shared
     memory, and the threads and the accumulator (`block_m / warpgroups x
-    block_n / 128` registers per thread, about 40 more for the rest) fit its
+    block_n / 128` registers per thread, about 32 more for the rest) fit its
     limits. `explain` prints the plan on the matmul (tiles, steps, stages,
     bytes per stage, shared memory against the limit, accumulator
     registers, grid) and, when the model chose, its ranking: the winner,

@@ -52,6 +52,8 @@ struct WarpgroupMatmulPlan {
   /// registers per thread (rows x blockN f32 over 128 threads).
   int64_t warpgroupM = 0;
   int64_t accumulatorRegisters = 0;
+  /// The registers per thread the model expects the kernel to take.
+  int64_t registers = 0;
   /// Bytes of one stage's A tile and B tile, and of the whole ring
   /// (including the 1024 bytes kept to align it: a 128-byte swizzle needs
   /// 1024-byte aligned tiles).
@@ -61,7 +63,9 @@ struct WarpgroupMatmulPlan {
   std::string computeCapability;
 
   int64_t kSteps() const { return k / blockK; }
-  int64_t threads() const { return 128 * warpgroups + (producerWarp ? 32 : 0); }
+  int64_t threads() const {
+    return kThreadsPerWarpgroup * warpgroups + (producerWarp ? 32 : 0);
+  }
   void print(llvm::raw_ostream &os) const;
 };
 
