@@ -55,13 +55,14 @@ from hwsched_tools import (Runner, crashed, default_hwsched_opt,  # noqa: E402
 TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "schedule_stages", "merge_allocations",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
-           "epilogue_in_place", "split_k"]
+           "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
     "merge_allocations": "funcs", "eliminate_redundant_copies": "funcs",
     "attach_target_spec": "funcs", "query_spec": "funcs",
     "epilogue_in_place": "linalg", "split_k": "linalg",
+    "rewrite_matmul_as_wgmma": "linalg",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))
@@ -153,6 +154,10 @@ class Case:
             if "." in name:
                 name = f'"{name}"'
             attrs.append(f"{name} = {rand_value(r)}")
+        if op == "rewrite_matmul_as_wgmma":
+            for name in r.sample(["block_m", "block_n", "num_stages", "warpgroups",
+                                  "raster_group", "producer_warp"], r.choice([0, 1, 2, 3])):
+                attrs.append(f"{name} = {rand_value(r)}")
         if op == "estimate":
             attrs.append(f'metric = "{r.choice(METRICS)}"')
         if op == "query_spec":

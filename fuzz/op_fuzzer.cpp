@@ -86,18 +86,23 @@ const char *const kOps[] = {
     "merge_allocations",        "eliminate_redundant_copies",
     "attach_target_spec",       "query_spec",
     "epilogue_in_place",        "split_k",
-    "chunk_dynamic_loops"};
+    "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma"};
 
 /// The category of payload op each op works on, by kOps index.
 const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",
                              "funcs",  "funcs",  "funcs",  "funcs",
-                             "linalg", "linalg", "linalg"};
+                             "linalg", "linalg", "linalg", "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
 
 /// chunk_dynamic_loops' chunk sizes, valid and invalid.
 const char *const kChunks[] = {"1", "3", "7", "256", "0", "-2"};
 const char *const kChunkNames[] = {"parallel_chunk", "reduction_chunk",
                                    "window_chunk"};
+
+/// rewrite_matmul_as_wgmma's tile inputs (values from drawValue).
+const char *const kWgmmaInputs[] = {"block_m",      "block_n",
+                                    "num_stages",   "warpgroups",
+                                    "raster_group", "producer_warp"};
 
 /// split_k's factor operand, valid and invalid.
 const char *const kSplitFactors[] = {"0", "1", "2",  "3",
@@ -314,6 +319,10 @@ struct Case {
       for (unsigned i = 0, e = in.pick(4); i < e; ++i)
         list.push_back({kChunkNames[in.pick(std::size(kChunkNames))],
                         kChunks[in.pick(std::size(kChunks))]});
+    if (name == "rewrite_matmul_as_wgmma")
+      for (unsigned i = 0, e = in.pick(4); i < e; ++i)
+        list.push_back(
+            {kWgmmaInputs[in.pick(std::size(kWgmmaInputs))], drawValue(in)});
     if (name == "schedule_stages" && in.chance(150))
       list.push_back(
           {"num_stages", kNumStages[in.pick(std::size(kNumStages))]});
@@ -437,6 +446,9 @@ std::string buildScript(const Case &c, unsigned count) {
          " : " + hty + "\n";
   else if (op == "chunk_dynamic_loops")
     s += "    %r = transform.hwsched.chunk_dynamic_loops " + h + " " + a +
+         " : (" + hty + ") -> " + any + "\n";
+  else if (op == "rewrite_matmul_as_wgmma")
+    s += "    %r = transform.hwsched.rewrite_matmul_as_wgmma " + h + " " + a +
          " : (" + hty + ") -> " + any + "\n";
   else if (op == "attach_target_spec")
     s += "    transform.hwsched.attach_target_spec " + h + " " + a + " : " +

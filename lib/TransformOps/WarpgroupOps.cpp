@@ -11,6 +11,7 @@
 #include "hwsched/Transforms/WarpgroupMatmul.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::transform;
@@ -56,9 +57,13 @@ hwsched::RewriteMatmulAsWgmmaOp::apply(transform::TransformRewriter &rewriter,
   read = readRequest(app, request);
   if (!read.succeeded())
     return read;
-  // Plan every matmul before rewriting any.
+  // Plan every matmul before rewriting any (each once: a handle may list an
+  // op twice).
   std::vector<WarpgroupMatmulPlan> plans;
+  llvm::SmallPtrSet<Operation *, 4> planned;
   for (Operation *payload : state.getPayloadOps(getMatmul())) {
+    if (!planned.insert(payload).second)
+      continue;
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
         app.resolve(payload, kOwnAttrs, target);

@@ -174,6 +174,7 @@ OPS = {
     "query_spec": ("transform.hwsched.query_spec", "param"),
     "epilogue_in_place": ("transform.fusion.epilogue_in_place", "handle"),
     "split_k": ("transform.hwsched.split_k", "split3"),
+    "rewrite_matmul_as_wgmma": ("transform.hwsched.rewrite_matmul_as_wgmma", "handle"),
 }
 
 

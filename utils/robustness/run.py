@@ -7,7 +7,9 @@ shipped spec (hw-specs/*.json), applies every hwsched transform op to every
 candidate payload op of the kind it works on:
 
   linalg ops   cost_model.filter_fusable_consumers, cost_model.estimate (each
-               metric, plus an unknown one), cost_model.select_tile_config
+               metric, plus an unknown one), cost_model.select_tile_config,
+               hwsched.rewrite_matmul_as_wgmma (its kernels need a GPU: not
+               execution-checked)
   scf.for      pipeline.schedule_stages (default stages, num_stages = 2, 3)
   func.func,   smem.merge_allocations, smem.eliminate_redundant_copies,
   gpu.launch   hwsched.attach_target_spec, hwsched.query_spec (three keys,
@@ -408,6 +410,7 @@ class Driver:
                 for m in METRICS:
                     apps.append(App(p, "estimate", {"metric": m}, spec, "linalg", i, n))
                 apps.append(App(p, "select_tile_config", {}, spec, "linalg", i, n))
+                apps.append(App(p, "rewrite_matmul_as_wgmma", {}, spec, "linalg", i, n))
             for i in self.pick(c.get("loops", 0)):
                 n = c["loops"]
                 for v in [{}, {"num_stages": 2}, {"num_stages": 3}]:
@@ -431,7 +434,8 @@ class Driver:
                      ("filter_fusable_consumers", {}, "loops"),
                      ("select_tile_config", {}, "funcs"),
                      ("epilogue_in_place", {}, "loops"),
-                     ("split_k", {}, "funcs")]
+                     ("split_k", {}, "funcs"),
+                     ("rewrite_matmul_as_wgmma", {}, "loops")]
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
