@@ -157,7 +157,11 @@ class Case:
         if op == "rewrite_matmul_as_wgmma":
             for name in r.sample(["block_m", "block_n", "num_stages", "warpgroups",
                                   "raster_group", "producer_warp"], r.choice([0, 1, 2, 3])):
-                attrs.append(f"{name} = {rand_value(r)}")
+                # Mostly values of the right kind (tile sizes, counts), so
+                # that the op itself runs; some out of range or ill-typed.
+                value = r.choice(["64", "128", "192", "256", "1", "2", "3", "4",
+                                  "5", "8", "0", "-1", "100000", rand_value(r)])
+                attrs.append(f"{name} = {value}")
         if op == "estimate":
             attrs.append(f'metric = "{r.choice(METRICS)}"')
         if op == "query_spec":

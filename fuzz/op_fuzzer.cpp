@@ -104,6 +104,10 @@ const char *const kWgmmaInputs[] = {"block_m",      "block_n",
                                     "num_stages",   "warpgroups",
                                     "raster_group", "producer_warp"};
 
+/// Their values: mostly of the right kind, so that the op runs.
+const char *const kWgmmaValues[] = {"64", "128", "192", "256", "1", "2",
+                                    "3",  "4",   "5",   "8",   "0", "-1"};
+
 /// split_k's factor operand, valid and invalid.
 const char *const kSplitFactors[] = {"0", "1", "2",  "3",
                                      "4", "8", "-1", "1024"};
@@ -321,8 +325,10 @@ struct Case {
                         kChunks[in.pick(std::size(kChunks))]});
     if (name == "rewrite_matmul_as_wgmma")
       for (unsigned i = 0, e = in.pick(4); i < e; ++i)
-        list.push_back(
-            {kWgmmaInputs[in.pick(std::size(kWgmmaInputs))], drawValue(in)});
+        list.push_back({kWgmmaInputs[in.pick(std::size(kWgmmaInputs))],
+                        in.chance(200)
+                            ? kWgmmaValues[in.pick(std::size(kWgmmaValues))]
+                            : drawValue(in)});
     if (name == "schedule_stages" && in.chance(150))
       list.push_back(
           {"num_stages", kNumStages[in.pick(std::size(kNumStages))]});
