@@ -11,7 +11,6 @@
 #include "hwsched/Transforms/WarpgroupMatmul.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::transform;
@@ -57,13 +56,10 @@ hwsched::RewriteMatmulAsWgmmaOp::apply(transform::TransformRewriter &rewriter,
   read = readRequest(app, request);
   if (!read.succeeded())
     return read;
-  // Plan every matmul before rewriting any (each once: a handle may list an
-  // op twice).
+  // Plan every matmul before rewriting any. (The interpreter refuses a
+  // consumed handle that lists an op twice.)
   std::vector<WarpgroupMatmulPlan> plans;
-  llvm::SmallPtrSet<Operation *, 4> planned;
   for (Operation *payload : state.getPayloadOps(getMatmul())) {
-    if (!planned.insert(payload).second)
-      continue;
     ResolvedTarget target;
     DiagnosedSilenceableFailure resolved =
         app.resolve(payload, kOwnAttrs, target);
