@@ -152,21 +152,14 @@ def parse_shape(text):
     return tuple(parts)
 
 
-def run(cmd, what):
+def run(cmd, what, with_stderr=False):
+    """CMD's stdout (and its stderr, the remarks, with `with_stderr`); dies
+    with both printed when it fails."""
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.stderr.write(p.stdout + p.stderr)
         die("%s failed (exit %d): %s" % (what, p.returncode, " ".join(cmd)))
-    return p.stdout
-
-
-def run_with_remarks(cmd, what):
-    """run(), also returning what the command wrote to stderr (remarks)."""
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.stderr.write(p.stdout + p.stderr)
-        die("%s failed (exit %d): %s" % (what, p.returncode, " ".join(cmd)))
-    return p.stdout, p.stderr
+    return (p.stdout, p.stderr) if with_stderr else p.stdout
 
 
 # The plan the Hopper rewrite explains (transform.hwsched.rewrite_matmul_as_wgmma
@@ -417,10 +410,10 @@ def main():
                 f.write(PAYLOAD.format(m=m, n=n, k=k))
             scheduled = os.path.join(work, "scheduled.mlir")
             script = script_for(entry, args.script)
-            _, remarks = run_with_remarks([opt, payload,
+            _, remarks = run([opt, payload,
                  "--transform-preload-library=transform-library-paths=" + script,
                  "--transform-interpreter=entry-point=" + entry,
-                 "-o", scheduled], "the schedule")
+                 "-o", scheduled], "the schedule", with_stderr=True)
             plan = HOPPER_PLAN.search(remarks)
             with open(scheduled) as f:
                 text = f.read()

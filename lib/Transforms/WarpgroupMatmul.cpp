@@ -61,17 +61,20 @@ void WarpgroupMatmulPlan::print(llvm::raw_ostream &os) const {
       "wgmma + TMA matmul {0}x{1}x{2} {3}: block {4}x{5}, K step {6} ({7} "
       "steps), {8} stage(s), {9} warpgroup(s) of {10}x{5} ({11} accumulator "
       "registers per thread, ~{22} in all){21}, {12} threads; shared memory "
-      "per stage {13} B "
-      "(A) + {14} B (B), {15} B dynamic of {16} B ({17}); grid {18}x{19}{20}",
-      m, n, k, inputType, blockM, blockN, blockK, kSteps(), numStages,
-      warpgroups, warpgroupM, accumulatorRegisters, threads(), aStageBytes,
-      bStageBytes, dynamicSharedBytes, sharedLimitBytes, computeCapability,
-      n / blockN, m / blockM,
-      rasterGroup > 1
-          ? llvm::formatv(", blocks walk groups of {0} tile rows", rasterGroup)
+      "per stage {13} B (A) + {14} B (B), {15} B dynamic of {16} B ({17}); "
+      "grid {18}x{19}{20}",
+      problem.m, problem.n, problem.k, inputType, tiles.blockM, tiles.blockN,
+      blockK(), kSteps(), tiles.numStages, tiles.warpgroups, tiles.warpgroupM(),
+      warpgroupAccumulatorRegisters(tiles), tiles.threads(), aStageBytes(),
+      bStageBytes(), dynamicSharedBytes(), sharedLimitBytes, computeCapability,
+      problem.n / tiles.blockN, problem.m / tiles.blockM,
+      tiles.rasterGroup > 1
+          ? llvm::formatv(", blocks walk groups of {0} tile rows",
+                          tiles.rasterGroup)
                 .str()
           : std::string(),
-      producerWarp ? ", a producer warp issuing the loads" : "", registers);
+      tiles.producerWarp ? ", a producer warp issuing the loads" : "",
+      warpgroupRegisters(tiles));
   if (choice) {
     os << "\n";
     choice->print(os);
@@ -176,10 +179,10 @@ static llvm::Error readMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
     return err;
   plan.matmul = matmul;
   plan.inputType = input;
-  plan.inputBytes = input.getIntOrFloatBitWidth() / 8;
-  plan.m = cast<MemRefType>(a.getType()).getDimSize(0);
-  plan.k = cast<MemRefType>(a.getType()).getDimSize(1);
-  plan.n = cast<MemRefType>(b.getType()).getDimSize(1);
+  plan.problem.inputBytes = input.getIntOrFloatBitWidth() / 8;
+  plan.problem.m = cast<MemRefType>(a.getType()).getDimSize(0);
+  plan.problem.k = cast<MemRefType>(a.getType()).getDimSize(1);
+  plan.problem.n = cast<MemRefType>(b.getType()).getDimSize(1);
   plan.zeroFill = findZeroFill(op, c);
   if (!plan.zeroFill)
     return refuse(op, "C is not zero-filled by a linalg.fill just before the "
@@ -194,40 +197,23 @@ static llvm::Error readMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
 static llvm::Error decideTiles(const WarpgroupTileRequest &request,
                                const WarpgroupLimits &limits,
                                WarpgroupMatmulPlan &plan) {
-  WarpgroupProblem problem{plan.m, plan.n, plan.k, plan.inputBytes};
-  WarpgroupTiles tiles;
-  if (request.complete()) {
-    tiles.blockM = *request.blockM;
-    tiles.blockN = *request.blockN;
-    tiles.numStages = *request.numStages;
-    tiles.warpgroups = *request.warpgroups;
-    tiles.rasterGroup = *request.rasterGroup;
-    tiles.producerWarp = *request.producerWarp != 0;
-    if (llvm::Error err = checkWarpgroupTiles(problem, tiles, limits))
-      return err;
-  } else {
-    llvm::Expected<WarpgroupTileChoice> choice =
-        chooseWarpgroupTiles(problem, limits, request);
-    if (!choice)
-      return choice.takeError();
-    tiles = choice->ranked.front().tiles;
-    plan.choice = std::move(*choice);
-  }
-  plan.blockM = tiles.blockM;
-  plan.blockN = tiles.blockN;
-  plan.numStages = tiles.numStages;
-  plan.warpgroups = tiles.warpgroups;
-  plan.rasterGroup = tiles.rasterGroup;
-  plan.producerWarp = tiles.producerWarp;
-  plan.blockK = problem.blockK();
-  plan.warpgroupM = tiles.warpgroupM();
-  plan.accumulatorRegisters = warpgroupAccumulatorRegisters(tiles);
-  plan.registers = warpgroupRegisters(tiles);
-  plan.aStageBytes = plan.blockM * kWgmmaSwizzleBytes;
-  plan.bStageBytes = plan.blockN * kWgmmaSwizzleBytes;
-  plan.dynamicSharedBytes = warpgroupSharedBytes(tiles);
   plan.sharedLimitBytes = limits.sharedBytesPerBlock;
   plan.computeCapability = limits.computeCapability;
+  if (request.complete()) {
+    plan.tiles.blockM = *request.blockM;
+    plan.tiles.blockN = *request.blockN;
+    plan.tiles.numStages = *request.numStages;
+    plan.tiles.warpgroups = *request.warpgroups;
+    plan.tiles.rasterGroup = *request.rasterGroup;
+    plan.tiles.producerWarp = *request.producerWarp != 0;
+    return checkWarpgroupTiles(plan.problem, plan.tiles, limits);
+  }
+  llvm::Expected<WarpgroupTileChoice> choice =
+      chooseWarpgroupTiles(plan.problem, limits, request);
+  if (!choice)
+    return choice.takeError();
+  plan.tiles = choice->ranked.front().tiles;
+  plan.choice = std::move(*choice);
   return llvm::Error::success();
 }
 
@@ -254,16 +240,17 @@ public:
       : b(rewriter), plan(plan), loc(plan.matmul->getLoc()),
         ctx(rewriter.getContext()) {
     workgroup = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-    aTileType = sharedTile(plan.blockM, plan.blockK);
-    bChunkType = sharedTile(plan.blockK, kBChunkColumns);
-    bTileType = sharedTile(plan.blockK, plan.blockN);
-    aWarpgroupType = sharedTile(plan.warpgroupM, plan.blockK);
+    aTileType = sharedTile(plan.tiles.blockM, plan.blockK());
+    bChunkType = sharedTile(plan.blockK(), kBChunkColumns);
+    bTileType = sharedTile(plan.blockK(), plan.tiles.blockN);
+    aWarpgroupType = sharedTile(plan.tiles.warpgroupM(), plan.blockK());
     aMapType = tensorMap(aTileType);
     bMapType = tensorMap(bChunkType);
     barriersType =
-        nvgpu::MBarrierGroupType::get(ctx, workgroup, plan.numStages);
+        nvgpu::MBarrierGroupType::get(ctx, workgroup, plan.tiles.numStages);
     accumulatorType = nvgpu::WarpgroupAccumulatorType::get(
-        ctx, VectorType::get({plan.warpgroupM, plan.blockN}, b.getF32Type()));
+        ctx, VectorType::get({plan.tiles.warpgroupM(), plan.tiles.blockN},
+                             b.getF32Type()));
   }
 
   gpu::LaunchOp build();
@@ -324,19 +311,19 @@ Value KernelBuilder::descriptor(Value memref, Value map) {
 /// is null, already inside its branch) announces the stage's bytes on its
 /// mbarrier and starts the TMA loads of K step `kStep` into ring slot `slot`.
 void KernelBuilder::issueLoads(Value slot, Value kStep, Value predicate) {
-  int64_t txBytes = plan.aStageBytes + plan.bStageBytes;
+  int64_t txBytes = plan.aStageBytes() + plan.bStageBytes();
   nvgpu::MBarrierArriveExpectTxOp::create(b, loc, full, index(txBytes), slot,
                                           predicate);
-  Value kCoord = mul(kStep, index(plan.blockK));
-  Value aOffset = mul(slot, index(plan.aStageBytes));
+  Value kCoord = mul(kStep, index(plan.blockK()));
+  Value aOffset = mul(slot, index(plan.aStageBytes()));
   // TMA coordinates go innermost first: (column, row).
   nvgpu::TmaAsyncLoadOp::create(b, loc, view(aOffset, aTileType), full, aMap,
                                 ValueRange{kCoord, row0}, slot,
                                 /*multicastMask=*/Value(), predicate);
-  Value bBase = add(index(plan.numStages * plan.aStageBytes),
-                    mul(slot, index(plan.bStageBytes)));
-  int64_t chunkBytes = plan.blockK * kBChunkColumns * plan.inputBytes;
-  for (int64_t chunk = 0; chunk < plan.blockN / kBChunkColumns; ++chunk) {
+  Value bBase = add(index(plan.tiles.numStages * plan.aStageBytes()),
+                    mul(slot, index(plan.bStageBytes())));
+  int64_t chunkBytes = plan.blockK() * kBChunkColumns * plan.problem.inputBytes;
+  for (int64_t chunk = 0; chunk < plan.tiles.blockN / kBChunkColumns; ++chunk) {
     Value offset = add(bBase, index(chunk * chunkBytes));
     Value column = add(col0, index(chunk * kBChunkColumns));
     nvgpu::TmaAsyncLoadOp::create(b, loc, view(offset, bChunkType), full, bMap,
@@ -353,8 +340,9 @@ void KernelBuilder::issueLoads(Value slot, Value kStep, Value predicate) {
 /// B, which stay in L2.
 std::pair<Value, Value> KernelBuilder::blockTile(gpu::LaunchOp launch) {
   Value bx = launch.getBlockIds().x, by = launch.getBlockIds().y;
-  int64_t rows = plan.m / plan.blockM, columns = plan.n / plan.blockN;
-  int64_t group = std::min(plan.rasterGroup, rows);
+  int64_t rows = plan.problem.m / plan.tiles.blockM,
+          columns = plan.problem.n / plan.tiles.blockN;
+  int64_t group = std::min(plan.tiles.rasterGroup, rows);
   if (group <= 1)
     return {by, bx};
   Value linear = add(mul(by, index(columns)), bx);
@@ -387,10 +375,10 @@ Value KernelBuilder::parity(Value round) {
 /// it); with one, each warpgroup's first thread arrives on the slot's
 /// `empty` mbarrier instead.
 Value KernelBuilder::buildMmaLoop(Value tid, Value isLeader) {
-  Value zero = index(0), one = index(1), stages = index(plan.numStages);
+  Value zero = index(0), one = index(1), stages = index(plan.tiles.numStages);
   Value warpgroup =
       arith::DivUIOp::create(b, loc, tid, index(kThreadsPerWarpgroup));
-  Value warpgroupRow = mul(warpgroup, index(plan.warpgroupM));
+  Value warpgroupRow = mul(warpgroup, index(plan.tiles.warpgroupM()));
   Value accumulator =
       nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accumulatorType);
   auto loop = scf::ForOp::create(b, loc, zero, index(plan.kSteps()), one,
@@ -405,16 +393,16 @@ Value KernelBuilder::buildMmaLoop(Value tid, Value isLeader) {
   nvgpu::MBarrierTryWaitParityOp::create(
       b, loc, full, parity(arith::DivUIOp::create(b, loc, kStep, stages)),
       index(10000000), slot);
-  Value aTile = view(mul(slot, index(plan.aStageBytes)), aTileType);
+  Value aTile = view(mul(slot, index(plan.aStageBytes())), aTileType);
   Value aRows = aTile;
-  if (plan.warpgroups > 1)
+  if (plan.tiles.warpgroups > 1)
     aRows = memref::SubViewOp::create(
         b, loc, aTile, ArrayRef<OpFoldResult>{warpgroupRow, b.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(plan.warpgroupM),
-                               b.getIndexAttr(plan.blockK)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(plan.tiles.warpgroupM()),
+                               b.getIndexAttr(plan.blockK())},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  Value bTile = view(add(index(plan.numStages * plan.aStageBytes),
-                         mul(slot, index(plan.bStageBytes))),
+  Value bTile = view(add(index(plan.tiles.numStages * plan.aStageBytes()),
+                         mul(slot, index(plan.bStageBytes()))),
                      bTileType);
   // waitGroup 1: after it, step kk - 1's MMAs are done in this warpgroup.
   Value next = nvgpu::WarpgroupMmaOp::create(
@@ -422,8 +410,8 @@ Value KernelBuilder::buildMmaLoop(Value tid, Value isLeader) {
       /*waitGroup=*/b.getI64IntegerAttr(1),
       /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(), acc);
   Value previous = arith::RemUIOp::create(
-      b, loc, add(kStep, index(plan.numStages - 1)), stages);
-  if (plan.producerWarp) {
+      b, loc, add(kStep, index(plan.tiles.numStages - 1)), stages);
+  if (plan.tiles.producerWarp) {
     // Release step kk - 1's slot: one arrival per warpgroup.
     Value first = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
@@ -437,9 +425,9 @@ Value KernelBuilder::buildMmaLoop(Value tid, Value isLeader) {
     b.setInsertionPointAfter(release);
   } else {
     // The other warpgroups may still read step kk - 1's slot.
-    if (plan.warpgroups > 1)
+    if (plan.tiles.warpgroups > 1)
       gpu::BarrierOp::create(b, loc);
-    Value nextStep = add(kStep, index(plan.numStages - 1));
+    Value nextStep = add(kStep, index(plan.tiles.numStages - 1));
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           nextStep, index(plan.kSteps()));
     issueLoads(previous, nextStep,
@@ -457,12 +445,12 @@ Value KernelBuilder::buildMmaLoop(Value tid, Value isLeader) {
   // block's tile; the lowering computes addresses from the view's offset
   // and strides only). Checked on a GPU against cuBLAS
   // (bench/gpu-runner/README.md).
-  Value cRow = add(row0, mul(warpgroup, index(plan.warpgroupM - 64)));
+  Value cRow = add(row0, mul(warpgroup, index(plan.tiles.warpgroupM() - 64)));
   Value c = linalg::LinalgOp(plan.matmul).getDpsInits()[0];
   Value cTile = memref::SubViewOp::create(
       b, loc, c, ArrayRef<OpFoldResult>{cRow, col0},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(plan.warpgroupM),
-                             b.getIndexAttr(plan.blockN)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(plan.tiles.warpgroupM()),
+                             b.getIndexAttr(plan.tiles.blockN)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   nvgpu::WarpgroupMmaStoreOp::create(b, loc, loop.getResult(0), cTile);
   return loop.getResult(0);
@@ -473,10 +461,10 @@ Value KernelBuilder::buildMmaLoop(Value tid, Value isLeader) {
 /// step by step, waiting for a slot's `empty` mbarrier (both warpgroups
 /// done with the step that used it) from the second round on.
 void KernelBuilder::buildProducer(Value tid) {
-  Value zero = index(0), one = index(1), stages = index(plan.numStages);
-  Value lane0 =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                            index(kThreadsPerWarpgroup * plan.warpgroups));
+  Value zero = index(0), one = index(1), stages = index(plan.tiles.numStages);
+  Value lane0 = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, tid,
+      index(kThreadsPerWarpgroup * plan.tiles.warpgroups));
   auto leader = scf::IfOp::create(b, loc, lane0);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&leader.getThenRegion().front());
@@ -503,8 +491,8 @@ void KernelBuilder::buildKernelBody(gpu::LaunchOp launch) {
   Value isLeader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero);
   auto [blockRow, blockColumn] = blockTile(launch);
-  row0 = mul(blockRow, index(plan.blockM));
-  col0 = mul(blockColumn, index(plan.blockN));
+  row0 = mul(blockRow, index(plan.tiles.blockM));
+  col0 = mul(blockColumn, index(plan.tiles.blockN));
 
   // The ring starts at the first 1024-byte boundary of the dynamic shared
   // memory (its base is only 16-byte aligned).
@@ -518,22 +506,22 @@ void KernelBuilder::buildKernelBody(gpu::LaunchOp launch) {
       b, loc, arith::SubIOp::create(b, loc, atom, misalignment), atom);
 
   full = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
-  if (plan.producerWarp)
+  if (plan.tiles.producerWarp)
     empty = nvgpu::MBarrierCreateOp::create(b, loc, barriersType);
-  for (int64_t s = 0; s < plan.numStages; ++s) {
+  for (int64_t s = 0; s < plan.tiles.numStages; ++s) {
     nvgpu::MBarrierInitOp::create(b, loc, full, one, index(s), isLeader);
-    if (plan.producerWarp)
-      nvgpu::MBarrierInitOp::create(b, loc, empty, index(plan.warpgroups),
+    if (plan.tiles.producerWarp)
+      nvgpu::MBarrierInitOp::create(b, loc, empty, index(plan.tiles.warpgroups),
                                     index(s), isLeader);
   }
   gpu::BarrierOp::create(b, loc);
   nvgpu::TmaPrefetchOp::create(b, loc, aMap, isLeader);
   nvgpu::TmaPrefetchOp::create(b, loc, bMap, isLeader);
 
-  if (!plan.producerWarp) {
+  if (!plan.tiles.producerWarp) {
     // Prologue: the first numStages - 1 K steps.
     auto prologue =
-        scf::ForOp::create(b, loc, zero, index(plan.numStages - 1), one);
+        scf::ForOp::create(b, loc, zero, index(plan.tiles.numStages - 1), one);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(prologue.getBody());
@@ -542,9 +530,9 @@ void KernelBuilder::buildKernelBody(gpu::LaunchOp launch) {
     }
     buildMmaLoop(tid, isLeader);
   } else {
-    Value isConsumer =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid,
-                              index(kThreadsPerWarpgroup * plan.warpgroups));
+    Value isConsumer = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult, tid,
+        index(kThreadsPerWarpgroup * plan.tiles.warpgroups));
     auto roles = scf::IfOp::create(b, loc, isConsumer, /*withElse=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -568,15 +556,16 @@ gpu::LaunchOp KernelBuilder::build() {
   // Host side: one tensor map per operand (box: the A tile, a B chunk).
   aMap = nvgpu::TmaCreateDescriptorOp::create(
       b, loc, aMapType, unranked(a),
-      ValueRange{index(plan.blockM), index(plan.blockK)});
+      ValueRange{index(plan.tiles.blockM), index(plan.blockK())});
   bMap = nvgpu::TmaCreateDescriptorOp::create(
       b, loc, bMapType, unranked(bOperand),
-      ValueRange{index(plan.blockK), index(kBChunkColumns)});
+      ValueRange{index(plan.blockK()), index(kBChunkColumns)});
   Value smemBytes = arith::ConstantOp::create(
-      b, loc, b.getI32IntegerAttr(plan.dynamicSharedBytes));
+      b, loc, b.getI32IntegerAttr(plan.dynamicSharedBytes()));
   auto launch = gpu::LaunchOp::create(
-      b, loc, index(plan.n / plan.blockN), index(plan.m / plan.blockM),
-      index(1), index(plan.threads()), index(1), index(1), smemBytes);
+      b, loc, index(plan.problem.n / plan.tiles.blockN),
+      index(plan.problem.m / plan.tiles.blockM), index(1),
+      index(plan.tiles.threads()), index(1), index(1), smemBytes);
   b.setInsertionPointToStart(&launch.getBody().front());
   buildKernelBody(launch);
   return launch;

@@ -38,34 +38,24 @@ struct WarpgroupMatmulPlan {
   /// The linalg.fill of C with zero that the kernel's zero accumulator
   /// replaces (erased with the matmul).
   mlir::linalg::FillOp zeroFill;
-  int64_t m = 0, n = 0, k = 0;
+  WarpgroupProblem problem;
   mlir::Type inputType;
-  int64_t inputBytes = 2;
-  int64_t blockM = 0, blockN = 0, numStages = 0, warpgroups = 0;
-  int64_t rasterGroup = 1;
-  bool producerWarp = false;
+  WarpgroupTiles tiles;
   /// The cost model's ranking when the request left an input open.
   std::optional<WarpgroupTileChoice> choice;
-  /// K step: one 128-byte swizzle span of the input type (64 f16 / bf16).
-  int64_t blockK = 0;
-  /// Rows of C per warpgroup (blockM / warpgroups) and its accumulator
-  /// registers per thread (rows x blockN f32 over 128 threads).
-  int64_t warpgroupM = 0;
-  int64_t accumulatorRegisters = 0;
-  /// The registers per thread the model expects the kernel to take.
-  int64_t registers = 0;
-  /// Bytes of one stage's A tile and B tile, and of the whole ring
-  /// (including the 1024 bytes kept to align it: a 128-byte swizzle needs
-  /// 1024-byte aligned tiles).
-  int64_t aStageBytes = 0, bStageBytes = 0, dynamicSharedBytes = 0;
-  /// Where the shared-memory limit and the architecture came from.
+  /// The target's shared-memory limit per block and its architecture.
   int64_t sharedLimitBytes = 0;
   std::string computeCapability;
 
-  int64_t kSteps() const { return k / blockK; }
-  int64_t threads() const {
-    return kThreadsPerWarpgroup * warpgroups + (producerWarp ? 32 : 0);
-  }
+  /// The K step: one 128-byte swizzle span of the input type (64 f16 /
+  /// bf16), and the number of them.
+  int64_t blockK() const { return problem.blockK(); }
+  int64_t kSteps() const { return problem.k / blockK(); }
+  /// Bytes of one stage's A tile and B tile, and of the whole ring
+  /// (including the 1024 bytes kept to align it).
+  int64_t aStageBytes() const { return tiles.blockM * kWgmmaSwizzleBytes; }
+  int64_t bStageBytes() const { return tiles.blockN * kWgmmaSwizzleBytes; }
+  int64_t dynamicSharedBytes() const { return warpgroupSharedBytes(tiles); }
   void print(llvm::raw_ostream &os) const;
 };
 
