@@ -16,12 +16,15 @@ points, bytes, offset alignment. Used by bench/smem and by lit tests
                                  a store at each buffer's first point and a
                                  load at its last (stores before loads at the
                                  same point), so the op sees exactly these
-                                 intervals; plus a transform script applying
-                                 the op with the given attributes
+                                 intervals
+
+The schedule is not here: apply a shipped sequence of
+transform-scripts/smem.mlir (@hwsched_merge_smem, @hwsched_merge_smem_1mib)
+to the payload, with a spec copy (hwsched_tools.spec_variant) where a
+figure must differ, as bench/smem does.
 
 usage: allocation_problems.py (--csv FILE | --cut-rectangle N SEED
-           [--points P] [--capacity B] [--grain G])
-           [--name NAME] [--attrs 'ATTR, ...'] [--no-transform]
+           [--points P] [--capacity B] [--grain G]) [--name NAME]
 """
 
 import argparse
@@ -80,8 +83,7 @@ def lower_bound(bufs):
     return best
 
 
-def straight_line_kernel(bufs, name="kernel", attrs='target = "nvidia-a100", explain',
-                         with_transform=True):
+def straight_line_kernel(bufs, name="kernel"):
     """MLIR text of a straight-line kernel over `bufs` (see module doc)."""
     events = {}
     for i, (s, e, _, _) in enumerate(bufs):
@@ -100,15 +102,7 @@ def straight_line_kernel(bufs, name="kernel", attrs='target = "nvidia-a100", exp
             lines.append(f"    memref.store %v, %b{i}[%c0] : memref<{bufs[i][2]}xi8, {SPACE}>")
         for i in ends:
             lines.append(f"    %l{i} = memref.load %b{i}[%c0] : memref<{bufs[i][2]}xi8, {SPACE}>")
-    lines += ["    return", "  }"]
-    if with_transform:
-        lines += [
-            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {",
-            '    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op',
-            f"    %m = transform.smem.merge_allocations %f {{ {attrs} }} : (!transform.any_op) -> !transform.any_op",
-            "    transform.yield",
-            "  }"]
-    lines.append("}")
+    lines += ["    return", "  }", "}"]
     return "\n".join(lines) + "\n"
 
 
@@ -121,16 +115,13 @@ def main():
     ap.add_argument("--capacity", type=int, default=1 << 20)
     ap.add_argument("--grain", type=int, default=1024)
     ap.add_argument("--name", default="kernel")
-    ap.add_argument("--attrs", default='target = "nvidia-a100", explain')
-    ap.add_argument("--no-transform", action="store_true")
     args = ap.parse_args()
     if args.csv:
         bufs = read_minimalloc_csv(args.csv)
     else:
         n, seed = args.cut_rectangle
         bufs = cut_rectangle(n, seed, args.points, args.capacity, args.grain)
-    sys.stdout.write(straight_line_kernel(bufs, args.name, args.attrs,
-                                          not args.no_transform))
+    sys.stdout.write(straight_line_kernel(bufs, args.name))
     return 0
 
 

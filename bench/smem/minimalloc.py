@@ -121,7 +121,7 @@ def run_op(opt, bufs):
     """merge_allocations on the straight-line payload of `bufs`: (accepted,
     peak or None, interpreter ms, wall ms, first error line)."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-        f.write(problems.straight_line_kernel(bufs, with_transform=False))
+        f.write(problems.straight_line_kernel(bufs))
         path = f.name
     lib = os.path.join(ROOT, "transform-scripts", "smem.mlir")
     try:

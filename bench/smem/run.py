@@ -25,6 +25,14 @@ import scenarios  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 import allocation_problems as problems  # noqa: E402
+from hwsched_tools import spec_variant  # noqa: E402
+
+# The shipped sequence the op timing runs (transform-scripts/smem.mlir), on a
+# copy of nvidia-a100 with 1-byte alignment and no capacity to meet, so that
+# the op sees exactly each case's intervals.
+SMEM_SCRIPT = os.path.join(ROOT, "transform-scripts", "smem.mlir")
+ENTRY = "hwsched_merge_smem"
+SPEC_UPDATES = {"onchip.alignment_bytes": 1, "onchip.capacity_bytes": 1 << 40}
 
 
 def run_packer(binary, cases, repeat=3):
@@ -51,22 +59,24 @@ def run_packer(binary, cases, repeat=3):
 def make_ir(bufs, name="bench"):
     """Straight-line kernel (utils/allocation_problems.py): all allocations at
     the top, a store at each buffer's first program point and a load at its
-    last, so the op sees exactly these intervals; no capacity to meet."""
-    return problems.straight_line_kernel(
-        bufs, name, 'target = "nvidia-a100", "onchip.alignment_bytes" = 1, '
-        '"onchip.capacity_bytes" = 1099511627776, explain')
+    last, so the op sees exactly these intervals."""
+    return problems.straight_line_kernel(bufs, name)
 
 
 PEAK_RE = re.compile(r"peak (\d+) B .* lower bound (\d+) B")
 
 
-def time_op(opt, bufs):
+def time_op(opt, bufs, spec):
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(make_ir(bufs))
         path = f.name
     try:
         t0 = time.perf_counter()
-        proc = subprocess.run([opt, path, "--transform-interpreter", "-o", os.devnull,
+        proc = subprocess.run([opt, path,
+                               "--transform-preload-library=transform-library-paths="
+                               + SMEM_SCRIPT,
+                               "--transform-interpreter=entry-point=" + ENTRY,
+                               "--hwsched-target=" + spec, "-o", os.devnull,
                                "--mlir-print-op-on-diagnostic=false", "--mlir-timing"],
                               capture_output=True, text=True)
         wall = time.perf_counter() - t0
@@ -90,6 +100,10 @@ def main():
     args = ap.parse_args()
     packer = os.path.join(args.build, "bin", "hwsched-pack-bench")
     opt = os.path.join(args.build, "bin", "hwsched-opt")
+    spec_dir = tempfile.mkdtemp(prefix="hwsched-smem-bench-")
+    spec = spec_variant("nvidia-a100", SPEC_UPDATES, spec_dir,
+                        "bench/smem/run.py: 1-byte alignment and no capacity "
+                        "limit, so that the op sees exactly the case's intervals")
     sizes = tuple(int(s) for s in args.sizes.split(","))
 
     cases = scenarios.hand_written() + scenarios.generated(sizes)
@@ -159,7 +173,7 @@ def main():
                 print(f"{kind:<9} {n:>7} {avg_live:>8.1f} {r['ms']:>10.2f} {'-':>9} {'-':>9} "
                       f"{r['peak']:>12} {'-':>10} {'-':>8}")
                 continue
-            (peak, lb), op_ms, wall = time_op(opt, bufs)
+            (peak, lb), op_ms, wall = time_op(opt, bufs, spec)
             op_text = f"{op_ms:>9.1f}" if op_ms is not None else f"{'?':>9}"
             print(f"{kind:<9} {n:>7} {avg_live:>8.1f} {r['ms']:>10.2f} {op_text} {wall:>9.1f} "
                   f"{r['peak']:>12} {peak:>10} {'yes' if lb == r['lb'] else 'NO':>8}")
