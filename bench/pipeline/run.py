@@ -67,12 +67,10 @@ STAGE_RE = re.compile(r"stage (\d+) on unit (\w+)")
 BUFFER_RE = re.compile(r"buffer (\d+) cop")
 
 
-def library(target, tag="pipeline"):
-    return ("module attributes {transform.with_named_sequence} {\n"
-            "  transform.named_sequence @bench(%root: !transform.any_op {transform.readonly}) {\n"
-            f"    %l = transform.structured.match ops{{[\"scf.for\"]}} attributes{{{tag}}} in %root : (!transform.any_op) -> !transform.op<\"scf.for\">\n"
-            f"    %p = transform.pipeline.schedule_stages %l {{ target = \"{target}\", explain }} : (!transform.op<\"scf.for\">) -> !transform.op<\"scf.for\">\n"
-            "    transform.yield\n  }\n}\n")
+# The shipped sequence the fixed inputs are scheduled with (their loops carry
+# `pipeline`); the target comes from the driver (--hwsched-target).
+LIBRARY = os.path.join(ROOT, "transform-scripts", "pipeline.mlir")
+ENTRY = "hwsched_pipeline_tagged_loops"
 
 
 def loop_times(trace):
@@ -87,7 +85,7 @@ def loop_times(trace):
     return times
 
 
-def run_opt(opt, payload, lib, entry, repeat=5):
+def run_opt(opt, payload, lib, entry, repeat=5, extra=()):
     """Runs the transform `repeat` times; returns the exit status and stderr
     of the last run and, per loop line, the fastest of the runs' times (the
     machine is shared, the minimum is the least disturbed measurement)."""
@@ -97,7 +95,7 @@ def run_opt(opt, payload, lib, entry, repeat=5):
         for _ in range(repeat):
             proc = subprocess.run(
                 [opt, payload, f"--transform-preload-library=transform-library-paths={lib}",
-                 f"--transform-interpreter=entry-point={entry}",
+                 f"--transform-interpreter=entry-point={entry}", *extra,
                  f"--hwsched-time-trace={trace}", "-o", os.devnull],
                 capture_output=True, text=True)
             if not os.path.exists(trace):
@@ -1021,9 +1019,6 @@ def main(argv):
     spaces = {"nvidia-h100": None, "ascend-910b": '"ub"', "x86-avx512": "0"}
     for name in ("matmul-k-exec.mlir", "loops-exec.mlir"):
         for target in TARGETS:
-            lib = os.path.join(work, f"lib-{target}.mlir")
-            with open(lib, "w") as f:
-                f.write(library(target))
             payload = os.path.join(INPUTS, name)
             if spaces[target]:
                 with open(payload) as f:
@@ -1031,7 +1026,8 @@ def main(argv):
                 payload = os.path.join(work, f"{target}-{name}")
                 with open(payload, "w") as f:
                     f.write(text)
-            rc, err, times = run_opt(args.opt, payload, lib, "bench")
+            rc, err, times = run_opt(args.opt, payload, LIBRARY, ENTRY,
+                                     extra=[f"--hwsched-target={target}"])
             analyse(payload, err, times, f"{name.split('.')[0]}/{target}", rows, target, None)
     for kind, count, extra in (("small", args.small, []),
                                ("large", args.large, ["--min-ops", str(args.large_ops),
