@@ -67,7 +67,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
-from hwsched_tools import lowering, toolchain  # noqa: E402
+from hwsched_tools import lowering, spec_variant, toolchain  # noqa: E402
 
 MLIR_OPT = toolchain.mlir_opt()
 RUNNER = toolchain.mlir_runner()
@@ -504,16 +504,13 @@ class Bench:
         socket_bw = spec["offchip"]["bandwidth_gb_per_s"]
         for variant, cores in (("1t", 1), ("Nt", self.threads)):
             d = os.path.join(self.work, "spec-" + variant)
-            os.makedirs(d, exist_ok=True)
-            spec["cpu"]["cores"] = cores
-            spec["offchip"]["bandwidth_gb_per_s"] = socket_bw * cores / socket_cores
-            spec["sources"]["cpu.cores"] = (f"bench/cpu-matmul/run.py: {cores} "
-                                            "thread(s) on this host")
-            spec["sources"]["offchip.bandwidth_gb_per_s"] = (
-                f"bench/cpu-matmul/run.py: {cores} of the spec's {socket_cores} "
-                f"cores' share of {socket_bw} GB/s")
-            with open(os.path.join(d, stem + ".json"), "w") as f:
-                json.dump(spec, f, indent=2)
+            spec_variant(path, {"cpu.cores": cores,
+                                "offchip.bandwidth_gb_per_s": socket_bw * cores / socket_cores},
+                         d, {"cpu.cores": f"bench/cpu-matmul/run.py: {cores} "
+                                          "thread(s) on this host",
+                             "offchip.bandwidth_gb_per_s":
+                                 f"bench/cpu-matmul/run.py: {cores} of the spec's "
+                                 f"{socket_cores} cores' share of {socket_bw} GB/s"})
             env = dict(self.env)
             env["HWSCHED_SPEC_PATH"] = d + ":" + env.get("HWSCHED_SPEC_PATH", "")
             targets[variant] = ([f"--hwsched-target={stem}"], env, None)

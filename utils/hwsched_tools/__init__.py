@@ -16,7 +16,7 @@ and here, for the scripts that drive hwsched-opt as a subprocess:
   run_tool(cmd, timeout, env)       one subprocess: (rc, stdout, stderr);
                                     rc is "timeout" when it timed out
   crashed(rc, stderr)               why a run counts as a crash, or None
-  spec_variant(name, updates, dir, why)  a shipped spec with figures changed, as a file
+  spec_variant(name, updates, dir, why)  a spec (shipped, or a file) with figures changed, as a file
   Runner                            hwsched-opt on `// -----` chunks of one
                                     file, the transform interpreter with its
                                     expensive checks on
@@ -70,13 +70,16 @@ def default_hwsched_opt():
 
 
 def spec_variant(name, updates, folder, why):
-    """A copy of the shipped spec `name` (hw-specs/NAME.json) with `updates`
-    ({"cost_weights.sm_fill_threshold": 0.0, ...}, dotted key paths), each
-    changed figure's source saying `why`, written as FOLDER/NAME.json (a
-    spec file is named for its `name`: pass the path, or FOLDER on
-    HWSCHED_SPEC_PATH with the name). A bench that varies a figure asks the
-    shipped query sequences with this spec instead of an op override."""
-    with open(os.path.join(ROOT, "hw-specs", f"{name}.json")) as f:
+    """A copy of a spec with `updates` ({"cost_weights.sm_fill_threshold":
+    0.0, ...}, dotted key paths), each changed figure's source saying `why`
+    (one text for all, or {key: text}), written as FOLDER/NAME.json (a spec
+    file is named for its `name`: pass the path, or FOLDER on
+    HWSCHED_SPEC_PATH with the name). `name` is a shipped spec
+    (hw-specs/NAME.json) or the path of a spec file. A bench that varies a
+    figure asks the shipped query sequences with this spec instead of an op
+    override."""
+    path = name if name.endswith(".json") else os.path.join(ROOT, "hw-specs", f"{name}.json")
+    with open(path) as f:
         data = json.load(f)
     for key, value in updates.items():
         *parents, leaf = key.split(".")
@@ -84,9 +87,9 @@ def spec_variant(name, updates, folder, why):
         for part in parents:
             node = node.setdefault(part, {})
         node[leaf] = value
-        data.setdefault("sources", {})[key] = why
+        data.setdefault("sources", {})[key] = why[key] if isinstance(why, dict) else why
     os.makedirs(folder, exist_ok=True)
-    out = os.path.join(folder, f"{name}.json")
+    out = os.path.join(folder, os.path.splitext(os.path.basename(path))[0] + ".json")
     with open(out, "w") as f:
         json.dump(data, f, indent=1)
     return out
