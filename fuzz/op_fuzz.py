@@ -55,14 +55,15 @@ from hwsched_tools import (Runner, crashed, default_hwsched_opt,  # noqa: E402
 TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "schedule_stages", "merge_allocations",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
-           "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma"]
+           "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma",
+           "match_wgmma_matmuls"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
     "merge_allocations": "funcs", "eliminate_redundant_copies": "funcs",
     "attach_target_spec": "funcs", "query_spec": "funcs",
     "epilogue_in_place": "linalg", "split_k": "linalg",
-    "rewrite_matmul_as_wgmma": "linalg",
+    "rewrite_matmul_as_wgmma": "linalg", "match_wgmma_matmuls": "linalg",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))

@@ -86,12 +86,13 @@ const char *const kOps[] = {
     "merge_allocations",        "eliminate_redundant_copies",
     "attach_target_spec",       "query_spec",
     "epilogue_in_place",        "split_k",
-    "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma"};
+    "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma",
+    "match_wgmma_matmuls"};
 
 /// The category of payload op each op works on, by kOps index.
-const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",
-                             "funcs",  "funcs",  "funcs",  "funcs",
-                             "linalg", "linalg", "linalg", "linalg"};
+const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
+                             "funcs",  "funcs",  "funcs",  "linalg", "linalg",
+                             "linalg", "linalg", "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
 
 /// chunk_dynamic_loops' chunk sizes, valid and invalid.
@@ -456,6 +457,9 @@ std::string buildScript(const Case &c, unsigned count) {
   else if (op == "rewrite_matmul_as_wgmma")
     s += "    %r = transform.hwsched.rewrite_matmul_as_wgmma " + h + " " + a +
          " : (" + hty + ") -> " + any + "\n";
+  else if (op == "match_wgmma_matmuls")
+    s += "    %r:2 = transform.hwsched.match_wgmma_matmuls " + h + " " + a +
+         " : (" + hty + ") -> (" + any + ", " + any + ")\n";
   else if (op == "attach_target_spec")
     s += "    transform.hwsched.attach_target_spec " + h + " " + a + " : " +
          hty + "\n";

@@ -969,6 +969,15 @@ module attributes {transform.with_named_sequence} {
   // (transform-scripts/matmul-frontend.mlir, preload it too; what it cannot
   // bring there gets a remark at the op and is left as it is), and each
   // contraction gets its own schedule, chosen by the cost model:
+  //   0. On an sm_90 target (the Hopper GPUs), the contractions
+  //      transform.hwsched.match_wgmma_matmuls says the Hopper kernel takes
+  //      (a zero-filled f16 / bf16 linalg.matmul into f32 on whole static
+  //      tensors its tiles divide; a remark says why another is not) are
+  //      marked hwsched.gpu_wgmma_kernel and rewritten after bufferization
+  //      (transform.hwsched.rewrite_matmul_as_wgmma, step 0 of
+  //      @gpu_matmul_kernels_to_gpu); their elementwise consumers each run
+  //      as a kernel of their own after them
+  //      (@gpu_matmul_wgmma_consumer_kernels). The rest, on every target:
   //   1. @gpu_matmul_split_k_config on the contraction: select_tile_config
   //      with the split_k result (six results, no `explain`: the schedule's
   //      own call explains), i.e. the split factor is one of the decisions,
@@ -1056,7 +1065,16 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %scheduled = transform.merge_handles %depthwise, %contractions : !transform.any_op
     %n = transform.num_associations %scheduled : (!transform.any_op) -> !transform.param<i64>
-    transform.foreach %contractions : !transform.any_op {
+    // 0. On an sm_90 target, what the Hopper kernel takes goes there.
+    %wgmma, %others = transform.hwsched.match_wgmma_matmuls %contractions { explain }
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %wgmma : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      transform.include @gpu_matmul_wgmma_consumer_kernels failures(propagate) (%mm)
+          : (!transform.any_op) -> ()
+    }
+    transform.annotate %wgmma "hwsched.gpu_wgmma_kernel" : !transform.any_op
+    transform.foreach %others : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       %split, %smem = transform.include @gpu_matmul_auto_branches failures(propagate) (%mm)
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -1089,6 +1107,42 @@ module attributes {transform.with_named_sequence} {
       transform.yield %f : !transform.any_op
     }
     transform.yield %func_b : !transform.any_op
+  }
+
+  // The elementwise Linalg consumers of %mm, a matmul routed to the Hopper
+  // kernel, each as a kernel of its own after it (that kernel writes C =
+  // A x B and has no epilogue of its own yet): blocks of 64 x 64 of its
+  // first two loops (scf.forall mapped to #gpu.block<y>, <x>), 16 x 16
+  // threads of 4 x 4 elements, its ops carrying the thread counts for
+  // @gpu_matmul_kernels_to_gpu. Other consumers run as their own ops, as
+  // with the other schedules. A remark at each consumer says so.
+  transform.named_sequence @gpu_matmul_wgmma_consumer_kernels(
+      %mm: !transform.any_op {transform.readonly}) {
+    %uses = transform.get_consumers_of_result %mm[0]
+        : (!transform.any_op) -> !transform.any_op
+    %users = transform.merge_handles deduplicate %uses : !transform.any_op
+    %consumers = transform.include @gpu_matmul_split_k_linalg_users failures(propagate) (%users)
+        : (!transform.any_op) -> !transform.any_op
+    %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%consumers)
+        : (!transform.any_op) -> !transform.any_op
+    %sixteen = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.foreach %elementwise : !transform.any_op {
+    ^bb0(%e: !transform.any_op):
+      transform.debug.emit_remark_at %e, "hwsched gpu: the Hopper kernel before this op writes C = A x B only; this elementwise consumer runs as its own kernel after it" : !transform.any_op
+      %e_b, %forall_b = transform.structured.tile_using_forall %e
+          tile_sizes [64, 64] (mapping = [#gpu.block<y>, #gpu.block<x>])
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %e_t, %forall_t = transform.structured.tile_using_forall %e_b
+          num_threads [16, 16] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      // (The mapping reads the thread counts from the first of at least two
+      // carriers: the thread loop and the op.)
+      %carriers = transform.merge_handles %forall_t, %e_t : !transform.any_op
+      transform.annotate %carriers "hwsched.gpu_kernel_op" : !transform.any_op
+      transform.annotate %carriers "hwsched.gpu.ntx" = %sixteen : !transform.any_op, !transform.param<i64>
+      transform.annotate %carriers "hwsched.gpu.nty" = %sixteen : !transform.any_op, !transform.param<i64>
+    }
+    transform.yield
   }
 
   // @gpu_depthwise_tiles(%root): every depthwise convolution
@@ -1217,9 +1271,14 @@ module attributes {transform.with_named_sequence} {
   //===--------------------------------------------------------------------===//
 
   // @gpu_matmul_kernels_to_gpu(%func): every kernel of %func (a block
-  // scf.forall left by @gpu_matmul_smem_tiles or @gpu_matmul_split_k_tiles)
-  // to a gpu.launch with its own thread counts, as step 3 of
-  // @gpu_matmul_auto:
+  // scf.forall left by @gpu_matmul_smem_tiles or @gpu_matmul_split_k_tiles,
+  // a matmul routed to the Hopper kernel) to a gpu.launch with its own
+  // thread counts, as step 3 of @gpu_matmul_auto:
+  //   0. each matmul @gpu_matmul_auto routed to the Hopper kernel
+  //      (hwsched.gpu_wgmma_kernel): transform.hwsched.rewrite_matmul_as_wgmma
+  //      { explain }, every tile from its cost model (the decision the
+  //      routing saw); its gpu.launch is complete and the steps below leave
+  //      it alone (they take the launches tagged hwsched.gpu_mapped_kernel);
   //   a. each shared-memory kernel (its block-level contraction carries
   //      hwsched.gpu_smem_kernel and the decision): its block loop to a
   //      gpu.launch that carries the decision;
@@ -1242,6 +1301,16 @@ module attributes {transform.with_named_sequence} {
   //      @gpu_matmul_split_k_lower_vectors).
   transform.named_sequence @gpu_matmul_kernels_to_gpu(
       %func: !transform.any_op {transform.consumed}) {
+    // 0.
+    %wgmma = transform.structured.match ops{["linalg.matmul"]}
+        attributes {hwsched.gpu_wgmma_kernel} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %wgmma : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      %wgmma_launch = transform.hwsched.rewrite_matmul_as_wgmma %m { explain }
+          : (!transform.any_op) -> !transform.any_op
+      transform.annotate %wgmma_launch "hwsched.gpu_wgmma_kernel" : !transform.any_op
+    }
     // a.
     %smem_mms = transform.structured.match attributes {hwsched.gpu_smem_kernel} in %func
         : (!transform.any_op) -> !transform.any_op
@@ -1255,6 +1324,7 @@ module attributes {transform.with_named_sequence} {
       %launch = transform.gpu.map_forall_to_blocks %forall {generate_gpu_launch}
           : (!transform.any_op) -> !transform.any_op
       transform.annotate %launch "hwsched.gpu_smem_kernel" : !transform.any_op
+      transform.annotate %launch "hwsched.gpu_mapped_kernel" : !transform.any_op
       transform.annotate %launch "hwsched.gpu.stages" = %stages : !transform.any_op, !transform.param<i64>
       transform.annotate %launch "hwsched.gpu.tm" = %tm : !transform.any_op, !transform.param<i64>
       transform.annotate %launch "hwsched.gpu.tn" = %tn : !transform.any_op, !transform.param<i64>
@@ -1281,6 +1351,7 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> !transform.param<i64>
       %launch = transform.gpu.map_forall_to_blocks %b {generate_gpu_launch}
           : (!transform.any_op) -> !transform.any_op
+      transform.annotate %launch "hwsched.gpu_mapped_kernel" : !transform.any_op
       transform.annotate %launch "hwsched.gpu.ntx" = %ntx : !transform.any_op, !transform.param<i64>
       transform.annotate %launch "hwsched.gpu.nty" = %nty : !transform.any_op, !transform.param<i64>
     }
@@ -1303,7 +1374,8 @@ module attributes {transform.with_named_sequence} {
     %func_v = transform.include @gpu_matmul_vectorize_and_hoist failures(propagate) (%func_h)
         : (!transform.any_op) -> !transform.any_op
     // f.
-    %launches = transform.structured.match ops{["gpu.launch"]} in %func_v
+    %launches = transform.structured.match ops{["gpu.launch"]}
+        attributes {hwsched.gpu_mapped_kernel} in %func_v
         : (!transform.any_op) -> !transform.any_op
     transform.foreach %launches : !transform.any_op {
     ^bb0(%l: !transform.any_op):
@@ -1345,6 +1417,19 @@ module attributes {transform.with_named_sequence} {
   // lowered as on the GPU.
   transform.named_sequence @gpu_matmul_kernels_sequential(
       %func: !transform.any_op {transform.consumed}) {
+    // A matmul routed to the Hopper kernel: there is no CPU form of TMA,
+    // mbarriers and wgmma, so it runs as plain loops (what the kernel
+    // computes: C = A x B into its zero-filled C); the kernels around it
+    // (its consumers') run as on the GPU.
+    %wgmma = transform.structured.match ops{["linalg.matmul"]}
+        attributes {hwsched.gpu_wgmma_kernel} in %func
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %wgmma : !transform.any_op {
+    ^bb0(%m: !transform.any_op):
+      transform.debug.emit_remark_at %m, "hwsched gpu: routed to the Hopper kernel, run as plain loops here (no CPU form of TMA and wgmma)" : !transform.any_op
+      %loops = transform.structured.convert_to_loops %m
+          : (!transform.any_op) -> !transform.any_op
+    }
     %func_h = transform.apply_registered_pass "buffer-loop-hoisting" to %func
         : (!transform.any_op) -> !transform.any_op
     %smem_mms = transform.structured.match attributes {hwsched.gpu_smem_kernel} in %func_h
@@ -1781,8 +1866,8 @@ module attributes {transform.with_named_sequence} {
 
   // One-shot bufferization of %root (the results written where the payload
   // puts them: empty tensors eliminated first), then canonicalization and
-  // CSE of the functions with block loops, dead allocations erased; yields
-  // those functions.
+  // CSE of the functions with block loops or matmuls routed to the Hopper
+  // kernel, dead allocations erased; yields those functions.
   transform.named_sequence @gpu_matmul_bufferize(
       %root: !transform.any_op {transform.consumed}) -> !transform.any_op {
     // The untiled ops that fusion left are dead.
@@ -1800,7 +1885,10 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %foralls_b = transform.structured.match ops{["scf.forall"]} in %root_b
         : (!transform.any_op) -> !transform.any_op
-    %func_b = transform.get_parent_op %foralls_b {op_name = "func.func", deduplicate}
+    %wgmma_b = transform.structured.match attributes {hwsched.gpu_wgmma_kernel} in %root_b
+        : (!transform.any_op) -> !transform.any_op
+    %kernels_b = transform.merge_handles %foralls_b, %wgmma_b : !transform.any_op
+    %func_b = transform.get_parent_op %kernels_b {op_name = "func.func", deduplicate}
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %func_b {
       transform.apply_patterns.canonicalization

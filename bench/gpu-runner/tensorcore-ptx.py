@@ -35,9 +35,14 @@ with build/bin/hwsched-gpu-run (the command is in launch.json; --dry-run
 checks the signature without a GPU; on a GPU machine
 `bench/gpu-runner/on-gpu.sh RUNNER OUT/sm_90` runs every shape).
 
+--entry gpu_matmul_auto schedules the payload as frontend IR is scheduled
+(transform-scripts/gpu-matmul.mlir's entry point, with the scripts it
+calls); with --target nvidia-h100 (or nvidia-h200) it takes the Hopper
+kernel.
+
 usage: tensorcore-ptx.py [--shapes 1024,2048x2048x512,...] [--arch sm_80,sm_90]
                          [--out DIR] [--opt TOOL] [--ptxas PATH]
-                         [--script FILE] [--entry NAME,...]
+                         [--script FILE] [--target SPEC] [--entry NAME,...]
 """
 
 import argparse
@@ -58,6 +63,12 @@ SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-tensorcore.mlir")
 # for an --entry of that prefix when --script is not given.
 HOPPER_SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-hopper.mlir")
 HOPPER_PREFIX = "gpu_matmul_wgmma_tma"
+# The GPU entry point for frontend IR (transform-scripts/gpu-matmul.mlir with
+# the two scripts it calls into): on an sm_90 --target it routes the f16
+# matmul to the Hopper kernel, elsewhere to its other schedules.
+AUTO_ENTRY = "gpu_matmul_auto"
+AUTO_SCRIPTS = ",".join(os.path.join(ROOT, "transform-scripts", name) for name in
+                        ("matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir"))
 # The schedule's variants (named sequences of SCRIPT), each shape built with
 # each: plain row-major shared memory, and swizzled against bank conflicts.
 ENTRIES = "gpu_matmul_tensorcore_mma_sync,gpu_matmul_tensorcore_mma_sync_swizzled"
@@ -131,6 +142,8 @@ def script_for(entry, script):
     """--script when given, else the script that holds ENTRY."""
     if script:
         return script
+    if entry == AUTO_ENTRY:
+        return AUTO_SCRIPTS
     return HOPPER_SCRIPT if entry.startswith(HOPPER_PREFIX) else SCRIPT
 
 
@@ -374,6 +387,9 @@ def main():
     ap.add_argument("--script", help="the transform script (default: "
                     "transform-scripts/gpu-matmul-tensorcore.mlir, or "
                     "gpu-matmul-hopper.mlir for the gpu_matmul_wgmma_tma entries)")
+    ap.add_argument("--target", help="the hardware spec the schedule decides "
+                    "for (hwsched-opt --hwsched-target; default: the script's "
+                    "own, nvidia-h100 for the Hopper entries)")
     ap.add_argument("--entry", default=ENTRIES,
                     help="comma-separated named sequences of --script (default %s)"
                     % ENTRIES)
@@ -410,10 +426,11 @@ def main():
                 f.write(PAYLOAD.format(m=m, n=n, k=k))
             scheduled = os.path.join(work, "scheduled.mlir")
             script = script_for(entry, args.script)
-            _, remarks = run([opt, payload,
-                 "--transform-preload-library=transform-library-paths=" + script,
-                 "--transform-interpreter=entry-point=" + entry,
-                 "-o", scheduled], "the schedule", with_stderr=True)
+            _, remarks = run([opt, payload] +
+                 (["--hwsched-target=" + args.target] if args.target else []) +
+                 ["--transform-preload-library=transform-library-paths=" + script,
+                  "--transform-interpreter=entry-point=" + entry,
+                  "-o", scheduled], "the schedule", with_stderr=True)
             plan = HOPPER_PLAN.search(remarks)
             with open(scheduled) as f:
                 text = f.read()

@@ -56,6 +56,13 @@ void WarpgroupTiles::print(llvm::raw_ostream &os) const {
     os << ", producer warp";
 }
 
+bool hwsched::isWarpgroupTarget(const HwSpec &spec) {
+  std::optional<llvm::StringRef> capability =
+      spec.getString("gpu.compute_capability");
+  return spec.getKind() == HwKind::Gpu && capability &&
+         capability->starts_with("sm_90");
+}
+
 llvm::Expected<WarpgroupLimits>
 hwsched::readWarpgroupLimits(const HwSpec &spec) {
   if (spec.getKind() != HwKind::Gpu)

@@ -1,4 +1,4 @@
-//===- WarpgroupOps.cpp - transform.hwsched.rewrite_matmul_as_wgmma -------===//
+//===- WarpgroupOps.cpp - The Hopper wgmma + TMA matmul ops ---------------===//
 //
 // Part of the hwsched project.
 //
@@ -6,6 +6,7 @@
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "hwsched/Support/PrintToString.h"
 #include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
 #include "hwsched/Transforms/WarpgroupMatmul.h"
@@ -86,6 +87,62 @@ hwsched::RewriteMatmulAsWgmmaOp::apply(transform::TransformRewriter &rewriter,
     launches.push_back(*launch);
   }
   results.set(cast<OpResult>(getLaunch()), launches);
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+hwsched::MatchWgmmaMatmulsOp::apply(transform::TransformRewriter &rewriter,
+                                    transform::TransformResults &results,
+                                    transform::TransformState &state) {
+  OpApplication app(*this, results);
+  DiagnosedSilenceableFailure read = app.readInputs(state);
+  if (!read.succeeded())
+    return read;
+  // Route every op before reporting, so a spec problem leaves no remarks.
+  struct Route {
+    Operation *op;
+    std::optional<llvm::Expected<WarpgroupMatmulPlan>> plan;
+  };
+  std::vector<Route> routes;
+  for (Operation *payload : state.getPayloadOps(getOps())) {
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        app.resolve(payload, {"target", "explain"}, target);
+    if (!resolved.succeeded())
+      return resolved;
+    Route &route = routes.emplace_back(Route{payload, std::nullopt});
+    if (!isWarpgroupTarget(target.spec))
+      continue;
+    // A Hopper spec without a figure the model reads is the spec's fault.
+    if (llvm::Expected<WarpgroupLimits> limits =
+            readWarpgroupLimits(target.spec);
+        !limits)
+      return app.fail(limits.takeError());
+    route.plan.emplace(routeWarpgroupMatmul(payload, target.spec));
+  }
+  SmallVector<Operation *> taken, others;
+  for (Route &route : routes) {
+    if (!route.plan) {
+      others.push_back(route.op);
+      continue;
+    }
+    if (*route.plan) {
+      taken.push_back(route.op);
+      if (getExplain())
+        route.op->emitRemark()
+            << "taken by the Hopper kernel (wgmma + TMA), tiles from the "
+               "cost model: "
+            << printToString((*route.plan)->tiles);
+      continue;
+    }
+    others.push_back(route.op);
+    Refusal refusal = takeRefusal(route.plan->takeError());
+    if (getExplain())
+      route.op->emitRemark()
+          << "not taken by the Hopper kernel: " << refusal.message;
+  }
+  results.set(cast<OpResult>(getTaken()), taken);
+  results.set(cast<OpResult>(getOthers()), others);
   return DiagnosedSilenceableFailure::success();
 }
 

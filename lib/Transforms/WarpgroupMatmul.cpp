@@ -36,6 +36,7 @@
 
 #include "hwsched/Transforms/WarpgroupMatmul.h"
 
+#include "hwsched/Analysis/MemRefUtils.h"
 #include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -43,6 +44,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -81,18 +83,51 @@ void WarpgroupMatmulPlan::print(llvm::raw_ostream &os) const {
   }
 }
 
+/// Whether `value` is a buffer no other value can alias unless it is a
+/// view of it: a fresh allocation.
+static bool isFreshAllocation(Value value) {
+  return value.getDefiningOp<memref::AllocOp>() ||
+         value.getDefiningOp<memref::AllocaOp>();
+}
+
+/// Whether `op` provably leaves the buffer `outputRoot` (a view root)
+/// unchanged: each write it declares is on another buffer, and of the two
+/// one is a fresh allocation. (Bufferization orders a tensor-level fill
+/// before the ops that compute A or B; those write their own buffers.)
+static bool leavesBufferUnchanged(Operation *op, Value outputRoot) {
+  if (isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &effect : instances) {
+    if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+      continue;
+    Value written = effect.getValue();
+    if (!written)
+      return false;
+    Value root = getViewRoot(written);
+    if (root == outputRoot ||
+        (!isFreshAllocation(root) && !isFreshAllocation(outputRoot)))
+      return false;
+  }
+  return true;
+}
+
 /// The linalg.fill of `output` with zero that `matmul` accumulates onto:
-/// looked for among the ops before it, across ops without memory effects.
+/// looked for among the ops before it in its block, across ops that leave
+/// `output`'s buffer unchanged.
 static linalg::FillOp findZeroFill(Operation *matmul, Value output) {
+  Value outputRoot = getViewRoot(output);
   for (Operation *prev = matmul->getPrevNode(); prev;
        prev = prev->getPrevNode()) {
-    if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
-      if (fill.getOutputs().front() == output &&
-          matchPattern(fill.getInputs().front(), m_AnyZeroFloat()))
-        return fill;
-      return nullptr;
-    }
-    if (!isMemoryEffectFree(prev))
+    auto fill = dyn_cast<linalg::FillOp>(prev);
+    if (fill && fill.getOutputs().front() == output)
+      return matchPattern(fill.getInputs().front(), m_AnyZeroFloat()) ? fill
+                                                                      : nullptr;
+    if (!leavesBufferUnchanged(prev, outputRoot))
       return nullptr;
   }
   return nullptr;
@@ -141,9 +176,9 @@ static llvm::Error checkOperand(Operation *op, StringRef name, Type type,
   return llvm::Error::success();
 }
 
-/// The op as a row-major f16/bf16 x f16/bf16 -> f32 linalg.matmul on
-/// buffers, outside any kernel.
-static llvm::Error readMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
+/// The checks both forms share: a linalg.matmul with the default maps,
+/// outside any kernel, f16 or bf16 inputs. Fills the plan's op and types.
+static llvm::Error readMatmulOp(Operation *op, WarpgroupMatmulPlan &plan) {
   auto matmul = dyn_cast<linalg::MatmulOp>(op);
   if (!matmul)
     return refuse(op, llvm::formatv("expects a linalg.matmul, got '{0}' "
@@ -155,40 +190,124 @@ static llvm::Error readMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
     return refuse(op, "the matmul transposes or broadcasts an operand "
                       "(indexing_maps): the kernel reads A as M x K and B as "
                       "K x N, both row-major");
-  if (!matmul.hasPureBufferSemantics())
-    return refuse(op, "the matmul is on tensors: bufferize first "
-                      "(transform.bufferization.one_shot_bufferize)");
   if (op->getParentOfType<gpu::LaunchOp>())
     return refuse(op, "the matmul is already inside a gpu.launch: the "
                       "rewrite builds the kernel and its launch from a "
                       "host-side matmul");
-  Value a = matmul.getInputs()[0], b = matmul.getInputs()[1];
-  Value c = matmul.getOutputs()[0];
-  Type input = cast<MemRefType>(a.getType()).getElementType();
+  Type input = getElementTypeOrSelf(matmul.getInputs()[0].getType());
   if (!input.isF16() && !input.isBF16())
     return refuse(op, "the inputs are not f16 or bf16: this kernel's wgmma "
                       "reads 16-bit inputs (tf32 and 8-bit wgmma forms are "
                       "not built yet)");
-  Builder builder(op->getContext());
-  if (llvm::Error err = checkOperand(op, "A", a.getType(), input))
+  plan.matmul = matmul;
+  plan.inputType = input;
+  plan.problem.inputBytes = input.getIntOrFloatBitWidth() / 8;
+  return llvm::Error::success();
+}
+
+/// The problem's extents from the static shapes of A (M x K) and B (K x N).
+static void readExtents(WarpgroupMatmulPlan &plan) {
+  auto a = cast<ShapedType>(plan.matmul.getDpsInputs()[0].getType());
+  auto b = cast<ShapedType>(plan.matmul.getDpsInputs()[1].getType());
+  plan.problem.m = a.getDimSize(0);
+  plan.problem.k = a.getDimSize(1);
+  plan.problem.n = b.getDimSize(1);
+}
+
+constexpr llvm::StringLiteral kNoZeroFill =
+    "the kernel's accumulators start at zero and it writes C = A x B "
+    "(C += A x B onto other values of C is not built yet)";
+
+/// The op as a row-major f16/bf16 x f16/bf16 -> f32 linalg.matmul on
+/// buffers, outside any kernel.
+static llvm::Error readMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
+  if (llvm::Error err = readMatmulOp(op, plan))
     return err;
-  if (llvm::Error err = checkOperand(op, "B", b.getType(), input))
+  if (!plan.matmul.hasPureBufferSemantics())
+    return refuse(op, "the matmul is on tensors: bufferize first "
+                      "(transform.bufferization.one_shot_bufferize)");
+  Value a = plan.matmul.getDpsInputs()[0], b = plan.matmul.getDpsInputs()[1];
+  Value c = plan.matmul.getDpsInits()[0];
+  Builder builder(op->getContext());
+  if (llvm::Error err = checkOperand(op, "A", a.getType(), plan.inputType))
+    return err;
+  if (llvm::Error err = checkOperand(op, "B", b.getType(), plan.inputType))
     return err;
   if (llvm::Error err =
           checkOperand(op, "C", c.getType(), builder.getF32Type()))
     return err;
-  plan.matmul = matmul;
-  plan.inputType = input;
-  plan.problem.inputBytes = input.getIntOrFloatBitWidth() / 8;
-  plan.problem.m = cast<MemRefType>(a.getType()).getDimSize(0);
-  plan.problem.k = cast<MemRefType>(a.getType()).getDimSize(1);
-  plan.problem.n = cast<MemRefType>(b.getType()).getDimSize(1);
+  readExtents(plan);
   plan.zeroFill = findZeroFill(op, c);
   if (!plan.zeroFill)
-    return refuse(op, "C is not zero-filled by a linalg.fill just before the "
-                      "matmul: the kernel's accumulators start at zero and it "
-                      "writes C = A x B (C += A x B onto other values of C is "
-                      "not built yet)");
+    return refuse(op, llvm::formatv("C is not zero-filled by a linalg.fill "
+                                    "before the matmul: {0}",
+                                    kNoZeroFill));
+  return llvm::Error::success();
+}
+
+/// A refusal unless `value`, an operand of the matmul on tensors, is a
+/// static tensor of `elementType` that bufferizes to a whole row-major
+/// buffer (not a slice of a larger one).
+static llvm::Error checkTensorOperand(Operation *op, StringRef name,
+                                      Value value, Type elementType) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  std::string typeText;
+  llvm::raw_string_ostream(typeText) << value.getType();
+  if (!tensor || !tensor.hasStaticShape())
+    return refuse(op, llvm::formatv("operand {0} ({1}) has a dynamic shape: "
+                                    "the TMA boxes and the grid are static",
+                                    name, typeText));
+  if (tensor.getElementType() != elementType) {
+    std::string want;
+    llvm::raw_string_ostream(want) << elementType;
+    return refuse(op, llvm::formatv("operand {0} ({1}) has element type other "
+                                    "than {2}",
+                                    name, typeText, want));
+  }
+  // A slice bufferizes to a strided view; TMA reads whole row-major
+  // matrices (the tensor maps have the operand's row length as stride).
+  if (value.getDefiningOp<tensor::ExtractSliceOp>())
+    return refuse(op, llvm::formatv("operand {0} ({1}) is a slice of a "
+                                    "larger tensor (tensor.extract_slice): "
+                                    "bufferized it is a strided view, and the "
+                                    "kernel's TMA reads whole row-major "
+                                    "matrices",
+                                    name, typeText));
+  return llvm::Error::success();
+}
+
+/// The op in its tensor form, as the checks of readMatmul will find it
+/// once one-shot bufferization (identity layouts at function boundaries)
+/// has run: static whole tensors, C's init a linalg.fill of zero.
+static llvm::Error readTensorMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
+  if (llvm::Error err = readMatmulOp(op, plan))
+    return err;
+  Value a = plan.matmul.getDpsInputs()[0], b = plan.matmul.getDpsInputs()[1];
+  Value c = plan.matmul.getDpsInits()[0];
+  Builder builder(op->getContext());
+  if (llvm::Error err = checkTensorOperand(op, "A", a, plan.inputType))
+    return err;
+  if (llvm::Error err = checkTensorOperand(op, "B", b, plan.inputType))
+    return err;
+  if (llvm::Error err = checkTensorOperand(op, "C", c, builder.getF32Type()))
+    return err;
+  readExtents(plan);
+  // A result inserted into a larger tensor is computed in place there
+  // (empty-tensor elimination, then one-shot bufferization): C would be a
+  // strided view of it.
+  for (Operation *user : op->getResult(0).getUsers())
+    if (isa<tensor::InsertSliceOp, tensor::ParallelInsertSliceOp>(user))
+      return refuse(op, llvm::formatv("the result is inserted into a larger "
+                                      "tensor ('{0}'): bufferized, C is a "
+                                      "strided view of it, and the kernel "
+                                      "stores whole row-major rows of C",
+                                      user->getName().getStringRef()));
+  auto fill = c.getDefiningOp<linalg::FillOp>();
+  if (!fill || !matchPattern(fill.getInputs().front(), m_AnyZeroFloat()))
+    return refuse(op, llvm::formatv("C's init is not a linalg.fill of zero: "
+                                    "{0}",
+                                    kNoZeroFill));
+  plan.zeroFill = fill;
   return llvm::Error::success();
 }
 
@@ -227,6 +346,22 @@ hwsched::planWarpgroupMatmul(Operation *op, const HwSpec &spec,
   if (llvm::Error err = readMatmul(op, plan))
     return std::move(err);
   if (llvm::Error err = decideTiles(request, *limits, plan))
+    return withCulprit(std::move(err), op);
+  return plan;
+}
+
+llvm::Expected<WarpgroupMatmulPlan>
+hwsched::routeWarpgroupMatmul(Operation *op, const HwSpec &spec) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureTensorSemantics())
+    return planWarpgroupMatmul(op, spec, WarpgroupTileRequest());
+  llvm::Expected<WarpgroupLimits> limits = readWarpgroupLimits(spec);
+  if (!limits)
+    return withCulprit(limits.takeError(), op);
+  WarpgroupMatmulPlan plan;
+  if (llvm::Error err = readTensorMatmul(op, plan))
+    return std::move(err);
+  if (llvm::Error err = decideTiles(WarpgroupTileRequest(), *limits, plan))
     return withCulprit(std::move(err), op);
   return plan;
 }

@@ -38,7 +38,7 @@ func.func @accumulates(%a: memref<256x256xf16>, %b: memref<256x256xf16>, %c: mem
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{C is not zero-filled by a linalg.fill just before the matmul: the kernel's accumulators start at zero and it writes C = A x B (C += A x B onto other values of C is not built yet)}}
+    // expected-error @below {{C is not zero-filled by a linalg.fill before the matmul: the kernel's accumulators start at zero and it writes C = A x B (C += A x B onto other values of C is not built yet)}}
     %l = transform.hwsched.rewrite_matmul_as_wgmma %mm { target = "nvidia-h100" } : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -178,6 +178,7 @@ OPS = {
     "epilogue_in_place": ("transform.fusion.epilogue_in_place", "handle"),
     "split_k": ("transform.hwsched.split_k", "split3"),
     "rewrite_matmul_as_wgmma": ("transform.hwsched.rewrite_matmul_as_wgmma", "handle"),
+    "match_wgmma_matmuls": ("transform.hwsched.match_wgmma_matmuls", "handle2"),
 }
 
 
@@ -206,6 +207,12 @@ def op_application(op, handle, handle_type, attrs, count_handles=False,
         lines = [f"%r = {full} {handle} {attrs} : ({handle_type}) -> {any_op}"]
         if count_handles:
             lines += [f"%n = transform.num_associations %r : ({any_op}) -> !transform.param<i64>",
+                      'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : !transform.param<i64>']
+        return lines
+    if results == "handle2":
+        lines = [f"%r:2 = {full} {handle} {attrs} : ({handle_type}) -> ({any_op}, {any_op})"]
+        if count_handles:
+            lines += [f"%n = transform.num_associations %r#0 : ({any_op}) -> !transform.param<i64>",
                       'transform.debug.emit_param_as_remark %n, "ROB-RESULT" : !transform.param<i64>']
         return lines
     if results == "param":

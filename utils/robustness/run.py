@@ -9,7 +9,7 @@ candidate payload op of the kind it works on:
   linalg ops   cost_model.filter_fusable_consumers, cost_model.estimate (each
                metric, plus an unknown one), cost_model.select_tile_config,
                hwsched.rewrite_matmul_as_wgmma (its kernels need a GPU: not
-               execution-checked)
+               execution-checked), hwsched.match_wgmma_matmuls
   scf.for      pipeline.schedule_stages (default stages, num_stages = 2, 3)
   func.func,   smem.merge_allocations, smem.eliminate_redundant_copies,
   gpu.launch   hwsched.attach_target_spec, hwsched.query_spec (three keys,
@@ -411,6 +411,7 @@ class Driver:
                     apps.append(App(p, "estimate", {"metric": m}, spec, "linalg", i, n))
                 apps.append(App(p, "select_tile_config", {}, spec, "linalg", i, n))
                 apps.append(App(p, "rewrite_matmul_as_wgmma", {}, spec, "linalg", i, n))
+                apps.append(App(p, "match_wgmma_matmuls", {}, spec, "linalg", i, n))
             for i in self.pick(c.get("loops", 0)):
                 n = c["loops"]
                 for v in [{}, {"num_stages": 2}, {"num_stages": 3}]:
@@ -435,7 +436,8 @@ class Driver:
                      ("select_tile_config", {}, "funcs"),
                      ("epilogue_in_place", {}, "loops"),
                      ("split_k", {}, "funcs"),
-                     ("rewrite_matmul_as_wgmma", {}, "loops")]
+                     ("rewrite_matmul_as_wgmma", {}, "loops"),
+                     ("match_wgmma_matmuls", {}, "loops")]
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
@@ -455,7 +457,8 @@ class Driver:
                       ("eliminate_redundant_copies", {}),
                       ("attach_target_spec", {}),
                       ("query_spec", {"key": "onchip.capacity_bytes"}),
-                      ("epilogue_in_place", {}), ("split_k", {})]:
+                      ("epilogue_in_place", {}), ("split_k", {}),
+                      ("match_wgmma_matmuls", {})]:
             apps.append(App(p, op, v, self.specs[0], "empty", 0, 0))
         return apps
 

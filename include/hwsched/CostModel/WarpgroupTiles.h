@@ -90,6 +90,10 @@ struct WarpgroupLimits {
   int64_t maxStages = 0;
 };
 
+/// Whether `spec` is a GPU with warpgroup MMAs and TMA (compute capability
+/// sm_90): the targets readWarpgroupLimits takes.
+bool isWarpgroupTarget(const HwSpec &spec);
+
 /// Reads the limits from a GPU spec of compute capability sm_90; a refusal
 /// for any other target or a missing figure.
 llvm::Expected<WarpgroupLimits> readWarpgroupLimits(const HwSpec &spec);

@@ -17,7 +17,8 @@ def RewriteMatmulAsWgmmaOp
   let description = !strconcat([{
     Replaces each payload `linalg.matmul` (on buffers, outside any kernel,
     `C = A x B` with A `M x K` and B `K x N` row-major f16 or bf16, C `M x N`
-    f32, C zero-filled by a `linalg.fill` just before it) by a `gpu.launch`
+    f32, C zero-filled by a `linalg.fill` before it in the same block, with
+    no op in between that may write C) by a `gpu.launch`
     of the kernel NVIDIA Hopper GPUs run matmuls with, built from upstream's
     `nvgpu` operations:
 
@@ -60,24 +61,14 @@ def RewriteMatmulAsWgmmaOp
     `raster_group` and `producer_warp` can each be given (an attribute or a
     `params(...)` value: a knob, a tuning database); whatever is left open
     is decided by the cost model (`CostModel/WarpgroupTiles.h`), which ranks
-    every legal configuration that agrees with what was given: first the
-    time of the busiest SM at the target's matrix peak (the blocks it gets,
-    wave-quantized over `gpu.sm_count`; within 5% of the best counts as
-    equal), then, among equal times, the bytes
-    of A and B each multiply-add brings from memory (larger tiles), the
-    bytes the MMAs read from shared memory per multiply-add (wider
-    warpgroup tiles), the warpgroups an SM runs at once, and the deeper
-    ring; `raster_group` defaults to 8 and `producer_warp` to 0 (on an H100
-    and an H200, grouping was never slower and the producer warp no faster).
-    A configuration is legal when the tiles divide the problem, each
-    warpgroup has a multiple of 64 rows, the ring fits the target's shared
-    memory, and the threads and the accumulator (`block_m / warpgroups x
-    block_n / 128` registers per thread, about 32 more for the rest) fit its
-    limits. `explain` prints the plan on the matmul (tiles, steps, stages,
-    bytes per stage, shared memory against the limit, accumulator
-    registers, grid) and, when the model chose, its ranking: the winner,
-    why it beat the runner-up, the first five candidates with their figures
-    and what was pruned.
+    every legal configuration that agrees with what was given (the busiest
+    SM's time at the matrix peak first, then traffic per multiply-add; the
+    ranking and its measured check on H100 and H200 are described in
+    [docs/Hopper.md](../Hopper.md)). `explain` prints the plan on the matmul
+    (tiles, steps, stages, bytes per stage, shared memory against the
+    limit, accumulator registers, grid) and, when the model chose, its
+    ranking: the winner, why it beat the runner-up, the first five
+    candidates with their figures and what was pruned.
 
     #### Example
 
@@ -102,7 +93,9 @@ def RewriteMatmulAsWgmmaOp
     `linalg.matmul` with the default indexing maps, is on tensors, is inside
     a `gpu.launch`, has inputs other than f16 / bf16 or an output other than
     f32, an operand with a dynamic shape, a non-identity layout or outside
-    global memory, or a C not zero-filled by a `linalg.fill` just before it;
+    global memory, or a C not zero-filled by a `linalg.fill` before it (an
+    op in between may write C unless one of the two buffers is a fresh
+    allocation);
     the given tiles do not divide M, N and K (partial tiles are not built),
     are not multiples of 64, exceed 256, or `block_m` does not split into
     `warpgroups` multiples of 64; a warpgroup of more than 64 rows has other
@@ -127,6 +120,77 @@ def RewriteMatmulAsWgmmaOp
   let results = (outs TransformHandleTypeInterface:$launch);
   let assemblyFormat =
       "$matmul (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
+def MatchWgmmaMatmulsOp
+    : Hwsched_NavigationOp<"hwsched.match_wgmma_matmuls",
+                           [HwschedNumericParams]> {
+  let summary = "Splits matmuls into those the Hopper wgmma + TMA kernel "
+                "takes and the others";
+  let description = !strconcat([{
+    Routes each payload op of `ops` before a schedule is chosen: `taken`
+    lists the ops `transform.hwsched.rewrite_matmul_as_wgmma` will rewrite
+    with every tile left to its cost model, `others` the rest, both in
+    handle order. It lets one entry point (`@gpu_matmul_auto` in
+    `transform-scripts/gpu-matmul.mlir`) send what the Hopper kernel takes
+    to it and everything else to the other schedules, on the same script
+    and target.
+
+    An op is taken when its target is a GPU of compute capability sm_90 and
+    the op passes the rewrite's checks in the form it has now:
+
+    - on buffers, exactly those of `rewrite_matmul_as_wgmma`;
+    - on tensors, those its bufferized form will meet after one-shot
+      bufferization with identity layouts at function boundaries (as the
+      shipped scripts bufferize): a `linalg.matmul` with the default
+      indexing maps, outside any `gpu.launch`, f16 x f16 or bf16 x bf16
+      into f32, static whole operands (not a `tensor.extract_slice` of a
+      larger tensor, which bufferizes to a strided view), its init a
+      `linalg.fill` of zero;
+
+    and the cost model finds a legal configuration (tiles that divide the
+    problem, a ring that fits shared memory, threads and registers within
+    the limits). The decision is the one the rewrite makes later: the same
+    problem, target and overrides give the same tiles.
+
+    With `explain`, on an sm_90 target, each op gets a remark: the plan it
+    will get, or why it is not taken (the rewrite's own refusal, naming the
+    property). On other targets no op is taken and nothing is reported (the
+    kernel does not exist there).
+
+    #### Example
+
+    ```mlir
+    %wgmma, %others = transform.hwsched.match_wgmma_matmuls %contractions
+        { explain } : (!transform.any_op)
+        -> (!transform.any_op, !transform.any_op)
+    transform.annotate %wgmma "hwsched.gpu_wgmma_kernel" : !transform.any_op
+    // ... bufferize, then rewrite_matmul_as_wgmma on the annotated ops.
+    ```
+
+    #### Return modes
+
+    Only reads the handle and the payload; `taken` and `others` together
+    hold every op of `ops` once. A spec that lacks a figure the kernel's
+    model reads (on an sm_90 target) is a silenceable failure naming the
+    key, with empty results.
+  }], HwschedParamsDoc, HwschedTargetDoc, HwschedSpecFailureDoc);
+
+  let arguments = !con((ins TransformHandleTypeInterface:$ops,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
+  let results = (outs TransformHandleTypeInterface:$taken,
+                      TransformHandleTypeInterface:$others);
+  let assemblyFormat =
+      "$ops (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
       "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure

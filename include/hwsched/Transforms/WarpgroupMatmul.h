@@ -64,11 +64,22 @@ struct WarpgroupMatmulPlan {
 /// that fails and what would make it work: the target (a GPU spec with
 /// compute capability sm_90), the op (a linalg.matmul on memrefs, outside a
 /// gpu.launch, row-major f16 x f16 or bf16 x bf16 into f32, static shapes,
-/// its C zero-filled by a linalg.fill directly before it), the tiles
+/// its C zero-filled by a linalg.fill before it, with no op between that
+/// may write C), the tiles
 /// (checkWarpgroupTiles).
 llvm::Expected<WarpgroupMatmulPlan>
 planWarpgroupMatmul(mlir::Operation *op, const HwSpec &spec,
                     const WarpgroupTileRequest &request);
+
+/// Whether the kernel will take `op`, and how: planWarpgroupMatmul with
+/// every tile left to the cost model. On an op on tensors the op checks are
+/// those its bufferized form will meet after one-shot bufferization with
+/// identity layouts at function boundaries: static whole tensors (not
+/// slices: a slice bufferizes to a strided view), C's init a linalg.fill of
+/// zero. A script routes with it before bufferizing and rewrites after; the
+/// same problem and target give the rewrite the same tiles.
+llvm::Expected<WarpgroupMatmulPlan> routeWarpgroupMatmul(mlir::Operation *op,
+                                                         const HwSpec &spec);
 
 /// Replaces the fill and the matmul of `plan` with the TMA descriptors and
 /// the kernel's gpu.launch, which it returns.
