@@ -20,7 +20,8 @@ module attributes {transform.with_named_sequence} {
 
   // @hwsched_describe_cpu_target(%op)
   // One remark per figure the CPU schedule reads (cores, vector width and
-  // registers, FMA units, caches, clock) of the CPU spec that applies at %op,
+  // registers, FMA units, caches and the cores sharing L3, clock) of the CPU
+  // spec that applies at %op,
   // each with where it came from: the spec's citation, or for `host` (the
   // default when nothing names a target, as in the CPU scripts) the file or
   // instruction it was read from. Usable as an entry point:
@@ -49,6 +50,9 @@ module attributes {transform.with_named_sequence} {
         { key = "cpu.l3_bytes", default_target = "host", explain }
         : (!transform.any_op) -> !transform.any_param
     %7 = transform.hwsched.query_spec %op
+        { key = "cpu.l3_sharing_cores", default_target = "host", explain }
+        : (!transform.any_op) -> !transform.any_param
+    %8 = transform.hwsched.query_spec %op
         { key = "compute.clock_ghz", default_target = "host", explain }
         : (!transform.any_op) -> !transform.any_param
     transform.yield

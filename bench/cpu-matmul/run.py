@@ -75,6 +75,8 @@ SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with Debian's numpy
 SCRIPT = ",".join(os.path.join(ROOT, "transform-scripts", f)
                   for f in ("matmul-frontend.mlir", "cpu-matmul.mlir"))
 ENTRY = "hwsched_cpu_matmul_main"
+# @hwsched_describe_cpu_target: the spec figures the schedule reads.
+TARGET_SCRIPT = os.path.join(ROOT, "transform-scripts", "target.mlir")
 APT_PACKAGES = ["python3-numpy", "libopenblas0-pthread", "python3-threadpoolctl"]
 OPENMP_LIB = toolchain.openmp_lib()
 
@@ -419,9 +421,6 @@ def host_isa():
     return None
 
 
-SPEC_KEYS = ["cpu.cores", "cpu.vector_width_bits", "cpu.vector_registers",
-             "cpu.fma_units_per_core", "cpu.l1d_bytes", "cpu.l2_bytes",
-             "cpu.l3_bytes", "cpu.l3_sharing_cores", "compute.clock_ghz"]
 REMARK_RE = re.compile(r"remark: spec '([^']*)' (\S+) = (\S+)(?: : \S+)?"
                        r"(?: \(source: (.*)\))?$")
 TILE_RE = re.compile(r"remark: hwsched cpu matmul: (\w+) \([^)]*\) = (\d+)")
@@ -517,23 +516,19 @@ class Bench:
         return targets
 
     def spec_figures(self, target, one_cpu, target_args=None, env=None):
-        """{key: (value, source)} of the spec the schedule would use."""
-        queries = "\n".join(
-            f'    %q{i} = transform.hwsched.query_spec %f {{ key = "{k}", '
-            f'default_target = "host", explain }} : (!transform.any_op) -> '
-            f'!transform.any_param' for i, k in enumerate(SPEC_KEYS))
-        src = os.path.join(self.work, "query-spec.mlir")
+        """{key: (value, source)} of the spec the schedule would use: the
+        remarks of the shipped @hwsched_describe_cpu_target (one per figure
+        the CPU schedule reads, with its source) on an empty function."""
+        src = os.path.join(self.work, "describe-target.mlir")
         with open(src, "w") as f:
-            f.write("module attributes {transform.with_named_sequence} {\n"
-                    "  func.func @f() { return }\n"
-                    "  transform.named_sequence @__transform_main("
-                    "%root: !transform.any_op {transform.readonly}) {\n"
-                    '    %f = transform.structured.match ops{["func.func"]} in %root'
-                    " : (!transform.any_op) -> !transform.any_op\n"
-                    f"{queries}\n    transform.yield\n  }}\n}}\n")
+            f.write("func.func @f() { return }\n")
         args = target_args if target_args is not None else (
             [] if target == "host" else [f"--hwsched-target={target}"])
-        proc = subprocess.run([self.opt, src, "--transform-interpreter", *args],
+        proc = subprocess.run([self.opt, src, *args,
+                               "--transform-preload-library=transform-library-paths="
+                               + TARGET_SCRIPT,
+                               "--transform-interpreter=entry-point="
+                               "hwsched_describe_cpu_target"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True, env=env or self.env,
                               preexec_fn=pin_to_one_cpu if one_cpu else None)

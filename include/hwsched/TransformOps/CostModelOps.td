@@ -149,12 +149,9 @@ def SelectTileConfigOp : Hwsched_NavigationOp<"cost_model.select_tile_config", [
     and the best is returned as parameters that feed upstream tiling ops
     directly. The op only reads the payload. Each payload op is viewed as a
     (batched) GEMM M x N x K: contractions, convolutions (implicit GEMMs),
-    elementwise ops (no K) and reductions (no N). The model (the GEMM view,
-    the rules and score per target family, the SM-fill rule, what `explain`
-    reports, measurement, the tuning database and the export format) is
-    described in [docs/TileConfig.md](../TileConfig.md); the example below
-    feeds the results to upstream tiling ops (the thread level follows the
-    same way with `%thread`).
+    elementwise ops (no K) and reductions (no N). The model (GEMM view,
+    rules and score per family, SM-fill rule, `explain`, measurement, tuning
+    database, export format) is in [docs/TileConfig.md](../TileConfig.md).
 
     #### Results
 
