@@ -972,8 +972,9 @@ module attributes {transform.with_named_sequence} {
   //   0. On an sm_90 target (the Hopper GPUs), the contractions
   //      transform.hwsched.match_wgmma_matmuls says the Hopper kernel takes
   //      (a zero-filled f16 / bf16 linalg.matmul into f32 on whole static
-  //      tensors its tiles divide; a remark says why another is not) are
-  //      marked hwsched.gpu_wgmma_kernel and rewritten after bufferization
+  //      tensors; a remark says why another is not) are zero-padded to
+  //      whole 64-element tiles where they are not, marked
+  //      hwsched.gpu_wgmma_kernel and rewritten after bufferization
   //      (transform.hwsched.rewrite_matmul_as_wgmma, step 0 of
   //      @gpu_matmul_kernels_to_gpu); their elementwise consumers each run
   //      as a kernel of their own after them
@@ -1072,8 +1073,14 @@ module attributes {transform.with_named_sequence} {
     ^bb0(%mm: !transform.any_op):
       transform.include @gpu_matmul_wgmma_consumer_kernels failures(propagate) (%mm)
           : (!transform.any_op) -> ()
+      // Zero-padded to whole 64-element tiles of M, N and K (no-op when they
+      // are; the routing took the padded problem): the kernel's tiles must
+      // divide it. Its fill then folds into a fill of the padded C.
+      %padded, %pads = transform.structured.pad_tiling_interface %mm
+          to padding_sizes [64, 64, 64] pad_to_multiple_of
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      transform.annotate %padded "hwsched.gpu_wgmma_kernel" : !transform.any_op
     }
-    transform.annotate %wgmma "hwsched.gpu_wgmma_kernel" : !transform.any_op
     transform.foreach %others : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       %split, %smem = transform.include @gpu_matmul_auto_branches failures(propagate) (%mm)

@@ -12,6 +12,7 @@
 #include "hwsched/Transforms/WarpgroupMatmul.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::transform;
@@ -90,6 +91,16 @@ hwsched::RewriteMatmulAsWgmmaOp::apply(transform::TransformRewriter &rewriter,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// ", zero-padded from MxNxK to M'xN'xK'" when the route pads the op.
+static std::string paddingNote(const WarpgroupMatmulPlan &plan) {
+  if (!plan.unpadded)
+    return "";
+  const WarpgroupProblem &from = *plan.unpadded, &to = plan.problem;
+  return llvm::formatv(", zero-padded from {0}x{1}x{2} to {3}x{4}x{5}", from.m,
+                       from.n, from.k, to.m, to.n, to.k)
+      .str();
+}
+
 DiagnosedSilenceableFailure
 hwsched::MatchWgmmaMatmulsOp::apply(transform::TransformRewriter &rewriter,
                                     transform::TransformResults &results,
@@ -130,8 +141,8 @@ hwsched::MatchWgmmaMatmulsOp::apply(transform::TransformRewriter &rewriter,
       taken.push_back(route.op);
       if (getExplain())
         route.op->emitRemark()
-            << "taken by the Hopper kernel (wgmma + TMA), tiles from the "
-               "cost model: "
+            << "taken by the Hopper kernel (wgmma + TMA)"
+            << paddingNote(**route.plan) << ", tiles from the cost model: "
             << printToString((*route.plan)->tiles);
       continue;
     }

@@ -48,6 +48,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace hwsched;
@@ -276,6 +277,22 @@ static llvm::Error checkTensorOperand(Operation *op, StringRef name,
   return llvm::Error::success();
 }
 
+/// Rounds the problem up to whole tiles of the smallest block (64 rows or
+/// columns) and K step, keeping the original in `plan.unpadded`: zeros in
+/// the padded rows and columns of A and B add nothing to C, and the padded
+/// rows and columns of C are cut off, so the kernel computes the same C.
+static void padToWholeTiles(WarpgroupMatmulPlan &plan) {
+  constexpr int64_t kSmallestBlock = 64;
+  WarpgroupProblem &p = plan.problem;
+  int64_t step = p.blockK();
+  if (p.m % kSmallestBlock == 0 && p.n % kSmallestBlock == 0 && p.k % step == 0)
+    return;
+  plan.unpadded = p;
+  p.m = llvm::alignTo(p.m, kSmallestBlock);
+  p.n = llvm::alignTo(p.n, kSmallestBlock);
+  p.k = llvm::alignTo(p.k, step);
+}
+
 /// The op in its tensor form, as the checks of readMatmul will find it
 /// once one-shot bufferization (identity layouts at function boundaries)
 /// has run: static whole tensors, C's init a linalg.fill of zero.
@@ -308,6 +325,7 @@ static llvm::Error readTensorMatmul(Operation *op, WarpgroupMatmulPlan &plan) {
                                     "{0}",
                                     kNoZeroFill));
   plan.zeroFill = fill;
+  padToWholeTiles(plan);
   return llvm::Error::success();
 }
 

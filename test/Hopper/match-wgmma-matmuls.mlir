@@ -5,9 +5,10 @@
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics | FileCheck %s
 
-// On an H100: a zero-filled f16 matmul into f32 whose tiles divide is
-// taken, with the tiles the rewrite will choose; the others are not, each
-// with the property that keeps it out. The payload is unchanged.
+// On an H100: a zero-filled f16 matmul into f32 is taken, with the tiles
+// the rewrite will choose (padded to whole tiles when it is not made of
+// them); the others are not, each with the property that keeps it out. The
+// payload is unchanged.
 // CHECK-LABEL: func.func @mixed(
 // CHECK-COUNT-2: linalg.fill
 // CHECK-NOT:   gpu.launch
@@ -37,7 +38,8 @@ func.func @mixed(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>,
                           outs(%fill : tensor<512x512xf32>) -> tensor<512x512xf32>
   %e_odd = tensor.empty() : tensor<100x512xf32>
   %fill_odd = linalg.fill ins(%zero : f32) outs(%e_odd : tensor<100x512xf32>) -> tensor<100x512xf32>
-  // expected-remark @below {{not taken by the Hopper kernel: no wgmma tile configuration fits 100x512x256 on nvidia-h100 (192 tried); the first refusal: 100x512x256 is not a whole number of 64x64 blocks and 64-wide K steps (partial tiles are not built yet: pad the operands or pick tiles that divide)}}
+  // Not whole 64-row tiles: taken as padded with zeros (the script pads).
+  // expected-remark @below {{taken by the Hopper kernel (wgmma + TMA), zero-padded from 100x512x256 to 128x512x256, tiles from the cost model: block 64x64, 1 warpgroup(s) of 64x64, 5 stage(s), raster group 8}}
   %partial = linalg.matmul ins(%odd, %b : tensor<100x256xf16>, tensor<256x512xf16>)
                            outs(%fill_odd : tensor<100x512xf32>) -> tensor<100x512xf32>
   // expected-remark @below {{not taken by the Hopper kernel: the matmul transposes or broadcasts an operand (indexing_maps): the kernel reads A as M x K and B as K x N, both row-major}}
@@ -63,9 +65,9 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %n_taken = transform.num_associations %taken : (!transform.any_op) -> !transform.param<i64>
     %n_others = transform.num_associations %others : (!transform.any_op) -> !transform.param<i64>
-    // expected-remark @below {{taken: 1}}
+    // expected-remark @below {{taken: 2}}
     transform.debug.emit_param_as_remark %n_taken, "taken:" : !transform.param<i64>
-    // expected-remark @below {{others: 6}}
+    // expected-remark @below {{others: 5}}
     transform.debug.emit_param_as_remark %n_others, "others:" : !transform.param<i64>
     transform.yield
   }

@@ -153,12 +153,16 @@ def MatchWgmmaMatmulsOp
       indexing maps, outside any `gpu.launch`, f16 x f16 or bf16 x bf16
       into f32, static whole operands (not a `tensor.extract_slice` of a
       larger tensor, which bufferizes to a strided view), its init a
-      `linalg.fill` of zero;
+      `linalg.fill` of zero; extents that are not whole 64-element tiles
+      are taken as zero-padded to them (the remark gives both shapes): the
+      script pads the op before bufferizing, e.g. with
+      `transform.structured.pad_tiling_interface ... to padding_sizes
+      [64, 64, 64] pad_to_multiple_of`, as `@gpu_matmul_auto` does;
 
     and the cost model finds a legal configuration (tiles that divide the
-    problem, a ring that fits shared memory, threads and registers within
-    the limits). The decision is the one the rewrite makes later: the same
-    problem, target and overrides give the same tiles.
+    (padded) problem, a ring that fits shared memory, threads and registers
+    within the limits). The decision is the one the rewrite makes later:
+    the same problem, target and overrides give the same tiles.
 
     With `explain`, on an sm_90 target, each op gets a remark: the plan it
     will get, or why it is not taken (the rewrite's own refusal, naming the

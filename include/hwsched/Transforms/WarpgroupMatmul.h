@@ -39,6 +39,11 @@ struct WarpgroupMatmulPlan {
   /// replaces (erased with the matmul).
   mlir::linalg::FillOp zeroFill;
   WarpgroupProblem problem;
+  /// Routing an op on tensors (routeWarpgroupMatmul): its extents when they
+  /// are not whole 64-element tiles, `problem` being the zero-padded one
+  /// the script is to build (pad M, N to multiples of 64 and K of the K
+  /// step before bufferizing). Unset when no padding is needed.
+  std::optional<WarpgroupProblem> unpadded;
   mlir::Type inputType;
   WarpgroupTiles tiles;
   /// The cost model's ranking when the request left an input open.
@@ -76,8 +81,11 @@ planWarpgroupMatmul(mlir::Operation *op, const HwSpec &spec,
 /// those its bufferized form will meet after one-shot bufferization with
 /// identity layouts at function boundaries: static whole tensors (not
 /// slices: a slice bufferizes to a strided view), C's init a linalg.fill of
-/// zero. A script routes with it before bufferizing and rewrites after; the
-/// same problem and target give the rewrite the same tiles.
+/// zero. Extents that are not whole 64-element tiles are taken as padded
+/// with zeros to them (`unpadded` records the original): the script pads
+/// before bufferizing. A script routes with it before bufferizing and
+/// rewrites after; the same problem and target give the rewrite the same
+/// tiles.
 llvm::Expected<WarpgroupMatmulPlan> routeWarpgroupMatmul(mlir::Operation *op,
                                                          const HwSpec &spec);
 
