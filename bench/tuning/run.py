@@ -188,7 +188,7 @@ def main():
           f"script transform-scripts/cpu-matmul.mlir (+ matmul-frontend.mlir) @{ENTRY}")
     print(f"# space: the model's {args.space} best configurations"
           f"{'' if args.tune_knobs else ' (knob cpu_matmul.pipelined = 0)'}; "
-          f"paired rounds: {args.rounds} x {args.runs} runs >= {args.min_time} s CPU time; "
+          f"paired rounds: {args.rounds} x {args.runs} runs >= {args.min_time} s (thread CPU time, wall time on several threads); "
           f"confirmation {args.confirm_rounds} rounds")
     print(f"# host load average at the start: {loadavg()}")
     rows = []

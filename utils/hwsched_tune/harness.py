@@ -10,7 +10,8 @@ arguments of static shape, tensor results or none); this module appends
   2. when timing: calls the function once (warm-up), then `runs` times
      calls it until `min_time` seconds of thread CPU time have passed and
      prints "CPU <seconds>" and "CALLS <n>" (the bench/cpu-matmul method:
-     CPU time, because the hosts are shared),
+     CPU time, because the hosts are shared; @cputime is the wall clock for
+     a program that runs on several threads, see tasks.run_program),
   3. refills every argument, calls the function once more and prints two
      checksums per output buffer (memref arguments and tensor results):
      "CHECK <i> <sum bits> <weighted sum bits>", the f64 bits of the sum of

@@ -13,6 +13,7 @@ run_program        one mlir-runner process of a compiled candidate: the
 import json
 import os
 import subprocess
+import threading
 import time
 
 from . import paths
@@ -164,14 +165,19 @@ def run_program(job):
     if not cputime or not os.path.exists(cputime):
         # A worker on another machine builds its own.
         cputime = build_cputime(job["workdir"])
-    libs = paths.runner_libs() + [cputime]
     with open(path) as f:
-        if paths.uses_openmp(f.read()):
-            if not os.path.isfile(paths.openmp_lib()):
-                return {"ok": False, "seconds": time.time() - start,
-                        "reason": f"the program uses OpenMP and {paths.openmp_lib()} "
-                                  "is missing (Debian: apt-get install libomp-22-dev)"}
-            libs.append(paths.openmp_lib())
+        threaded = paths.uses_openmp(f.read())
+    if threaded:
+        if not os.path.isfile(paths.openmp_lib()):
+            return {"ok": False, "seconds": time.time() - start,
+                    "reason": f"the program uses OpenMP and {paths.openmp_lib()} "
+                              "is missing (Debian: apt-get install libomp-22-dev)"}
+        # Several threads: the calling thread's CPU time would leave out the
+        # others' work and count its waits at their barrier; wall clock.
+        cputime = build_cputime(os.path.dirname(cputime), wall=True)
+    libs = paths.runner_libs() + [cputime]
+    if threaded:
+        libs.append(paths.openmp_lib())
     cmd = [paths.mlir_runner(), "-O3", path, "-e", "hwsched_tune_main",
            "-entry-point-result=void", "-shared-libs=" + ",".join(libs)]
     rc, stdout, err = _run(cmd, None, job.get("timeout", 600))
@@ -189,12 +195,15 @@ def run_program(job):
     return out
 
 
-def build_cputime(workdir):
-    """bench/cpu-matmul/cputime.c as a shared library (thread CPU time)."""
-    lib = os.path.join(workdir, "libcputime.so")
+def build_cputime(workdir, wall=False):
+    """bench/cpu-matmul/cputime.c as a shared library: thread CPU time, or
+    with `wall` the monotonic wall clock (for multi-threaded programs)."""
+    lib = os.path.join(workdir, "libwalltime.so" if wall else "libcputime.so")
     if not os.path.exists(lib):
         src = os.path.join(paths.cpu_bench_dir(), "cputime.c")
-        tmp = lib + f".{os.getpid()}.tmp"
-        subprocess.run(["gcc", "-O2", "-shared", "-fPIC", src, "-o", tmp], check=True)
+        tmp = lib + f".{os.getpid()}.{threading.get_ident()}.tmp"
+        subprocess.run(["gcc", "-O2", "-shared", "-fPIC"]
+                       + (["-DHWSCHED_WALL_CLOCK"] if wall else []) + [src, "-o", tmp],
+                       check=True)
         os.replace(tmp, lib)
     return lib
