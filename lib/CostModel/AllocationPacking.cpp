@@ -153,114 +153,145 @@ struct GreedyPacking {
   std::string strategy;
 };
 
-GreedyPacking packGreedy(const std::vector<PackingItem> &items,
-                         uint64_t lowerBound) {
-  GreedyPacking best;
-  size_t n = items.size();
-  Instance inst(items);
+/// One order the greedy placement tries: its name in the strategy and its
+/// comparison.
+struct GreedyOrder {
+  const char *name;
+  std::function<bool(size_t, size_t)> less;
+};
 
-  // Orders, each tried with first fit and best fit; ties broken by start and
-  // index so the outcome never depends on the sort implementation.
-  std::vector<size_t> base(n);
-  std::iota(base.begin(), base.end(), 0);
-  auto length = [&](size_t i) { return items[i].end - items[i].start; };
-  // Bytes of a buffer plus those of everything it interferes with.
+/// What the greedy placements of one component share: the instance, the
+/// bound that ends the search, the best packing with the order and fit
+/// that gave it, and the work spent.
+struct GreedySearch {
+  const Instance &inst;
+  uint64_t lowerBound;
+  GreedyPacking best;
+  std::vector<size_t> bestSequence;
+  Fit bestFit = Fit::First;
+  /// One greedy placement costs about the buffers plus their neighbours
+  /// (and a sort of each list).
+  uint64_t placementCost = 0;
+  uint64_t work = 0;
+
+  /// The orders and refinement rounds after the first placement stop once
+  /// they have spent kGreedyWork placement costs: a few hundred
+  /// milliseconds at most, whatever the size (with ~470 buffers live at
+  /// every point, 10,000 buffers allow three placements), and the same
+  /// count on every machine. Counts one placement when it is affordable.
+  bool affordable() {
+    constexpr uint64_t kGreedyWork = uint64_t(1) << 25;
+    if (work != 0 && work + placementCost > kGreedyWork)
+      return false;
+    work += placementCost;
+    return true;
+  }
+};
+
+/// Lifetime of item `i` (end - start).
+int64_t lifetimeOf(const std::vector<PackingItem> &items, size_t i) {
+  return items[i].end - items[i].start;
+}
+
+/// Bytes of a buffer plus those of everything it interferes with.
+std::vector<uint64_t> conflictBytesOf(const Instance &inst) {
+  size_t n = inst.items.size();
   std::vector<uint64_t> conflictBytes(n);
   for (size_t i = 0; i < n; ++i) {
     conflictBytes[i] = inst.footprint[i];
     for (size_t j : inst.neighbours[i])
       conflictBytes[i] += inst.footprint[j];
   }
-  struct Order {
-    const char *name;
-    std::function<bool(size_t, size_t)> less;
-  };
-  std::vector<Order> orders = {
+  return conflictBytes;
+}
+
+/// The orders, each tried with first fit and best fit; ties broken by start
+/// and index so the outcome never depends on the sort implementation. The
+/// comparisons refer to `inst` and `conflictBytes`, which must outlive
+/// them.
+std::vector<GreedyOrder>
+greedyOrders(const Instance &inst, const std::vector<uint64_t> &conflictBytes) {
+  const std::vector<PackingItem> &items = inst.items;
+  auto length = [&items](size_t i) { return lifetimeOf(items, i); };
+  return {
       {"size",
-       [&](size_t a, size_t b) {
+       [&inst, &items, length](size_t a, size_t b) {
          return std::make_tuple(inst.footprint[b], length(b), items[a].start,
                                 a) < std::make_tuple(inst.footprint[a],
                                                      length(a), items[b].start,
                                                      b);
        }},
       {"area",
-       [&](size_t a, size_t b) {
+       [&inst, &items, length](size_t a, size_t b) {
          double areaA = double(inst.footprint[a]) * double(length(a) + 1);
          double areaB = double(inst.footprint[b]) * double(length(b) + 1);
          return std::make_tuple(areaB, items[a].start, a) <
                 std::make_tuple(areaA, items[b].start, b);
        }},
       {"lifetime",
-       [&](size_t a, size_t b) {
+       [&inst, &items, length](size_t a, size_t b) {
          return std::make_tuple(length(b), inst.footprint[b], items[a].start,
                                 a) < std::make_tuple(length(a),
                                                      inst.footprint[a],
                                                      items[b].start, b);
        }},
       {"start",
-       [&](size_t a, size_t b) {
+       [&inst, &items](size_t a, size_t b) {
          return std::make_tuple(items[a].start, inst.footprint[b], a) <
                 std::make_tuple(items[b].start, inst.footprint[a], b);
        }},
       {"conflicts",
-       [&](size_t a, size_t b) {
+       [&inst, &items, &conflictBytes](size_t a, size_t b) {
          return std::make_tuple(conflictBytes[b], inst.footprint[b],
                                 items[a].start, a) <
                 std::make_tuple(conflictBytes[a], inst.footprint[a],
                                 items[b].start, b);
        }},
   };
+}
 
-  // One greedy placement costs about the buffers plus their neighbours
-  // (and a sort of each list). The orders and refinement rounds after the
-  // first placement stop once they have spent kGreedyWork of that: a few
-  // hundred milliseconds at most, whatever the size (with ~470 buffers
-  // live at every point, 10,000 buffers allow three placements), and the
-  // same count on every machine.
-  uint64_t placementCost = n;
-  for (const std::vector<size_t> &list : inst.neighbours)
-    placementCost += list.size();
-  constexpr uint64_t kGreedyWork = uint64_t(1) << 25;
-  uint64_t work = 0;
-  auto affordable = [&] {
-    if (work != 0 && work + placementCost > kGreedyWork)
-      return false;
-    work += placementCost;
-    return true;
-  };
+/// Every order with first fit then best fit, keeping the lowest peak, while
+/// affordable; true once a placement reaches the lower bound.
+bool tryGreedyOrders(GreedySearch &s, const std::vector<GreedyOrder> &orders) {
+  size_t n = s.inst.items.size();
+  std::vector<size_t> base(n);
+  std::iota(base.begin(), base.end(), 0);
   std::vector<uint64_t> offsets;
-  std::vector<size_t> bestSequence;
-  Fit bestFit = Fit::First;
-  for (const Order &order : orders) {
+  for (const GreedyOrder &order : orders) {
     std::vector<size_t> sequence = base;
     std::sort(sequence.begin(), sequence.end(), order.less);
     for (Fit fit : {Fit::First, Fit::Best}) {
-      if (!affordable())
+      if (!s.affordable())
         break;
-      uint64_t peak = placeGreedy(inst, sequence, fit, offsets);
-      if (peak < best.peak) {
-        best.peak = peak;
-        best.offsets = offsets;
-        bestSequence = sequence;
-        bestFit = fit;
-        best.strategy =
+      uint64_t peak = placeGreedy(s.inst, sequence, fit, offsets);
+      if (peak < s.best.peak) {
+        s.best.peak = peak;
+        s.best.offsets = offsets;
+        s.bestSequence = sequence;
+        s.bestFit = fit;
+        s.best.strategy =
             std::string(fit == Fit::Best ? "best-fit/" : "first-fit/") +
             order.name;
       }
-      if (best.peak <= lowerBound)
-        return best;
+      if (s.best.peak <= s.lowerBound)
+        return true;
     }
   }
+  return false;
+}
 
-  // Refinement: the buffers that end at the peak were placed too late in
-  // the order; moving them to the front and placing again often lowers the
-  // peak (iterated greedy, deterministic).
+/// Refinement: the buffers that end at the peak were placed too late in
+/// the order; moving them to the front and placing again often lowers the
+/// peak (iterated greedy, deterministic).
+void refineGreedy(GreedySearch &s) {
   constexpr unsigned kRefineRounds = 16;
-  std::vector<size_t> sequence = bestSequence;
-  std::vector<uint64_t> current = best.offsets;
-  uint64_t currentPeak = best.peak;
+  const Instance &inst = s.inst;
+  size_t n = inst.items.size();
+  std::vector<size_t> sequence = s.bestSequence;
+  std::vector<uint64_t> current = s.best.offsets;
+  uint64_t currentPeak = s.best.peak;
   for (unsigned round = 0;
-       round < kRefineRounds && best.peak > lowerBound && affordable();
+       round < kRefineRounds && s.best.peak > s.lowerBound && s.affordable();
        ++round) {
     auto critical = [&](size_t i) {
       return current[i] + inst.footprint[i] == currentPeak;
@@ -276,15 +307,30 @@ GreedyPacking packGreedy(const std::vector<PackingItem> &items,
     if (next == sequence)
       break;
     sequence = std::move(next);
-    currentPeak = placeGreedy(inst, sequence, bestFit, current);
-    if (currentPeak < best.peak) {
-      best.peak = currentPeak;
-      best.offsets = current;
-      if (best.strategy.find("+refined") == std::string::npos)
-        best.strategy += "+refined";
+    currentPeak = placeGreedy(inst, sequence, s.bestFit, current);
+    if (currentPeak < s.best.peak) {
+      s.best.peak = currentPeak;
+      s.best.offsets = current;
+      if (s.best.strategy.find("+refined") == std::string::npos)
+        s.best.strategy += "+refined";
     }
   }
-  return best;
+}
+
+/// The best greedy packing of `items`: every order with both fits, then
+/// refinement of the best, stopping once a peak reaches `lowerBound`.
+GreedyPacking packGreedy(const std::vector<PackingItem> &items,
+                         uint64_t lowerBound) {
+  Instance inst(items);
+  std::vector<uint64_t> conflictBytes = conflictBytesOf(inst);
+  std::vector<GreedyOrder> orders = greedyOrders(inst, conflictBytes);
+  GreedySearch s{inst, lowerBound};
+  s.placementCost = items.size();
+  for (const std::vector<size_t> &list : inst.neighbours)
+    s.placementCost += list.size();
+  if (!tryGreedyOrders(s, orders))
+    refineGreedy(s);
+  return std::move(s.best);
 }
 
 /// Groups of item indices whose intervals never meet another group's, in
@@ -392,21 +438,25 @@ void PackingResult::print(llvm::raw_ostream &os) const {
   }
 }
 
-PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
-                                       const PackingOptions &options) {
-  PackingResult result;
-  result.lowerBound = computePackingLowerBound(items);
-  result.provenBound = result.lowerBound.bytes;
-  result.capacity = options.capacity;
-  result.offsets.assign(items.size(), 0);
-  if (items.empty()) {
-    result.strategy = "empty";
-    result.provedOptimal = true;
-    return result;
-  }
-  result.capacityProvedInfeasible =
-      options.capacity != 0 && result.lowerBound.bytes > options.capacity;
+namespace {
+/// One packAllocations run: its options, the components, the order they
+/// are searched in (largest greedy peak first), which were searched, and
+/// the time budget's deadline.
+struct PackingRun {
+  const PackingOptions &options;
+  PackingResult &result;
+  std::vector<Component> comps;
+  std::vector<size_t> order;
+  std::vector<bool> searched;
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+} // namespace
 
+/// The independent components of `items`, each with its lower bound and
+/// its best greedy packing.
+static std::vector<Component>
+greedyComponents(const std::vector<PackingItem> &items,
+                 const PackingResult &result) {
   std::vector<Component> comps;
   for (std::vector<size_t> &ids : splitComponents(items)) {
     Component comp;
@@ -423,76 +473,111 @@ PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
     comp.strategy = std::move(greedy.strategy);
     comps.push_back(std::move(comp));
   }
-  result.components = static_cast<unsigned>(comps.size());
+  return comps;
+}
 
-  // The largest greedy peaks first: what one component cannot go below,
-  // the others need not either.
-  std::vector<size_t> order(comps.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return comps[a].peak > comps[b].peak;
-  });
-  std::optional<std::chrono::steady_clock::time_point> deadline;
-  if (options.timeBudgetMs != 0)
-    deadline = std::chrono::steady_clock::now() +
-               std::chrono::milliseconds(options.timeBudgetMs);
-  std::vector<bool> searched(comps.size(), false);
-
-  // Meeting the capacity decides success or failure: every component above
-  // it asks first, with all the fit steps still left.
-  if (options.capacity != 0 && !result.capacityProvedInfeasible) {
-    PackingStepBudget fit(options.fitSteps, deadline);
-    for (size_t c : order) {
-      Component &comp = comps[c];
-      if (comp.peak <= options.capacity)
-        continue;
-      searched[c] = true;
-      PackingVerdict verdict =
-          ask(comp, options.capacity, fit.remaining(), fit, result);
-      if (verdict == PackingVerdict::Fits)
-        continue;
-      result.capacityProvedInfeasible = verdict == PackingVerdict::Infeasible;
-      break;
-    }
-    result.searchSteps += fit.used();
-    result.budgetExhausted |= fit.exhausted();
-    result.hitDeadline |= fit.hitDeadline();
-    if (llvm::is_contained(searched, true))
-      result.stepBudget = options.fitSteps;
+/// Meeting the capacity decides success or failure: every component above
+/// it asks first, with all the fit steps still left.
+static void meetCapacity(PackingRun &run) {
+  const PackingOptions &options = run.options;
+  PackingResult &result = run.result;
+  PackingStepBudget fit(options.fitSteps, run.deadline);
+  for (size_t c : run.order) {
+    Component &comp = run.comps[c];
+    if (comp.peak <= options.capacity)
+      continue;
+    run.searched[c] = true;
+    PackingVerdict verdict =
+        ask(comp, options.capacity, fit.remaining(), fit, result);
+    if (verdict == PackingVerdict::Fits)
+      continue;
+    result.capacityProvedInfeasible = verdict == PackingVerdict::Infeasible;
+    break;
   }
+  result.searchSteps += fit.used();
+  result.budgetExhausted |= fit.exhausted();
+  result.hitDeadline |= fit.hitDeadline();
+  if (llvm::is_contained(run.searched, true))
+    result.stepBudget = options.fitSteps;
+}
 
-  // Then lowering the peak, within the search steps.
+/// Then lowering the peak, within the search steps: each component towards
+/// the largest peak of those before it (what one component cannot go
+/// below, the others need not either).
+static void lowerPeaks(PackingRun &run) {
+  const PackingOptions &options = run.options;
+  PackingResult &result = run.result;
   uint64_t target = result.lowerBound.bytes;
-  bool fits = llvm::all_of(comps, [&](const Component &comp) {
+  bool fits = llvm::all_of(run.comps, [&](const Component &comp) {
     return options.capacity == 0 || comp.peak <= options.capacity;
   });
-  if (fits) {
-    result.stepBudget += options.searchSteps;
-    PackingStepBudget budget(options.searchSteps, deadline);
-    for (size_t c : order) {
-      Component &comp = comps[c];
-      if (comp.peak > target && !budget.exhausted()) {
-        searched[c] = true;
-        minimizeComponent(comp, target, budget, result);
-      }
-      target = std::max(target, comp.peak);
+  if (!fits)
+    return;
+  result.stepBudget += options.searchSteps;
+  PackingStepBudget budget(options.searchSteps, run.deadline);
+  for (size_t c : run.order) {
+    Component &comp = run.comps[c];
+    if (comp.peak > target && !budget.exhausted()) {
+      run.searched[c] = true;
+      minimizeComponent(comp, target, budget, result);
     }
-    result.searchSteps += budget.used();
-    result.budgetExhausted |= budget.exhausted();
-    result.hitDeadline |= budget.hitDeadline();
+    target = std::max(target, comp.peak);
   }
-  result.searchedComponents =
-      static_cast<unsigned>(llvm::count(searched, true));
+  result.searchSteps += budget.used();
+  result.budgetExhausted |= budget.exhausted();
+  result.hitDeadline |= budget.hitDeadline();
+}
 
-  size_t largest = order.front();
-  result.strategy = comps[largest].strategy;
-  for (const Component &comp : comps) {
+/// The components' packings as one: offsets, the peak and proven bound,
+/// and the largest component's strategy.
+static void combineComponents(PackingRun &run) {
+  PackingResult &result = run.result;
+  result.searchedComponents =
+      static_cast<unsigned>(llvm::count(run.searched, true));
+  size_t largest = run.order.front();
+  result.strategy = run.comps[largest].strategy;
+  for (const Component &comp : run.comps) {
     for (size_t k = 0; k < comp.ids.size(); ++k)
       result.offsets[comp.ids[k]] = comp.offsets[k];
     result.peak = std::max(result.peak, comp.peak);
     result.provenBound = std::max(result.provenBound, comp.provenBound);
   }
   result.provedOptimal = result.peak <= result.provenBound;
+}
+
+PackingResult hwsched::packAllocations(const std::vector<PackingItem> &items,
+                                       const PackingOptions &options) {
+  PackingResult result;
+  result.lowerBound = computePackingLowerBound(items);
+  result.provenBound = result.lowerBound.bytes;
+  result.capacity = options.capacity;
+  result.offsets.assign(items.size(), 0);
+  if (items.empty()) {
+    result.strategy = "empty";
+    result.provedOptimal = true;
+    return result;
+  }
+  result.capacityProvedInfeasible =
+      options.capacity != 0 && result.lowerBound.bytes > options.capacity;
+
+  PackingRun run{options, result};
+  run.comps = greedyComponents(items, result);
+  result.components = static_cast<unsigned>(run.comps.size());
+  // The largest greedy peaks first: what one component cannot go below,
+  // the others need not either.
+  run.order.resize(run.comps.size());
+  std::iota(run.order.begin(), run.order.end(), 0);
+  std::stable_sort(run.order.begin(), run.order.end(), [&](size_t a, size_t b) {
+    return run.comps[a].peak > run.comps[b].peak;
+  });
+  if (options.timeBudgetMs != 0)
+    run.deadline = std::chrono::steady_clock::now() +
+                   std::chrono::milliseconds(options.timeBudgetMs);
+  run.searched.assign(run.comps.size(), false);
+  if (options.capacity != 0 && !result.capacityProvedInfeasible)
+    meetCapacity(run);
+  lowerPeaks(run);
+  combineComponents(run);
   return result;
 }
 

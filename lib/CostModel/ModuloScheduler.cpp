@@ -112,6 +112,280 @@ static bool verifyModuloSchedule(const ModuloProblem &p, int64_t ii,
   return true;
 }
 
+namespace {
+/// One attempt of Rau's iterative modulo scheduling at one interval (see
+/// moduloScheduleAt): the heights, the partial schedule with its modulo
+/// reservation table, and the order ops are placed in.
+class ModuloAttempt {
+public:
+  ModuloAttempt(const ModuloProblem &p, int64_t ii)
+      : p(p), tg(p.tg), ii(ii), n(p.tg.numNodes) {}
+
+  /// The issue time of every node, or std::nullopt (see moduloScheduleAt).
+  std::optional<std::vector<int64_t>> run();
+
+private:
+  using Arc = TimingGraph::Arc;
+
+  int64_t weightOf(int64_t latency, unsigned distance) const {
+    return latency - static_cast<int64_t>(distance) * ii;
+  }
+  int32_t *row(int unit) { return mrt.data() + unit * ii; }
+  bool computeHeights();
+  void orderByHeight();
+  void reserve(unsigned v, int64_t t, int delta);
+  bool resourcesFree(unsigned v, int64_t t);
+  void unschedule(unsigned v);
+  void startWindow(unsigned v, int64_t &estart, int64_t &lstart) const;
+  int64_t firstFreeSlot(unsigned v, int64_t estart, int64_t lstart);
+  bool forceSlot(unsigned v, int64_t estart, int64_t &slot);
+  void evictViolatedSuccessors(unsigned v, int64_t slot);
+
+  const ModuloProblem &p;
+  const TimingGraph &tg;
+  int64_t ii;
+  unsigned n;
+  /// Height: longest path to the end of the iteration.
+  std::vector<int64_t> height;
+  int64_t deadline = 0;
+  /// sigma: issue time (-1: unscheduled); stage: sigma / ii when scheduled.
+  std::vector<int64_t> sigma, previous, stage;
+  /// One flat reservation row per unit (counts of at most n ops).
+  std::vector<int32_t> mrt;
+  /// Every op before `cursor` in `order` is scheduled: the next op to place
+  /// is found by scanning forward from it, and an eviction moves it back.
+  size_t cursor = 0;
+  std::vector<size_t> rank;
+  std::vector<unsigned> order;
+  unsigned unscheduled = 0;
+};
+} // namespace
+
+/// The heights at `ii` (Bellman-Ford sweeps in height order); false on a
+/// positive cycle (`ii` below RecMII).
+bool ModuloAttempt::computeHeights() {
+  height.assign(n, 0);
+  for (unsigned round = 0;; ++round) {
+    if (round > n)
+      return false; // positive cycle: ii < RecMII
+    bool changed = false;
+    for (const TimingEdge &e : tg.heightOrder) {
+      int64_t h = height[e.to] + weightOf(e.latency, e.distance);
+      if (h > height[e.from]) {
+        height[e.from] = h;
+        changed = true;
+      }
+    }
+    if (!changed)
+      return true;
+  }
+}
+
+/// The placement order: decreasing height, ties in body order.
+void ModuloAttempt::orderByHeight() {
+  rank.resize(n);
+  order.resize(n);
+  for (unsigned v = 0; v < n; ++v)
+    order[v] = v;
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return height[a] > height[b] ||
+           (height[a] == height[b] && p.position[a] < p.position[b]);
+  });
+  for (size_t i = 0; i < n; ++i)
+    rank[order[i]] = i;
+}
+
+/// Adds `delta` to the reservation of `v`'s issue cycles from time `t`.
+void ModuloAttempt::reserve(unsigned v, int64_t t, int delta) {
+  if (p.unit[v] < 0)
+    return;
+  int32_t *slots = row(p.unit[v]);
+  int64_t slot = t % ii;
+  for (int64_t k = 0; k < p.issue[v]; ++k) {
+    slots[slot] += delta;
+    if (++slot == ii)
+      slot = 0;
+  }
+}
+
+/// Whether `v`'s unit has a free issue slot for each of its issue cycles
+/// from time `t`.
+bool ModuloAttempt::resourcesFree(unsigned v, int64_t t) {
+  if (p.unit[v] < 0)
+    return true;
+  if (p.issue[v] <= ii) {
+    // Distinct slots: one look per slot.
+    const int32_t *slots = row(p.unit[v]);
+    int64_t limit = p.unitCount[p.unit[v]], slot = t % ii;
+    for (int64_t k = 0; k < p.issue[v]; ++k, ++slot) {
+      if (slot == ii)
+        slot = 0;
+      if (slots[slot] >= limit)
+        return false;
+    }
+    return true;
+  }
+  reserve(v, t, 1);
+  bool ok = true;
+  for (int64_t k = 0; k < std::min(p.issue[v], ii) && ok; ++k)
+    ok = row(p.unit[v])[(t + k) % ii] <= p.unitCount[p.unit[v]];
+  reserve(v, t, -1);
+  return ok;
+}
+
+/// Takes `v` out of the schedule (and its slots out of the table).
+void ModuloAttempt::unschedule(unsigned v) {
+  reserve(v, sigma[v], -1);
+  sigma[v] = -1;
+  cursor = std::min(cursor, rank[v]);
+  ++unscheduled;
+}
+
+/// The window the scheduled neighbours of `v` leave it: the earliest start
+/// its predecessors allow and the latest its successors allow (timing edges
+/// and stage constraints), within its stage when the stages are given.
+void ModuloAttempt::startWindow(unsigned v, int64_t &estart,
+                                int64_t &lstart) const {
+  const Arc *inArcs = tg.inArcs.data(), *outArcs = tg.outArcs.data();
+  const std::pair<unsigned, int64_t> *csInArcs = p.csInArcs.data(),
+                                     *csOutArcs = p.csOutArcs.data();
+  estart = 0;
+  lstart = deadline;
+  for (unsigned i = tg.inBegin[v], e = tg.inBegin[v + 1]; i < e; ++i) {
+    const Arc &a = inArcs[i];
+    if (sigma[a.node] >= 0)
+      estart =
+          std::max(estart, sigma[a.node] + weightOf(a.latency, a.distance));
+  }
+  for (unsigned i = p.csInBegin[v], e = p.csInBegin[v + 1]; i < e; ++i) {
+    auto [u, w] = csInArcs[i];
+    if (sigma[u] >= 0)
+      estart = std::max(estart, (stage[u] + w) * ii);
+  }
+  for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
+    const Arc &a = outArcs[i];
+    if (sigma[a.node] >= 0)
+      lstart =
+          std::min(lstart, sigma[a.node] - weightOf(a.latency, a.distance));
+  }
+  for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
+    auto [u, w] = csOutArcs[i];
+    if (sigma[u] >= 0)
+      lstart = std::min(lstart, (stage[u] - w + 1) * ii - 1);
+  }
+  if (!p.fixedStage.empty()) {
+    estart = std::max<int64_t>(estart, p.fixedStage[v] * ii);
+    lstart = std::min<int64_t>(lstart, p.fixedStage[v] * ii + ii - 1);
+  }
+}
+
+/// The first time in [estart, min(estart + ii - 1, lstart)] whose slots
+/// are free; -1 when none is.
+int64_t ModuloAttempt::firstFreeSlot(unsigned v, int64_t estart,
+                                     int64_t lstart) {
+  for (int64_t t = estart, last = std::min(estart + ii - 1, lstart); t <= last;
+       ++t)
+    if (resourcesFree(v, t))
+      return t;
+  return -1;
+}
+
+/// Forces `v` into `slot`: at the earliest start, or one past the previous
+/// attempt so that repeated forcing makes progress; the ops of the same
+/// unit that overlap the slot are evicted (in index order, until the slot
+/// is free). False when the slot passes the deadline or leaves the given
+/// stage.
+bool ModuloAttempt::forceSlot(unsigned v, int64_t estart, int64_t &slot) {
+  slot = previous[v] < 0 || estart > previous[v] ? estart : previous[v] + 1;
+  if (slot > deadline ||
+      (!p.fixedStage.empty() && slot / ii != p.fixedStage[v]))
+    return false;
+  if (p.unit[v] >= 0)
+    for (unsigned w : p.unitNodes[p.unit[v]]) {
+      if (resourcesFree(v, slot))
+        break;
+      if (w == v || sigma[w] < 0)
+        continue;
+      // Circular intervals [slot, slot + issue) and [sigma, sigma + issue)
+      // modulo ii.
+      int64_t d = (sigma[w] - slot) % ii;
+      d = d < 0 ? d + ii : d;
+      bool overlaps = p.issue[v] >= ii || p.issue[w] >= ii || d < p.issue[v] ||
+                      ii - d < p.issue[w];
+      if (overlaps)
+        unschedule(w);
+    }
+  return true;
+}
+
+/// Evicts the neighbours whose constraints a forced slot of `v` violates.
+/// The slot is never below `estart`, which every scheduled predecessor
+/// bounds, so only successors can be violated, and only by a forced slot: a
+/// free slot is at most `lstart`, which every scheduled successor bounds.
+/// Which successors does not depend on the order of the walks: an eviction
+/// changes no other op's time.
+void ModuloAttempt::evictViolatedSuccessors(unsigned v, int64_t slot) {
+  const Arc *outArcs = tg.outArcs.data();
+  const std::pair<unsigned, int64_t> *csOutArcs = p.csOutArcs.data();
+  int64_t slotStage = slot / ii;
+  for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
+    const Arc &a = outArcs[i];
+    if (sigma[a.node] >= 0 &&
+        sigma[a.node] < slot + weightOf(a.latency, a.distance))
+      unschedule(a.node);
+  }
+  for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
+    auto [u, w] = csOutArcs[i];
+    if (sigma[u] >= 0 && stage[u] - slotStage < w)
+      unschedule(u);
+  }
+}
+
+std::optional<std::vector<int64_t>> ModuloAttempt::run() {
+  for (const TimingEdge &e : tg.selfLoops)
+    if (weightOf(e.latency, e.distance) > 0)
+      return std::nullopt;
+  if (!computeHeights())
+    return std::nullopt;
+  deadline = static_cast<int64_t>(p.stageLimit) * ii - 1;
+  sigma.assign(n, -1);
+  previous.assign(n, -1);
+  stage.assign(n, 0);
+  mrt.assign(p.unitCount.size() * ii, 0);
+  unscheduled = n;
+  orderByHeight();
+  int64_t budget = std::max<int64_t>(4 * n, 64);
+  while (unscheduled && budget-- > 0) {
+    // The unscheduled op of greatest height (ties: body order).
+    while (sigma[order[cursor]] >= 0)
+      ++cursor;
+    unsigned v = order[cursor];
+    int64_t estart, lstart;
+    startWindow(v, estart, lstart);
+    if (estart > deadline)
+      return std::nullopt; // the predecessors already reach the deadline
+    int64_t slot = firstFreeSlot(v, estart, lstart);
+    bool forced = slot < 0;
+    if (forced && !forceSlot(v, estart, slot))
+      return std::nullopt;
+    sigma[v] = previous[v] = slot;
+    stage[v] = slot / ii;
+    reserve(v, slot, 1);
+    --unscheduled;
+    if (forced)
+      evictViolatedSuccessors(v, slot);
+  }
+  if (unscheduled)
+    return std::nullopt;
+  // Start at stage 0: shifting by whole intervals keeps every constraint.
+  int64_t first = *std::min_element(sigma.begin(), sigma.end()) / ii;
+  for (int64_t &t : sigma)
+    t -= first * ii;
+  if (!verifyModuloSchedule(p, ii, sigma))
+    return std::nullopt;
+  return sigma;
+}
+
 /// Rau's iterative modulo scheduling at interval `ii` with the stage limit as
 /// a deadline: ops in decreasing height order, each at the first slot from
 /// its earliest start whose units are free in the modulo reservation table;
@@ -124,195 +398,7 @@ static bool verifyModuloSchedule(const ModuloProblem &p, int64_t ii,
 /// op's stage is kept beside its issue time (no division per neighbour).
 static std::optional<std::vector<int64_t>>
 moduloScheduleAt(const ModuloProblem &p, int64_t ii) {
-  using Arc = TimingGraph::Arc;
-  const TimingGraph &tg = p.tg;
-  unsigned n = tg.numNodes;
-  auto weightOf = [ii](int64_t latency, unsigned distance) {
-    return latency - static_cast<int64_t>(distance) * ii;
-  };
-  for (const TimingEdge &e : tg.selfLoops)
-    if (weightOf(e.latency, e.distance) > 0)
-      return std::nullopt;
-  // Height: longest path to the end of the iteration.
-  std::vector<int64_t> height(n, 0);
-  for (unsigned round = 0;; ++round) {
-    if (round > n)
-      return std::nullopt; // positive cycle: ii < RecMII
-    bool changed = false;
-    for (const TimingEdge &e : tg.heightOrder) {
-      int64_t h = height[e.to] + weightOf(e.latency, e.distance);
-      if (h > height[e.from]) {
-        height[e.from] = h;
-        changed = true;
-      }
-    }
-    if (!changed)
-      break;
-  }
-  int64_t deadline = static_cast<int64_t>(p.stageLimit) * ii - 1;
-  // sigma: issue time (-1: unscheduled); stage: sigma / ii when scheduled.
-  std::vector<int64_t> sigma(n, -1), previous(n, -1), stage(n, 0);
-  // One flat reservation row per unit (counts of at most n ops).
-  std::vector<int32_t> mrt(p.unitCount.size() * ii, 0);
-  auto row = [&](int unit) { return mrt.data() + unit * ii; };
-  auto reserve = [&](unsigned v, int64_t t, int delta) {
-    if (p.unit[v] < 0)
-      return;
-    int32_t *slots = row(p.unit[v]);
-    int64_t slot = t % ii;
-    for (int64_t k = 0; k < p.issue[v]; ++k) {
-      slots[slot] += delta;
-      if (++slot == ii)
-        slot = 0;
-    }
-  };
-  auto resourcesFree = [&](unsigned v, int64_t t) {
-    if (p.unit[v] < 0)
-      return true;
-    if (p.issue[v] <= ii) {
-      // Distinct slots: one look per slot.
-      const int32_t *slots = row(p.unit[v]);
-      int64_t limit = p.unitCount[p.unit[v]], slot = t % ii;
-      for (int64_t k = 0; k < p.issue[v]; ++k, ++slot) {
-        if (slot == ii)
-          slot = 0;
-        if (slots[slot] >= limit)
-          return false;
-      }
-      return true;
-    }
-    reserve(v, t, 1);
-    bool ok = true;
-    for (int64_t k = 0; k < std::min(p.issue[v], ii) && ok; ++k)
-      ok = row(p.unit[v])[(t + k) % ii] <= p.unitCount[p.unit[v]];
-    reserve(v, t, -1);
-    return ok;
-  };
-  // Every op before `cursor` in `order` is scheduled: the next op to place
-  // is found by scanning forward from it, and an eviction moves it back.
-  size_t cursor = 0;
-  std::vector<size_t> rank(n);
-  unsigned unscheduled = n;
-  auto unschedule = [&](unsigned v) {
-    reserve(v, sigma[v], -1);
-    sigma[v] = -1;
-    cursor = std::min(cursor, rank[v]);
-    ++unscheduled;
-  };
-  std::vector<unsigned> order(n);
-  for (unsigned v = 0; v < n; ++v)
-    order[v] = v;
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    return height[a] > height[b] ||
-           (height[a] == height[b] && p.position[a] < p.position[b]);
-  });
-  for (size_t i = 0; i < n; ++i)
-    rank[order[i]] = i;
-  int64_t budget = std::max<int64_t>(4 * n, 64);
-  const Arc *inArcs = tg.inArcs.data(), *outArcs = tg.outArcs.data();
-  const std::pair<unsigned, int64_t> *csInArcs = p.csInArcs.data(),
-                                     *csOutArcs = p.csOutArcs.data();
-  while (unscheduled && budget-- > 0) {
-    // The unscheduled op of greatest height (ties: body order).
-    while (sigma[order[cursor]] >= 0)
-      ++cursor;
-    unsigned v = order[cursor];
-    int64_t estart = 0, lstart = deadline;
-    for (unsigned i = tg.inBegin[v], e = tg.inBegin[v + 1]; i < e; ++i) {
-      const Arc &a = inArcs[i];
-      if (sigma[a.node] >= 0)
-        estart =
-            std::max(estart, sigma[a.node] + weightOf(a.latency, a.distance));
-    }
-    for (unsigned i = p.csInBegin[v], e = p.csInBegin[v + 1]; i < e; ++i) {
-      auto [u, w] = csInArcs[i];
-      if (sigma[u] >= 0)
-        estart = std::max(estart, (stage[u] + w) * ii);
-    }
-    for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
-      const Arc &a = outArcs[i];
-      if (sigma[a.node] >= 0)
-        lstart =
-            std::min(lstart, sigma[a.node] - weightOf(a.latency, a.distance));
-    }
-    for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
-      auto [u, w] = csOutArcs[i];
-      if (sigma[u] >= 0)
-        lstart = std::min(lstart, (stage[u] - w + 1) * ii - 1);
-    }
-    if (!p.fixedStage.empty()) {
-      estart = std::max<int64_t>(estart, p.fixedStage[v] * ii);
-      lstart = std::min<int64_t>(lstart, p.fixedStage[v] * ii + ii - 1);
-    }
-    if (estart > deadline)
-      return std::nullopt; // the predecessors already reach the deadline
-    int64_t slot = -1;
-    for (int64_t t = estart, last = std::min(estart + ii - 1, lstart);
-         t <= last; ++t)
-      if (resourcesFree(v, t)) {
-        slot = t;
-        break;
-      }
-    bool forced = slot < 0;
-    if (forced) {
-      // Forced: at the earliest start, or one past the previous attempt so
-      // that repeated forcing makes progress.
-      slot = previous[v] < 0 || estart > previous[v] ? estart : previous[v] + 1;
-      if (slot > deadline ||
-          (!p.fixedStage.empty() && slot / ii != p.fixedStage[v]))
-        return std::nullopt;
-      // Evict the ops of the same unit that overlap the slot (in index
-      // order, until the slot is free).
-      if (p.unit[v] >= 0)
-        for (unsigned w : p.unitNodes[p.unit[v]]) {
-          if (resourcesFree(v, slot))
-            break;
-          if (w == v || sigma[w] < 0)
-            continue;
-          // Circular intervals [slot, slot + issue) and [sigma, sigma +
-          // issue) modulo ii.
-          int64_t d = (sigma[w] - slot) % ii;
-          d = d < 0 ? d + ii : d;
-          bool overlaps = p.issue[v] >= ii || p.issue[w] >= ii ||
-                          d < p.issue[v] || ii - d < p.issue[w];
-          if (overlaps)
-            unschedule(w);
-        }
-    }
-    int64_t slotStage = slot / ii;
-    sigma[v] = previous[v] = slot;
-    stage[v] = slotStage;
-    reserve(v, slot, 1);
-    --unscheduled;
-    // Evict the neighbours whose constraints the slot violates. The slot is
-    // never below `estart`, which every scheduled predecessor bounds, so
-    // only successors can be violated, and only by a forced slot: a free
-    // slot is at most `lstart`, which every scheduled successor bounds.
-    // Which successors does not depend on the order of the walks: an
-    // eviction changes no other op's time.
-    if (!forced)
-      continue;
-    for (unsigned i = tg.outBegin[v], e = tg.outBegin[v + 1]; i < e; ++i) {
-      const Arc &a = outArcs[i];
-      if (sigma[a.node] >= 0 &&
-          sigma[a.node] < slot + weightOf(a.latency, a.distance))
-        unschedule(a.node);
-    }
-    for (unsigned i = p.csOutBegin[v], e = p.csOutBegin[v + 1]; i < e; ++i) {
-      auto [u, w] = csOutArcs[i];
-      if (sigma[u] >= 0 && stage[u] - slotStage < w)
-        unschedule(u);
-    }
-  }
-  if (unscheduled)
-    return std::nullopt;
-  // Start at stage 0: shifting by whole intervals keeps every constraint.
-  int64_t first = *std::min_element(sigma.begin(), sigma.end()) / ii;
-  for (int64_t &t : sigma)
-    t -= first * ii;
-  if (!verifyModuloSchedule(p, ii, sigma))
-    return std::nullopt;
-  return sigma;
+  return ModuloAttempt(p, ii).run();
 }
 
 /// Modulo schedule with at most `stageLimit` stages at the smallest interval

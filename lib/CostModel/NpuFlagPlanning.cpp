@@ -279,6 +279,316 @@ static unsigned assignEvents(MutableArrayRef<NpuFlagChannel> channels,
   return next + colors.size();
 }
 
+namespace {
+/// A channel as the hardware-order simulation sees it: its pipes and pipe
+/// pair as small integers, the gaps between body ops its set and wait sit
+/// in, and its events.
+struct SimChannel {
+  unsigned src, dst, pair;
+  int64_t setGap, waitGap;
+  unsigned k, first, distance;
+  int64_t producerStage, consumerStage;
+  bool checked;
+};
+
+/// One flag of a stage-time: the set or the wait of a channel.
+struct SimEntry {
+  unsigned channel;
+  bool wait;
+};
+
+/// The t-th pre-set (before the loop) or final wait (after it) of a
+/// channel.
+struct SimExtra {
+  unsigned channel;
+  int64_t t;
+};
+
+/// Simulation state: the vector clock of the last instruction of each pipe
+/// and, per (pair, event): its pending set's clock, and the position on the
+/// destination pipe of the wait that consumed the previous one.
+struct SimState {
+  SmallVector<int64_t> clock;
+  SmallVector<int64_t> setClock;
+  SmallVector<int64_t> lastWait;
+  SmallVector<char> pending;
+  /// Channel of the last checked set simulated (for `offender`).
+  std::optional<unsigned> lastSet;
+};
+
+/// The simulation behind checkHardwareOrder (see there): the channels
+/// indexed once, the fixed order of the flags inside one stage-time, the
+/// pre-sets and final waits, and the state of the common prefix.
+class HardwareOrderCheck {
+public:
+  HardwareOrderCheck(ArrayRef<NpuFlagChannel> channels,
+                     const LoopDependenceGraph &graph,
+                     llvm::function_ref<bool(const NpuFlagChannel &)> checked,
+                     unsigned *offender);
+  /// Every checked trip count in increasing order: the first hazard, or
+  /// nothing.
+  std::optional<std::string> run();
+
+private:
+  void indexChannels(const LoopDependenceGraph &graph,
+                     llvm::function_ref<bool(const NpuFlagChannel &)> checked);
+  void orderStageTimeFlags();
+  void orderExtras();
+  std::string describe(unsigned ci, unsigned event) const;
+  std::string report(const SimState &s, std::string message);
+  std::optional<std::string> step(SimState &s, unsigned ci, bool wait,
+                                  int64_t iteration, unsigned event,
+                                  int64_t trips);
+  std::optional<std::string> stageTime(SimState &s, int64_t time,
+                                       int64_t iterationsBelow, int64_t trips);
+  std::optional<std::string> runTail(int64_t n);
+  bool isChecked(int64_t n) const { return n <= window + 1 || n == lastTrip; }
+
+  ArrayRef<NpuFlagChannel> channels;
+  unsigned *offender;
+  SmallVector<SimChannel> chans;
+  SmallVector<unsigned, 8> pairBase;
+  unsigned numPipes = 0, numSlots = 0;
+  int64_t maxStage = 0, window = 0, lastTrip = 0;
+  SmallVector<SimEntry> slotOrder;
+  SmallVector<SimExtra> extras;
+  SimState prefix, tail;
+  /// `offender` after the last complete trip count.
+  std::optional<unsigned> previousSet;
+};
+} // namespace
+
+HardwareOrderCheck::HardwareOrderCheck(
+    ArrayRef<NpuFlagChannel> channels, const LoopDependenceGraph &graph,
+    llvm::function_ref<bool(const NpuFlagChannel &)> checked,
+    unsigned *offender)
+    : channels(channels), offender(offender) {
+  indexChannels(graph, checked);
+  orderStageTimeFlags();
+  orderExtras();
+  prefix.clock.assign(numPipes * numPipes, 0);
+  prefix.setClock.assign(numSlots * numPipes, 0);
+  prefix.lastWait.assign(numSlots, -1);
+  prefix.pending.assign(numSlots, 0);
+}
+
+/// Pipes and (source, destination) pairs as small integers; every event id
+/// of a pair gets one slot of the event state. Also the trip counts to
+/// check: a wait and the next set of its event lie at most the largest
+/// stage, the longest rotation and the largest distance apart (in
+/// stage-times), and a chain of flags between them runs forward inside
+/// that span.
+void HardwareOrderCheck::indexChannels(
+    const LoopDependenceGraph &graph,
+    llvm::function_ref<bool(const NpuFlagChannel &)> checked) {
+  SmallVector<StringRef, 8> pipes;
+  auto pipeOf = [&](StringRef name) {
+    auto *it = llvm::find(pipes, name);
+    if (it != pipes.end())
+      return static_cast<unsigned>(it - pipes.begin());
+    pipes.push_back(name);
+    return static_cast<unsigned>(pipes.size() - 1);
+  };
+  chans.reserve(channels.size());
+  SmallVector<std::pair<unsigned, unsigned>, 8> pairs;
+  SmallVector<unsigned, 8> pairEvents;
+  int64_t maxEvents = 1, maxDistance = 0;
+  for (const NpuFlagChannel &c : channels) {
+    SimChannel ch;
+    ch.src = pipeOf(c.srcPipe);
+    ch.dst = pipeOf(c.dstPipe);
+    auto *it = llvm::find(pairs, std::make_pair(ch.src, ch.dst));
+    ch.pair = static_cast<unsigned>(it - pairs.begin());
+    if (it == pairs.end()) {
+      pairs.push_back({ch.src, ch.dst});
+      pairEvents.push_back(0);
+    }
+    ch.setGap = 2 * int64_t(graph.nodes[c.lastProducer].position) + 1;
+    ch.waitGap = 2 * int64_t(graph.nodes[c.firstConsumer].position) - 1;
+    ch.k = std::max(1u, c.numEvents);
+    ch.first = c.firstEvent;
+    ch.distance = c.distance;
+    ch.producerStage = c.producerStage;
+    ch.consumerStage = c.consumerStage;
+    ch.checked = checked(c);
+    pairEvents[ch.pair] = std::max(pairEvents[ch.pair], ch.first + ch.k);
+    chans.push_back(ch);
+    maxStage = std::max<int64_t>({maxStage, c.producerStage, c.consumerStage});
+    maxEvents = std::max<int64_t>(maxEvents, c.numEvents);
+    maxDistance = std::max<int64_t>(maxDistance, c.distance);
+  }
+  window = maxStage + maxEvents + maxDistance + 2;
+  lastTrip = 2 * window + 2;
+  numPipes = pipes.size();
+  for (unsigned events : pairEvents) {
+    pairBase.push_back(numSlots);
+    numSlots += events;
+  }
+}
+
+/// The flags of one stage-time in program order: by gap between body ops,
+/// sets before waits, then channel (the order the layout of
+/// checkHardwareOrder gives).
+void HardwareOrderCheck::orderStageTimeFlags() {
+  slotOrder.reserve(2 * chans.size());
+  for (unsigned ci = 0; ci < chans.size(); ++ci) {
+    slotOrder.push_back({ci, false});
+    slotOrder.push_back({ci, true});
+  }
+  auto entryKey = [&](const SimEntry &e) {
+    const SimChannel &c = chans[e.channel];
+    return std::make_tuple(e.wait ? c.waitGap : c.setGap, e.wait ? 1 : 0,
+                           e.wait ? int64_t(e.channel) : -int64_t(e.channel));
+  };
+  llvm::sort(slotOrder, [&](const SimEntry &a, const SimEntry &b) {
+    return entryKey(a) < entryKey(b);
+  });
+}
+
+/// Pre-sets (before the loop) and final waits (after it), each ordered by
+/// channel * 64 + index, ties in channel order.
+void HardwareOrderCheck::orderExtras() {
+  for (auto [ci, c] : llvm::enumerate(chans))
+    for (int64_t t = 0; t < c.distance; ++t)
+      extras.push_back({unsigned(ci), t});
+  llvm::stable_sort(extras, [](const SimExtra &a, const SimExtra &b) {
+    return int64_t(a.channel) * 64 + a.t < int64_t(b.channel) * 64 + b.t;
+  });
+}
+
+/// How a hazard names an event of a channel.
+std::string HardwareOrderCheck::describe(unsigned ci, unsigned event) const {
+  const NpuFlagChannel &c = channels[ci];
+  return "event " + std::to_string(event) + " from " + c.srcPipe + " to " +
+         c.dstPipe;
+}
+
+/// A hazard found in state `s`: sets `offender` (the last checked set of
+/// `s`, or of the last complete trip count) and returns `message`.
+std::string HardwareOrderCheck::report(const SimState &s, std::string message) {
+  if (offender) {
+    if (s.lastSet)
+      *offender = *s.lastSet;
+    else if (previousSet)
+      *offender = *previousSet;
+  }
+  return message;
+}
+
+/// Simulates one flag; returns a hazard or nothing.
+std::optional<std::string>
+HardwareOrderCheck::step(SimState &s, unsigned ci, bool wait, int64_t iteration,
+                         unsigned event, int64_t trips) {
+  const SimChannel &c = chans[ci];
+  unsigned slot = pairBase[c.pair] + event;
+  int64_t *setClock = &s.setClock[slot * numPipes];
+  if (!wait) {
+    int64_t *own = &s.clock[c.src * numPipes];
+    ++own[c.src];
+    if (c.checked) {
+      s.lastSet = ci;
+      if (s.pending[slot])
+        return report(s, describe(ci, event) + " is set twice before a wait");
+      if (s.lastWait[slot] >= 0 && own[c.dst] < s.lastWait[slot])
+        return report(s, describe(ci, event) + " is set again (iteration " +
+                             std::to_string(iteration) + " of a " +
+                             std::to_string(trips) +
+                             "-iteration loop) before the " +
+                             channels[ci].dstPipe +
+                             " pipe has waited for its previous set");
+    }
+    s.pending[slot] = 1;
+    std::copy(own, own + numPipes, setClock);
+    return std::nullopt;
+  }
+  int64_t *own = &s.clock[c.dst * numPipes];
+  ++own[c.dst];
+  if (!s.pending[slot]) {
+    if (c.checked)
+      return report(s, describe(ci, event) + " is waited for before it is set");
+    return std::nullopt;
+  }
+  for (unsigned p = 0; p < numPipes; ++p)
+    own[p] = std::max(own[p], setClock[p]);
+  s.pending[slot] = 0;
+  s.lastWait[slot] = own[c.dst];
+  return std::nullopt;
+}
+
+/// The flags of stage-time `time` of iterations below `iterationsBelow`
+/// (any when it is negative).
+std::optional<std::string>
+HardwareOrderCheck::stageTime(SimState &s, int64_t time,
+                              int64_t iterationsBelow, int64_t trips) {
+  for (const SimEntry &e : slotOrder) {
+    const SimChannel &c = chans[e.channel];
+    int64_t i = time - (e.wait ? c.consumerStage : c.producerStage);
+    if (i < 0 || (iterationsBelow >= 0 && i >= iterationsBelow))
+      continue;
+    unsigned event =
+        c.first + unsigned((e.wait ? i : i + c.distance) % int64_t(c.k));
+    std::optional<std::string> hazard =
+        step(s, e.channel, e.wait, i, event, trips);
+    if (hazard)
+      return hazard;
+  }
+  return std::nullopt;
+}
+
+/// The tail of trip count `n` on a copy of the prefix state: its flags at
+/// stage-times >= n, then its final waits.
+std::optional<std::string> HardwareOrderCheck::runTail(int64_t n) {
+  tail.clock.assign(prefix.clock.begin(), prefix.clock.end());
+  tail.setClock.assign(prefix.setClock.begin(), prefix.setClock.end());
+  tail.lastWait.assign(prefix.lastWait.begin(), prefix.lastWait.end());
+  tail.pending.assign(prefix.pending.begin(), prefix.pending.end());
+  tail.lastSet = prefix.lastSet;
+  for (int64_t time = n; time < n + maxStage; ++time) {
+    std::optional<std::string> hazard = stageTime(tail, time, n, n);
+    if (hazard)
+      return hazard;
+  }
+  for (const SimExtra &x : extras) {
+    const SimChannel &c = chans[x.channel];
+    std::optional<std::string> hazard =
+        step(tail, x.channel, /*wait=*/true, n + x.t,
+             c.first + unsigned((n + x.t) % int64_t(c.k)), n);
+    if (hazard)
+      return hazard;
+  }
+  if (tail.lastSet)
+    previousSet = tail.lastSet;
+  return std::nullopt;
+}
+
+std::optional<std::string> HardwareOrderCheck::run() {
+  // The pre-sets belong to every trip count; a hazard among them is found
+  // with the first.
+  for (const SimExtra &x : extras) {
+    const SimChannel &c = chans[x.channel];
+    std::optional<std::string> hazard =
+        step(prefix, x.channel, /*wait=*/false, x.t - int64_t(c.distance),
+             c.first + unsigned(x.t % int64_t(c.k)), 1);
+    if (hazard)
+      return hazard;
+  }
+  for (int64_t n = 1; n <= lastTrip; ++n) {
+    // Stage-time n - 1 joins the common prefix; its hazards are those of
+    // the next trip count checked.
+    int64_t reportedTrips = isChecked(n) ? n : lastTrip;
+    std::optional<std::string> hazard =
+        stageTime(prefix, n - 1, -1, reportedTrips);
+    if (hazard)
+      return hazard;
+    if (!isChecked(n))
+      continue;
+    hazard = runTail(n);
+    if (hazard)
+      return hazard;
+  }
+  return std::nullopt;
+}
+
 /// Checks `channels` against the hardware order of the NPU: every pipe runs
 /// its own instructions in order, independently of the others, and the only
 /// order between two pipes is a set_flag (issued on the source pipe after
@@ -320,248 +630,86 @@ checkHardwareOrder(ArrayRef<NpuFlagChannel> channels,
                    unsigned *offender = nullptr) {
   if (channels.empty())
     return std::nullopt;
-  // Pipes and (source, destination) pairs as small integers; every event id
-  // of a pair gets one slot of the event state.
-  SmallVector<StringRef, 8> pipes;
-  auto pipeOf = [&](StringRef name) {
-    auto *it = llvm::find(pipes, name);
-    if (it != pipes.end())
-      return static_cast<unsigned>(it - pipes.begin());
-    pipes.push_back(name);
-    return static_cast<unsigned>(pipes.size() - 1);
-  };
-  struct Chan {
-    unsigned src, dst, pair;
-    int64_t setGap, waitGap;
-    unsigned k, first, distance;
-    int64_t producerStage, consumerStage;
-    bool checked;
-  };
-  SmallVector<Chan> chans;
-  chans.reserve(channels.size());
-  SmallVector<std::pair<unsigned, unsigned>, 8> pairs;
-  SmallVector<unsigned, 8> pairEvents;
-  // A wait and the next set of its event lie at most the largest stage, the
-  // longest rotation and the largest distance apart (in stage-times), and a
-  // chain of flags between them runs forward inside that span.
-  int64_t maxStage = 0, maxEvents = 1, maxDistance = 0;
-  for (const NpuFlagChannel &c : channels) {
-    Chan ch;
-    ch.src = pipeOf(c.srcPipe);
-    ch.dst = pipeOf(c.dstPipe);
-    auto *it = llvm::find(pairs, std::make_pair(ch.src, ch.dst));
-    ch.pair = static_cast<unsigned>(it - pairs.begin());
-    if (it == pairs.end()) {
-      pairs.push_back({ch.src, ch.dst});
-      pairEvents.push_back(0);
-    }
-    ch.setGap = 2 * int64_t(graph.nodes[c.lastProducer].position) + 1;
-    ch.waitGap = 2 * int64_t(graph.nodes[c.firstConsumer].position) - 1;
-    ch.k = std::max(1u, c.numEvents);
-    ch.first = c.firstEvent;
-    ch.distance = c.distance;
-    ch.producerStage = c.producerStage;
-    ch.consumerStage = c.consumerStage;
-    ch.checked = checked(c);
-    pairEvents[ch.pair] = std::max(pairEvents[ch.pair], ch.first + ch.k);
-    chans.push_back(ch);
-    maxStage = std::max<int64_t>({maxStage, c.producerStage, c.consumerStage});
-    maxEvents = std::max<int64_t>(maxEvents, c.numEvents);
-    maxDistance = std::max<int64_t>(maxDistance, c.distance);
-  }
-  int64_t window = maxStage + maxEvents + maxDistance + 2;
-  int64_t lastTrip = 2 * window + 2;
-  unsigned numPipes = pipes.size();
-  SmallVector<unsigned, 8> pairBase;
-  unsigned numSlots = 0;
-  for (unsigned events : pairEvents) {
-    pairBase.push_back(numSlots);
-    numSlots += events;
-  }
-
-  // The flags of one stage-time in program order: by gap between body ops,
-  // sets before waits, then channel (the order the layout above gives).
-  struct Entry {
-    unsigned channel;
-    bool wait;
-  };
-  SmallVector<Entry> slotOrder;
-  slotOrder.reserve(2 * chans.size());
-  for (unsigned ci = 0; ci < chans.size(); ++ci) {
-    slotOrder.push_back({ci, false});
-    slotOrder.push_back({ci, true});
-  }
-  auto entryKey = [&](const Entry &e) {
-    const Chan &c = chans[e.channel];
-    return std::make_tuple(e.wait ? c.waitGap : c.setGap, e.wait ? 1 : 0,
-                           e.wait ? int64_t(e.channel) : -int64_t(e.channel));
-  };
-  llvm::sort(slotOrder, [&](const Entry &a, const Entry &b) {
-    return entryKey(a) < entryKey(b);
-  });
-  // Pre-sets (before the loop) and final waits (after it), each ordered by
-  // channel * 64 + index, ties in channel order.
-  struct Extra {
-    unsigned channel;
-    int64_t t;
-  };
-  SmallVector<Extra> extras;
-  for (auto [ci, c] : llvm::enumerate(chans))
-    for (int64_t t = 0; t < c.distance; ++t)
-      extras.push_back({unsigned(ci), t});
-  llvm::stable_sort(extras, [](const Extra &a, const Extra &b) {
-    return int64_t(a.channel) * 64 + a.t < int64_t(b.channel) * 64 + b.t;
-  });
-
-  // Simulation state: the vector clock of the last instruction of each pipe
-  // and, per (pair, event): its pending set's clock, and the position on the
-  // destination pipe of the wait that consumed the previous one.
-  struct State {
-    SmallVector<int64_t> clock;
-    SmallVector<int64_t> setClock;
-    SmallVector<int64_t> lastWait;
-    SmallVector<char> pending;
-    /// Channel of the last checked set simulated (for `offender`).
-    std::optional<unsigned> lastSet;
-  };
-  State prefix, run;
-  prefix.clock.assign(numPipes * numPipes, 0);
-  prefix.setClock.assign(numSlots * numPipes, 0);
-  prefix.lastWait.assign(numSlots, -1);
-  prefix.pending.assign(numSlots, 0);
-  // `offender` after the last complete trip count.
-  std::optional<unsigned> previousSet;
-
-  auto describe = [&](unsigned ci, unsigned event) {
-    const NpuFlagChannel &c = channels[ci];
-    return "event " + std::to_string(event) + " from " + c.srcPipe + " to " +
-           c.dstPipe;
-  };
-  auto report = [&](const State &s, std::string message) {
-    if (offender) {
-      if (s.lastSet)
-        *offender = *s.lastSet;
-      else if (previousSet)
-        *offender = *previousSet;
-    }
-    return message;
-  };
-  // Simulates one flag; returns a hazard or an empty string.
-  auto step = [&](State &s, unsigned ci, bool wait, int64_t iteration,
-                  unsigned event, int64_t trips) -> std::optional<std::string> {
-    const Chan &c = chans[ci];
-    unsigned slot = pairBase[c.pair] + event;
-    int64_t *setClock = &s.setClock[slot * numPipes];
-    if (!wait) {
-      int64_t *own = &s.clock[c.src * numPipes];
-      ++own[c.src];
-      if (c.checked) {
-        s.lastSet = ci;
-        if (s.pending[slot])
-          return report(s, describe(ci, event) + " is set twice before a wait");
-        if (s.lastWait[slot] >= 0 && own[c.dst] < s.lastWait[slot])
-          return report(s, describe(ci, event) + " is set again (iteration " +
-                               std::to_string(iteration) + " of a " +
-                               std::to_string(trips) +
-                               "-iteration loop) before the " +
-                               channels[ci].dstPipe +
-                               " pipe has waited for its previous set");
-      }
-      s.pending[slot] = 1;
-      std::copy(own, own + numPipes, setClock);
-      return std::nullopt;
-    }
-    int64_t *own = &s.clock[c.dst * numPipes];
-    ++own[c.dst];
-    if (!s.pending[slot]) {
-      if (c.checked)
-        return report(s,
-                      describe(ci, event) + " is waited for before it is set");
-      return std::nullopt;
-    }
-    for (unsigned p = 0; p < numPipes; ++p)
-      own[p] = std::max(own[p], setClock[p]);
-    s.pending[slot] = 0;
-    s.lastWait[slot] = own[c.dst];
-    return std::nullopt;
-  };
-  // The flags of stage-time `time` of iterations below `trips` (any when
-  // `trips` is negative).
-  auto stageTime = [&](State &s, int64_t time, int64_t iterationsBelow,
-                       int64_t trips) -> std::optional<std::string> {
-    for (const Entry &e : slotOrder) {
-      const Chan &c = chans[e.channel];
-      int64_t i = time - (e.wait ? c.consumerStage : c.producerStage);
-      if (i < 0 || (iterationsBelow >= 0 && i >= iterationsBelow))
-        continue;
-      unsigned event =
-          c.first + unsigned((e.wait ? i : i + c.distance) % int64_t(c.k));
-      std::optional<std::string> hazard =
-          step(s, e.channel, e.wait, i, event, trips);
-      if (hazard)
-        return hazard;
-    }
-    return std::nullopt;
-  };
-  auto isChecked = [&](int64_t n) { return n <= window + 1 || n == lastTrip; };
-
-  // The pre-sets belong to every trip count; a hazard among them is found
-  // with the first.
-  for (const Extra &x : extras) {
-    const Chan &c = chans[x.channel];
-    std::optional<std::string> hazard =
-        step(prefix, x.channel, /*wait=*/false, x.t - int64_t(c.distance),
-             c.first + unsigned(x.t % int64_t(c.k)), 1);
-    if (hazard)
-      return hazard;
-  }
-  for (int64_t n = 1; n <= lastTrip; ++n) {
-    // Stage-time n - 1 joins the common prefix; its hazards are those of
-    // the next trip count checked.
-    int64_t reportedTrips = isChecked(n) ? n : lastTrip;
-    std::optional<std::string> hazard =
-        stageTime(prefix, n - 1, -1, reportedTrips);
-    if (hazard)
-      return hazard;
-    if (!isChecked(n))
-      continue;
-    // The tail of trip count n on a copy of the prefix state.
-    run.clock.assign(prefix.clock.begin(), prefix.clock.end());
-    run.setClock.assign(prefix.setClock.begin(), prefix.setClock.end());
-    run.lastWait.assign(prefix.lastWait.begin(), prefix.lastWait.end());
-    run.pending.assign(prefix.pending.begin(), prefix.pending.end());
-    run.lastSet = prefix.lastSet;
-    for (int64_t time = n; time < n + maxStage; ++time) {
-      hazard = stageTime(run, time, n, n);
-      if (hazard)
-        return hazard;
-    }
-    for (const Extra &x : extras) {
-      const Chan &c = chans[x.channel];
-      hazard = step(run, x.channel, /*wait=*/true, n + x.t,
-                    c.first + unsigned((n + x.t) % int64_t(c.k)), n);
-      if (hazard)
-        return hazard;
-    }
-    if (run.lastSet)
-      previousSet = run.lastSet;
-  }
-  return std::nullopt;
+  return HardwareOrderCheck(channels, graph, checked, offender).run();
 }
 
-/// planNpuFlags: success, or a refusal at the op the flags cannot be planned
-/// for (with the plan's verdict set).
-static llvm::Error planFlags(const LoopDependenceGraph &graph,
-                             const StageSchedule &schedule, bool pipelined,
-                             NpuFlagPlan &plan) {
-  auto stageOf = [&](unsigned n) { return pipelined ? schedule.stage[n] : 0u; };
-  using Key =
-      std::tuple<std::string, std::string, unsigned, unsigned, unsigned>;
-  using PipePair = std::pair<std::string, std::string>;
-  std::map<Key, SmallVector<unsigned>> byKey;
+namespace {
+using ChannelKey =
+    std::tuple<std::string, std::string, unsigned, unsigned, unsigned>;
+using PipePair = std::pair<std::string, std::string>;
+
+/// How the search for a pipe pair's coarser flags ended: the events of the
+/// last option tried and its shared channels, the fewest events any
+/// hardware-ordered option needs, the options within the budget the
+/// hardware order refused, and whether one fits.
+struct CoarseningOutcome {
+  unsigned total = 0, shared = 0, fewest = 0, unordered = 0;
+  bool fits = false;
+};
+
+/// planFlags in steps: the fine channels (one per class of dependences a
+/// set/wait pair serves), event ids per pipe pair (coarsened or shared when
+/// a pair needs more than the hardware has), the plan's channel order, and
+/// back-pressure flags for what the hardware order does not separate.
+class FlagPlanner {
+public:
+  FlagPlanner(const LoopDependenceGraph &graph, const StageSchedule &schedule,
+              bool pipelined, NpuFlagPlan &plan)
+      : graph(graph), schedule(schedule), pipelined(pipelined), plan(plan) {}
+
+  /// Fills the plan's channels and coarsening notes; a refusal (with the
+  /// plan's verdict set where a budget or the hardware order refused it).
+  llvm::Error run();
+
+private:
+  llvm::Error collectChannels();
+  Candidate fineCandidate(const DepEdge &e) const;
+  void addToChannels(const Candidate &c);
+  void countEvents();
+  SmallVector<NpuFlagChannel> orderingContext(const PipePair &current,
+                                              ArrayRef<NpuFlagChannel> option);
+  llvm::Error assignPairEvents();
+  llvm::Error coarsenPair(const PipePair &pair, ArrayRef<Candidate *> members,
+                          SmallVector<NpuFlagChannel> &channels);
+  CoarseningOutcome searchCoarserFlags(const PipePair &pair,
+                                       const SmallVector<Group> &groups,
+                                       SmallVector<NpuFlagChannel> &channels);
+  void emitChannels();
+  llvm::Error addBackPressure();
+  NpuFlagChannel backPressureFlag(const NpuFlagChannel &c) const;
+
+  const LoopDependenceGraph &graph;
+  const StageSchedule &schedule;
+  bool pipelined;
+  NpuFlagPlan &plan;
+  std::map<ChannelKey, SmallVector<unsigned>> byKey;
   SmallVector<Candidate> candidates;
   /// Every edge as a one-edge group, per pipe pair (for coarsening).
   std::map<PipePair, SmallVector<Group>> edgeGroups;
+  /// The channels of each pipe pair, in channel order, and the events
+  /// they need together.
+  std::map<PipePair, SmallVector<Candidate *>> byPair;
+  std::map<PipePair, unsigned> needed;
+  /// Channels per pipe pair, event ids assigned in channel order.
+  std::map<PipePair, SmallVector<NpuFlagChannel>> channelsOf;
+};
+} // namespace
+
+llvm::Error FlagPlanner::run() {
+  if (llvm::Error err = collectChannels())
+    return err;
+  countEvents();
+  if (llvm::Error err = assignPairEvents())
+    return err;
+  emitChannels();
+  return addBackPressure();
+}
+
+/// The fine channels: one candidate per cross-pipe dependence, refused when
+/// a unit is no NPU pipe or the schedule runs a consumer before its
+/// producer, merged into a channel of the same class when one set and one
+/// wait still serve every edge of both.
+llvm::Error FlagPlanner::collectChannels() {
   for (const DepEdge &e : graph.edges) {
     const DepNode &u = graph.nodes[e.from];
     const DepNode &v = graph.nodes[e.to];
@@ -575,25 +723,7 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
                           "' of the spec is not an NPU pipe a flag can name "
                           "(mte1, mte2, mte3, cube, vector, scalar, fixpipe)");
       }
-    Candidate c;
-    c.channel.srcPipe = u.unit;
-    c.channel.dstPipe = v.unit;
-    c.channel.producerStage = stageOf(e.from);
-    c.channel.consumerStage = stageOf(e.to);
-    c.channel.distance = e.distance;
-    c.channel.lastProducer = e.from;
-    c.channel.firstConsumer = e.to;
-    c.channel.edges = 1;
-    c.producerPos = u.position;
-    c.consumerPos = v.position;
-    if (pipelined && e.buffer >= 0 && schedule.copies[e.buffer] > 1 &&
-        !graph.buffers[e.buffer].loopLocal) {
-      // The buffer is multi-buffered: iteration i uses copy i mod copies,
-      // and a loop-carried WAR/WAW now reaches the iteration `copies` later.
-      c.copies = schedule.copies[e.buffer];
-      if (e.removableByMultiBuffering)
-        c.channel.distance = c.copies;
-    }
+    Candidate c = fineCandidate(e);
     if (!setsBeforeWait(c)) {
       return refuse(v.op, "the schedule runs '" +
                               v.op->getName().getStringRef().str() + "' (" +
@@ -609,156 +739,114 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
     single.edges = 1;
     single.copies = c.copies;
     edgeGroups[{u.unit, v.unit}].push_back(single);
-    // Merge into an existing channel of the same class when one set and one
-    // wait still serve every edge of both.
-    Key key{c.channel.srcPipe, c.channel.dstPipe, c.channel.producerStage,
-            c.channel.consumerStage, c.channel.distance};
-    bool merged = false;
-    for (unsigned idx : byKey[key]) {
-      Candidate m = candidates[idx];
-      if (c.producerPos > m.producerPos) {
-        m.producerPos = c.producerPos;
-        m.channel.lastProducer = c.channel.lastProducer;
-      }
-      if (c.consumerPos < m.consumerPos) {
-        m.consumerPos = c.consumerPos;
-        m.channel.firstConsumer = c.channel.firstConsumer;
-      }
-      m.copies = std::max(m.copies, c.copies);
-      if (!setsBeforeWait(m))
-        continue;
-      ++m.channel.edges;
-      candidates[idx] = m;
-      merged = true;
-      break;
-    }
-    if (!merged) {
-      byKey[key].push_back(candidates.size());
-      candidates.push_back(c);
-    }
+    addToChannels(c);
   }
-  // Events per pipe pair, in channel order.
-  std::map<PipePair, SmallVector<Candidate *>> byPair;
-  std::map<PipePair, unsigned> needed;
+  return llvm::Error::success();
+}
+
+/// The one-edge channel of dependence `e`, its distance raised to the
+/// buffer's copies when multi-buffering removed a loop-carried WAR/WAW.
+Candidate FlagPlanner::fineCandidate(const DepEdge &e) const {
+  auto stageOf = [&](unsigned n) { return pipelined ? schedule.stage[n] : 0u; };
+  const DepNode &u = graph.nodes[e.from];
+  const DepNode &v = graph.nodes[e.to];
+  Candidate c;
+  c.channel.srcPipe = u.unit;
+  c.channel.dstPipe = v.unit;
+  c.channel.producerStage = stageOf(e.from);
+  c.channel.consumerStage = stageOf(e.to);
+  c.channel.distance = e.distance;
+  c.channel.lastProducer = e.from;
+  c.channel.firstConsumer = e.to;
+  c.channel.edges = 1;
+  c.producerPos = u.position;
+  c.consumerPos = v.position;
+  if (pipelined && e.buffer >= 0 && schedule.copies[e.buffer] > 1 &&
+      !graph.buffers[e.buffer].loopLocal) {
+    // The buffer is multi-buffered: iteration i uses copy i mod copies,
+    // and a loop-carried WAR/WAW now reaches the iteration `copies` later.
+    c.copies = schedule.copies[e.buffer];
+    if (e.removableByMultiBuffering)
+      c.channel.distance = c.copies;
+  }
+  return c;
+}
+
+/// Merges `c` into an existing channel of the same class when one set and
+/// one wait still serve every edge of both; else it is a new channel.
+void FlagPlanner::addToChannels(const Candidate &c) {
+  ChannelKey key{c.channel.srcPipe, c.channel.dstPipe, c.channel.producerStage,
+                 c.channel.consumerStage, c.channel.distance};
+  for (unsigned idx : byKey[key]) {
+    Candidate m = candidates[idx];
+    if (c.producerPos > m.producerPos) {
+      m.producerPos = c.producerPos;
+      m.channel.lastProducer = c.channel.lastProducer;
+    }
+    if (c.consumerPos < m.consumerPos) {
+      m.consumerPos = c.consumerPos;
+      m.channel.firstConsumer = c.channel.firstConsumer;
+    }
+    m.copies = std::max(m.copies, c.copies);
+    if (!setsBeforeWait(m))
+      continue;
+    ++m.channel.edges;
+    candidates[idx] = m;
+    return;
+  }
+  byKey[key].push_back(candidates.size());
+  candidates.push_back(c);
+}
+
+/// The events each channel needs, and per pipe pair its channels (in
+/// channel order) and their total.
+void FlagPlanner::countEvents() {
   for (Candidate &c : candidates) {
     c.channel.numEvents = eventsNeeded(c);
     PipePair pair{c.channel.srcPipe, c.channel.dstPipe};
     byPair[pair].push_back(&c);
     needed[pair] += c.channel.numEvents;
   }
-  // Channels per pipe pair, event ids assigned in channel order.
-  std::map<PipePair, SmallVector<NpuFlagChannel>> channelsOf;
-  // The flags that order the pipes while a pair's options are checked: the
-  // pairs decided so far, and the fine channels of the others (coarser
-  // channels of a pair set no earlier and wait no later than the fine ones
-  // they replace, so they order at least as much; sharing changes no edge).
-  auto context = [&](const PipePair &current, ArrayRef<NpuFlagChannel> option) {
-    SmallVector<NpuFlagChannel> all(option.begin(), option.end());
-    for (auto &[other, members] : byPair) {
-      if (other == current)
-        continue;
-      auto decided = channelsOf.find(other);
-      if (decided != channelsOf.end()) {
-        all.append(decided->second.begin(), decided->second.end());
-        continue;
-      }
-      unsigned next = 0;
-      for (Candidate *c : members) {
-        all.push_back(c->channel);
-        all.back().firstEvent = next;
-        next += c->channel.numEvents;
-      }
+}
+
+/// The flags that order the pipes while a pair's options are checked: the
+/// pairs decided so far, and the fine channels of the others (coarser
+/// channels of a pair set no earlier and wait no later than the fine ones
+/// they replace, so they order at least as much; sharing changes no edge).
+SmallVector<NpuFlagChannel>
+FlagPlanner::orderingContext(const PipePair &current,
+                             ArrayRef<NpuFlagChannel> option) {
+  SmallVector<NpuFlagChannel> all(option.begin(), option.end());
+  for (auto &[other, members] : byPair) {
+    if (other == current)
+      continue;
+    auto decided = channelsOf.find(other);
+    if (decided != channelsOf.end()) {
+      all.append(decided->second.begin(), decided->second.end());
+      continue;
     }
-    return all;
-  };
-  for (auto &entry : byPair) {
-    // Named members, not a structured binding: clang 14 (the fuzz build)
-    // cannot capture a binding in the lambda below.
-    const auto &pair = entry.first;
-    auto &members = entry.second;
+    unsigned next = 0;
+    for (Candidate *c : members) {
+      all.push_back(c->channel);
+      all.back().firstEvent = next;
+      next += c->channel.numEvents;
+    }
+  }
+  return all;
+}
+
+/// Event ids per pipe pair: in channel order when the fine channels fit the
+/// hardware's events, else coarser or shared flags (coarsenPair).
+llvm::Error FlagPlanner::assignPairEvents() {
+  for (auto &[pair, members] : byPair) {
     SmallVector<NpuFlagChannel> &channels = channelsOf[pair];
     if (needed[pair] <= npu::kNumEventIds) {
       for (Candidate *c : members)
         channels.push_back(c->channel);
     } else {
       // Too many: fewer, coarser flags for this pipe pair.
-      SmallVector<Group> groups;
-      for (Candidate *c : members) {
-        Group g;
-        g.set = {static_cast<int64_t>(c->channel.producerStage) -
-                     static_cast<int64_t>(c->channel.distance),
-                 c->producerPos, c->channel.lastProducer};
-        g.wait = {c->channel.consumerStage, c->consumerPos,
-                  c->channel.firstConsumer};
-        g.edges = c->channel.edges;
-        g.copies = c->copies;
-        groups.push_back(g);
-      }
-      // Finest first: merges keeping one event per buffer copy, merges
-      // without that minimum, then event sharing over the options of the
-      // latter (the fine channels, the merges, the fewest channels).
-      unsigned total = 0, shared = 0, fewest = needed[pair], unordered = 0;
-      bool fits = false;
-      for (bool perCopy : {true, false}) {
-        SmallVector<SmallVector<Group>> options =
-            coarsen(groups, edgeGroups[pair], npu::kNumEventIds, perCopy);
-        for (bool share : {false, true}) {
-          if (perCopy && share)
-            continue;
-          for (ArrayRef<Group> option : options) {
-            channels.clear();
-            for (const Group &g : option)
-              channels.push_back(
-                  channelOf(g, pair.first, pair.second, perCopy));
-            total = assignEvents(channels, graph, pipelined, share, shared);
-            // Shorter rotations and shared events are only kept when the
-            // hardware order, not just the program order, separates each
-            // set of an event from the wait of its previous set.
-            if (total <= npu::kNumEventIds &&
-                checkHardwareOrder(context(pair, channels), graph,
-                                   [&](const NpuFlagChannel &c) {
-                                     return c.srcPipe == pair.first &&
-                                            c.dstPipe == pair.second;
-                                   })) {
-              ++unordered;
-              continue;
-            }
-            fewest = std::min(fewest, total);
-            if ((fits = total <= npu::kNumEventIds))
-              break;
-          }
-          if (fits)
-            break;
-        }
-        if (fits)
-          break;
-      }
-      NpuFlagCoarsening note;
-      note.srcPipe = pair.first;
-      note.dstPipe = pair.second;
-      note.fineChannels = members.size();
-      note.fineEvents = needed[pair];
-      note.channels = channels.size();
-      note.budget = npu::kNumEventIds;
-      note.events = total;
-      note.sharedChannels = shared;
-      if (!fits) {
-        plan.verdict = NpuFlagPlan::Verdict::EventBudgetExceeded;
-        return refuse(graph.nodes[members.front()->channel.firstConsumer].op,
-                      "the flags from " + pair.first + " to " + pair.second +
-                          " need " + std::to_string(needed[pair]) +
-                          " event ids (" + std::to_string(fewest) +
-                          " with coarser or shared flags), the hardware has " +
-                          std::to_string(npu::kNumEventIds) +
-                          (unordered
-                               ? "; " + std::to_string(unordered) +
-                                     " plans within the budget were refused: "
-                                     "their flags could be set again before "
-                                     "the previous set was waited for, the "
-                                     "pipes running out of program order"
-                               : std::string()));
-      }
-      plan.coarsened.push_back(note);
+      if (llvm::Error err = coarsenPair(pair, members, channels))
+        return err;
       continue;
     }
     unsigned next = 0;
@@ -767,8 +855,102 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
       next += c.numEvents;
     }
   }
-  // Fine channels keep the order of their first dependences; the channels
-  // of a coarsened pair come together where its first one was.
+  return llvm::Error::success();
+}
+
+/// Fewer, coarser (or shared) flags for a pipe pair whose fine channels
+/// need more events than the hardware has: the plan's coarsening note, or a
+/// refusal when no option fits.
+llvm::Error FlagPlanner::coarsenPair(const PipePair &pair,
+                                     ArrayRef<Candidate *> members,
+                                     SmallVector<NpuFlagChannel> &channels) {
+  SmallVector<Group> groups;
+  for (Candidate *c : members) {
+    Group g;
+    g.set = {static_cast<int64_t>(c->channel.producerStage) -
+                 static_cast<int64_t>(c->channel.distance),
+             c->producerPos, c->channel.lastProducer};
+    g.wait = {c->channel.consumerStage, c->consumerPos,
+              c->channel.firstConsumer};
+    g.edges = c->channel.edges;
+    g.copies = c->copies;
+    groups.push_back(g);
+  }
+  CoarseningOutcome o = searchCoarserFlags(pair, groups, channels);
+  NpuFlagCoarsening note;
+  note.srcPipe = pair.first;
+  note.dstPipe = pair.second;
+  note.fineChannels = members.size();
+  note.fineEvents = needed[pair];
+  note.channels = channels.size();
+  note.budget = npu::kNumEventIds;
+  note.events = o.total;
+  note.sharedChannels = o.shared;
+  if (!o.fits) {
+    plan.verdict = NpuFlagPlan::Verdict::EventBudgetExceeded;
+    return refuse(graph.nodes[members.front()->channel.firstConsumer].op,
+                  "the flags from " + pair.first + " to " + pair.second +
+                      " need " + std::to_string(needed[pair]) + " event ids (" +
+                      std::to_string(o.fewest) +
+                      " with coarser or shared flags), the hardware has " +
+                      std::to_string(npu::kNumEventIds) +
+                      (o.unordered
+                           ? "; " + std::to_string(o.unordered) +
+                                 " plans within the budget were refused: "
+                                 "their flags could be set again before "
+                                 "the previous set was waited for, the "
+                                 "pipes running out of program order"
+                           : std::string()));
+  }
+  plan.coarsened.push_back(note);
+  return llvm::Error::success();
+}
+
+/// Finest first: merges keeping one event per buffer copy, merges without
+/// that minimum, then event sharing over the options of the latter (the
+/// fine channels, the merges, the fewest channels). `channels` gets the
+/// last option tried (the one that fits, if any).
+CoarseningOutcome
+FlagPlanner::searchCoarserFlags(const PipePair &pair,
+                                const SmallVector<Group> &groups,
+                                SmallVector<NpuFlagChannel> &channels) {
+  CoarseningOutcome o;
+  o.fewest = needed[pair];
+  auto ofPair = [&](const NpuFlagChannel &c) {
+    return c.srcPipe == pair.first && c.dstPipe == pair.second;
+  };
+  for (bool perCopy : {true, false}) {
+    SmallVector<SmallVector<Group>> options =
+        coarsen(groups, edgeGroups[pair], npu::kNumEventIds, perCopy);
+    for (bool share : {false, true}) {
+      if (perCopy && share)
+        continue;
+      for (ArrayRef<Group> option : options) {
+        channels.clear();
+        for (const Group &g : option)
+          channels.push_back(channelOf(g, pair.first, pair.second, perCopy));
+        o.total = assignEvents(channels, graph, pipelined, share, o.shared);
+        // Shorter rotations and shared events are only kept when the
+        // hardware order, not just the program order, separates each set
+        // of an event from the wait of its previous set.
+        if (o.total <= npu::kNumEventIds &&
+            checkHardwareOrder(orderingContext(pair, channels), graph,
+                               ofPair)) {
+          ++o.unordered;
+          continue;
+        }
+        o.fewest = std::min(o.fewest, o.total);
+        if ((o.fits = o.total <= npu::kNumEventIds))
+          return o;
+      }
+    }
+  }
+  return o;
+}
+
+/// Fine channels keep the order of their first dependences; the channels of
+/// a coarsened pair come together where its first one was.
+void FlagPlanner::emitChannels() {
   std::map<PipePair, unsigned> emitted;
   for (const Candidate &c : candidates) {
     PipePair pair{c.channel.srcPipe, c.channel.dstPipe};
@@ -782,13 +964,44 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
       plan.channels.push_back(channels[done++]);
     }
   }
-  // The whole plan, every pair (the fine ones included), in the hardware
-  // order: each pipe in order, pipes ordered only by the flags. A channel
-  // whose rotation nothing orders on the hardware (no dependence leads back
-  // from its consumer to its producer, e.g. a loop-local buffer) gets a
-  // back-pressure flag: set after its consumer, waited for before the
-  // producer that sets the same event next, K - delta iterations later,
-  // with K events (see addBackPressure).
+}
+
+/// The back-pressure flag of channel `c`: set after its consumer, waited
+/// for before the producer that sets the same event next, K - delta
+/// iterations later, with K events; its first event after those its pipe
+/// pair uses.
+NpuFlagChannel FlagPlanner::backPressureFlag(const NpuFlagChannel &c) const {
+  NpuFlagChannel r;
+  r.srcPipe = c.dstPipe;
+  r.dstPipe = c.srcPipe;
+  r.lastProducer = c.firstConsumer;
+  r.firstConsumer = c.lastProducer;
+  r.producerStage = c.consumerStage;
+  r.consumerStage = c.producerStage;
+  r.distance = c.numEvents - c.distance;
+  int64_t k = int64_t(r.distance) + r.consumerStage - r.producerStage +
+              (graph.nodes[r.firstConsumer].position >
+                       graph.nodes[r.lastProducer].position
+                   ? 1
+                   : 0);
+  r.numEvents = static_cast<unsigned>(
+      std::max<int64_t>({k, int64_t(r.distance), 1, int64_t(c.numEvents)}));
+  r.edges = 0;
+  r.backPressure = true;
+  unsigned used = 0;
+  for (const NpuFlagChannel &o : plan.channels)
+    if (o.srcPipe == r.srcPipe && o.dstPipe == r.dstPipe)
+      used = std::max(used, o.firstEvent + o.numEvents);
+  r.firstEvent = used;
+  return r;
+}
+
+/// The whole plan, every pair (the fine ones included), in the hardware
+/// order: each pipe in order, pipes ordered only by the flags. A channel
+/// whose rotation nothing orders on the hardware (no dependence leads back
+/// from its consumer to its producer, e.g. a loop-local buffer) gets a
+/// back-pressure flag (backPressureFlag); a refusal when a hazard remains.
+llvm::Error FlagPlanner::addBackPressure() {
   std::optional<std::string> hazard;
   SmallVector<bool> throttled(plan.channels.size(), false);
   while (true) {
@@ -799,29 +1012,8 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
     if (!hazard || offender >= throttled.size() || throttled[offender])
       break;
     throttled[offender] = true;
-    const NpuFlagChannel &c = plan.channels[offender];
-    NpuFlagChannel r;
-    r.srcPipe = c.dstPipe;
-    r.dstPipe = c.srcPipe;
-    r.lastProducer = c.firstConsumer;
-    r.firstConsumer = c.lastProducer;
-    r.producerStage = c.consumerStage;
-    r.consumerStage = c.producerStage;
-    r.distance = c.numEvents - c.distance;
-    int64_t k = int64_t(r.distance) + r.consumerStage - r.producerStage +
-                (graph.nodes[r.firstConsumer].position >
-                         graph.nodes[r.lastProducer].position
-                     ? 1
-                     : 0);
-    r.numEvents = static_cast<unsigned>(
-        std::max<int64_t>({k, int64_t(r.distance), 1, int64_t(c.numEvents)}));
-    r.edges = 0;
-    r.backPressure = true;
-    unsigned used = 0;
-    for (const NpuFlagChannel &o : plan.channels)
-      if (o.srcPipe == r.srcPipe && o.dstPipe == r.dstPipe)
-        used = std::max(used, o.firstEvent + o.numEvents);
-    r.firstEvent = used;
+    NpuFlagChannel r = backPressureFlag(plan.channels[offender]);
+    unsigned used = r.firstEvent;
     if (used + r.numEvents > npu::kNumEventIds) {
       *hazard += " (a back-pressure flag from " + r.srcPipe + " to " +
                  r.dstPipe + " would need " + std::to_string(r.numEvents) +
@@ -839,6 +1031,14 @@ static llvm::Error planFlags(const LoopDependenceGraph &graph,
                       *hazard);
   }
   return llvm::Error::success();
+}
+
+/// planNpuFlags: success, or a refusal at the op the flags cannot be planned
+/// for (with the plan's verdict set).
+static llvm::Error planFlags(const LoopDependenceGraph &graph,
+                             const StageSchedule &schedule, bool pipelined,
+                             NpuFlagPlan &plan) {
+  return FlagPlanner(graph, schedule, pipelined, plan).run();
 }
 
 NpuFlagPlan hwsched::planNpuFlags(const LoopDependenceGraph &graph,

@@ -147,22 +147,51 @@ redundantSameIterationEdges(const LoopDependenceGraph &graph,
   return redundant;
 }
 
-TimingGraph detail::buildTimingGraph(const LoopDependenceGraph &graph,
-                                     const SchedulerConfig &config) {
-  TimingGraph tg;
-  tg.numNodes = graph.nodes.size();
-  // One edge per (from, to, distance) with the largest latency.
-  std::vector<TimingEdge> merged;
-  merged.reserve(graph.edges.size());
-  // edgeLatency without a unit lookup by name per edge: the producer's
-  // latency (0 for a sync node that is not a group) per node, resolved once.
-  std::vector<int64_t> producerLatency(tg.numNodes, 0);
+/// edgeLatency without a unit lookup by name per edge: the producer's
+/// latency (0 for a sync node that is not a group) per node, resolved once.
+static std::vector<int64_t> producerLatencies(const LoopDependenceGraph &graph,
+                                              const SchedulerConfig &config) {
+  std::vector<int64_t> producerLatency(graph.nodes.size(), 0);
   for (auto [v, node] : llvm::enumerate(graph.nodes)) {
     if (node.isSync && !isGroupNode(node))
       continue;
     if (const PipelineUnit *unit = findUnit(config, node.unit))
       producerLatency[v] = unit->latencyCycles;
   }
+  return producerLatency;
+}
+
+/// Sorts `edges` by (from, to, distance): bucketed by source first (a
+/// counting sort over `n` nodes), then each short bucket sorted by (to,
+/// distance).
+static void sortBySource(unsigned n, std::vector<TimingEdge> &edges) {
+  std::vector<unsigned> begin(n + 1, 0);
+  for (const TimingEdge &e : edges)
+    ++begin[e.from + 1];
+  for (unsigned v = 0; v < n; ++v)
+    begin[v + 1] += begin[v];
+  std::vector<TimingEdge> bucketed(edges.size());
+  std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
+  for (const TimingEdge &e : edges)
+    bucketed[fill[e.from]++] = e;
+  for (unsigned v = 0; v < n; ++v)
+    std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
+              [](const TimingEdge &a, const TimingEdge &b) {
+                return std::tie(a.to, a.distance) < std::tie(b.to, b.distance);
+              });
+  edges = std::move(bucketed);
+}
+
+/// The active edges (without same-iteration self loops) with their
+/// latencies, one per (from, to, distance) with the largest latency,
+/// sorted by that key.
+static std::vector<TimingEdge>
+mergedTimingEdges(const LoopDependenceGraph &graph,
+                  const SchedulerConfig &config) {
+  unsigned n = graph.nodes.size();
+  std::vector<TimingEdge> merged;
+  merged.reserve(graph.edges.size());
+  std::vector<int64_t> producerLatency = producerLatencies(graph, config);
   for (const DepEdge &e : graph.edges) {
     if (!isActive(e) || (e.distance == 0 && e.from == e.to))
       continue;
@@ -176,26 +205,7 @@ TimingGraph detail::buildTimingGraph(const LoopDependenceGraph &graph,
   auto key = [](const TimingEdge &e) {
     return std::make_tuple(e.from, e.to, e.distance);
   };
-  // Sorted by (from, to, distance): bucketed by source first (a counting
-  // sort), then each short bucket sorted by (to, distance).
-  {
-    std::vector<unsigned> begin(tg.numNodes + 1, 0);
-    for (const TimingEdge &e : merged)
-      ++begin[e.from + 1];
-    for (unsigned v = 0; v < tg.numNodes; ++v)
-      begin[v + 1] += begin[v];
-    std::vector<TimingEdge> bucketed(merged.size());
-    std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
-    for (const TimingEdge &e : merged)
-      bucketed[fill[e.from]++] = e;
-    for (unsigned v = 0; v < tg.numNodes; ++v)
-      std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
-                [](const TimingEdge &a, const TimingEdge &b) {
-                  return std::tie(a.to, a.distance) <
-                         std::tie(b.to, b.distance);
-                });
-    merged = std::move(bucketed);
-  }
+  sortBySource(n, merged);
   size_t kept = 0;
   for (size_t i = 0; i < merged.size(); ++i) {
     if (kept && key(merged[kept - 1]) == key(merged[i]))
@@ -205,6 +215,48 @@ TimingGraph detail::buildTimingGraph(const LoopDependenceGraph &graph,
       merged[kept++] = merged[i];
   }
   merged.resize(kept);
+  return merged;
+}
+
+/// The modulo scheduler's view of `tg.edges`: the self loops apart, the
+/// flat in- and out-arcs of the others, and the edges by decreasing source
+/// position (the edges of one source stay in edge order; the heights do not
+/// depend on the order, only the sweep count).
+static void buildSchedulerView(const LoopDependenceGraph &graph,
+                               TimingGraph &tg) {
+  unsigned n = tg.numNodes;
+  for (const TimingEdge &e : tg.edges)
+    if (e.from == e.to)
+      tg.selfLoops.push_back(e);
+  using Arc = TimingGraph::Arc;
+  buildFlatAdjacency(
+      n, llvm::ArrayRef(tg.edges),
+      [](const TimingEdge &e) { return e.from != e.to; },
+      [](unsigned, const TimingEdge &e) {
+        return Arc{e.from, e.distance, e.latency};
+      },
+      [](unsigned, const TimingEdge &e) {
+        return Arc{e.to, e.distance, e.latency};
+      },
+      tg.inBegin, tg.inArcs, tg.outBegin, tg.outArcs);
+  std::vector<unsigned> byPosition(n);
+  for (unsigned v = 0; v < n; ++v)
+    byPosition[v] = v;
+  llvm::stable_sort(byPosition, [&](unsigned a, unsigned b) {
+    return graph.nodes[a].position > graph.nodes[b].position;
+  });
+  tg.heightOrder.reserve(tg.edges.size());
+  for (unsigned v : byPosition)
+    for (unsigned ei : tg.out[v])
+      tg.heightOrder.push_back(tg.edges[ei]);
+}
+
+TimingGraph detail::buildTimingGraph(const LoopDependenceGraph &graph,
+                                     const SchedulerConfig &config) {
+  TimingGraph tg;
+  tg.numNodes = graph.nodes.size();
+  // One edge per (from, to, distance) with the largest latency.
+  std::vector<TimingEdge> merged = mergedTimingEdges(graph, config);
   std::vector<int64_t> nodeLatency(tg.numNodes, 0);
   for (const TimingEdge &e : merged)
     nodeLatency[e.from] = std::max(nodeLatency[e.from], e.latency);
@@ -223,34 +275,7 @@ TimingGraph detail::buildTimingGraph(const LoopDependenceGraph &graph,
     tg.out[e.from].push_back(tg.edges.size());
     tg.edges.push_back(e);
   }
-
-  unsigned n = tg.numNodes;
-  for (const TimingEdge &e : tg.edges)
-    if (e.from == e.to)
-      tg.selfLoops.push_back(e);
-  using Arc = TimingGraph::Arc;
-  buildFlatAdjacency(
-      n, llvm::ArrayRef(tg.edges),
-      [](const TimingEdge &e) { return e.from != e.to; },
-      [](unsigned, const TimingEdge &e) {
-        return Arc{e.from, e.distance, e.latency};
-      },
-      [](unsigned, const TimingEdge &e) {
-        return Arc{e.to, e.distance, e.latency};
-      },
-      tg.inBegin, tg.inArcs, tg.outBegin, tg.outArcs);
-  // By decreasing source position (the edges of one source stay in edge
-  // order; the heights do not depend on the order, only the sweep count).
-  std::vector<unsigned> byPosition(n);
-  for (unsigned v = 0; v < n; ++v)
-    byPosition[v] = v;
-  llvm::stable_sort(byPosition, [&](unsigned a, unsigned b) {
-    return graph.nodes[a].position > graph.nodes[b].position;
-  });
-  tg.heightOrder.reserve(tg.edges.size());
-  for (unsigned v : byPosition)
-    for (unsigned ei : tg.out[v])
-      tg.heightOrder.push_back(tg.edges[ei]);
+  buildSchedulerView(graph, tg);
   return tg;
 }
 

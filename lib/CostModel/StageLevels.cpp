@@ -157,6 +157,170 @@ void detail::computeCopies(const LoopDependenceGraph &graph,
   schedule.capacityBytes = config.capacityBytes;
 }
 
+namespace {
+/// What the steps of levelSchedule share.
+struct LevelSearch {
+  const LoopDependenceGraph &graph;
+  const SchedulerConfig &config;
+  const TimingGraph &tg;
+  unsigned n;
+  unsigned stageLimit;
+  int64_t mii;
+};
+
+/// The current assignment while unused stages are spent: its constraints,
+/// its stages and their interval.
+struct LevelAssignment {
+  std::vector<StageConstraint> cs;
+  std::vector<unsigned> stages;
+  int64_t ii = 0;
+};
+} // namespace
+
+/// The stages an assignment uses.
+static unsigned usedStages(const std::vector<unsigned> &s) {
+  return *std::max_element(s.begin(), s.end()) + 1;
+}
+
+/// The graph is deeper than the limit: merge neighbouring levels of the
+/// ASAP stages `asap` (`depth` levels). Any map that keeps `stageLimit - 1`
+/// of the `depth - 1` level boundaries is monotone and grows by at most 1
+/// per level, so every constraint stays satisfied. Try every choice of
+/// boundaries when there are few (keeping the boundaries on the longest
+/// latencies matters: merging a copy with its reader costs far more than
+/// merging a load with its compute), else spread them evenly.
+static std::vector<unsigned> mergeLevels(const LevelSearch &s,
+                                         const std::vector<int64_t> &asap,
+                                         int64_t depth) {
+  unsigned n = s.n, stageLimit = s.stageLimit;
+  std::vector<unsigned> stages(n);
+  auto apply = [&](const std::vector<unsigned> &levelStage) {
+    for (unsigned v = 0; v < n; ++v)
+      stages[v] = levelStage[asap[v]];
+  };
+  std::vector<unsigned> even(depth);
+  for (int64_t l = 0; l < depth; ++l)
+    even[l] = static_cast<unsigned>(l * stageLimit / depth);
+  uint64_t choices = 1;
+  for (int64_t k = 1; k < stageLimit && choices <= 64; ++k)
+    choices = choices * (depth - k) / k;
+  // Each choice costs an interval computation: keep the search within a
+  // budget proportional to the graph size.
+  if (stageLimit <= 1 || choices > 64 || depth > 17 ||
+      choices * s.tg.edges.size() > 20000) {
+    apply(even);
+    return stages;
+  }
+  std::vector<unsigned> bestLevels = even;
+  apply(even);
+  int64_t bestII = achievedIIOf(s.tg, stages, s.mii);
+  // Enumerate boundary subsets as bit masks over the depth - 1 boundaries.
+  for (uint64_t mask = 0; mask < (uint64_t(1) << (depth - 1)); ++mask) {
+    if (static_cast<unsigned>(llvm::popcount(mask)) != stageLimit - 1)
+      continue;
+    std::vector<unsigned> levels(depth, 0);
+    for (int64_t l = 1; l < depth; ++l)
+      levels[l] = levels[l - 1] + ((mask >> (l - 1)) & 1);
+    apply(levels);
+    int64_t ii = achievedIIOf(s.tg, stages, s.mii);
+    if (ii < bestII) {
+      bestII = ii;
+      bestLevels = levels;
+    }
+  }
+  apply(bestLevels);
+  return stages;
+}
+
+/// The ASAP stages of `constraints` within the stage limit (levels merged
+/// when deeper); std::nullopt when the constraints have a positive cycle.
+static std::optional<std::vector<unsigned>>
+stagesWithin(const LevelSearch &s,
+             const std::vector<StageConstraint> &constraints) {
+  std::optional<std::vector<int64_t>> asap = asapStages(s.n, constraints);
+  if (!asap)
+    return std::nullopt;
+  int64_t depth = *std::max_element(asap->begin(), asap->end()) + 1;
+  if (depth <= s.stageLimit) {
+    std::vector<unsigned> stages(s.n);
+    for (unsigned v = 0; v < s.n; ++v)
+      stages[v] = static_cast<unsigned>((*asap)[v]);
+    return stages;
+  }
+  return mergeLevels(s, *asap, depth);
+}
+
+/// Whether constraint `c` comes from a same-iteration edge whose latency
+/// bounds the interval `ii` under `stages` (more than its stage separation
+/// hides).
+static bool isTightConstraint(const LevelSearch &s, const StageConstraint &c,
+                              const std::vector<unsigned> &stages, int64_t ii) {
+  if (c.edge < 0 || s.graph.edges[c.edge].distance != 0 || c.weight < 0 ||
+      c.from == c.to)
+    return false;
+  const DepEdge &e = s.graph.edges[c.edge];
+  int64_t lat = edgeLatency(s.graph, s.config, e);
+  int64_t delta = stages[e.to] - static_cast<int64_t>(stages[e.from]);
+  return lat > 0 && lat > delta * ii;
+}
+
+/// The (producer unit, consumer unit) pairs of the tight constraints, in
+/// constraint order; a few unit pairs per round bound the search on large
+/// graphs.
+static std::vector<std::pair<std::string, std::string>>
+tightUnitPairs(const LevelSearch &s, const LevelAssignment &a) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const StageConstraint &c : a.cs)
+    if (isTightConstraint(s, c, a.stages, a.ii)) {
+      std::pair<std::string, std::string> key{s.graph.nodes[c.from].unit,
+                                              s.graph.nodes[c.to].unit};
+      if (!llvm::is_contained(pairs, key))
+        pairs.push_back(key);
+    }
+  if (pairs.size() > 8)
+    pairs.resize(8);
+  return pairs;
+}
+
+/// One round of spending stages. Candidate moves: for one (producer unit,
+/// consumer unit) pair, separate every latency-bound edge of that pair by
+/// one more stage (edges of a pair usually bound the interval together,
+/// e.g. the two operand copies of a matmul). Applies the move that lowers
+/// the interval most; false when none lowers it.
+static bool separateTightestPair(const LevelSearch &s, LevelAssignment &a) {
+  std::vector<StageConstraint> bestCs;
+  std::vector<unsigned> bestStages;
+  int64_t bestII = a.ii;
+  for (const auto &key : tightUnitPairs(s, a)) {
+    std::vector<StageConstraint> trial = a.cs;
+    for (StageConstraint &c : trial) {
+      if (!isTightConstraint(s, c, a.stages, a.ii) ||
+          s.graph.nodes[c.from].unit != key.first ||
+          s.graph.nodes[c.to].unit != key.second)
+        continue;
+      int64_t delta = a.stages[c.to] - static_cast<int64_t>(a.stages[c.from]);
+      c.weight = std::max<int64_t>(c.weight, delta + 1);
+    }
+    std::optional<std::vector<unsigned>> st = stagesWithin(s, trial);
+    // Unchanged stages (hard constraints keep the ops together) cannot
+    // lower the interval.
+    if (!st || usedStages(*st) > s.stageLimit || *st == a.stages)
+      continue;
+    int64_t ii = achievedIIOf(s.tg, *st, s.mii);
+    if (ii < bestII) {
+      bestII = ii;
+      bestCs = trial;
+      bestStages = *st;
+    }
+  }
+  if (bestStages.empty())
+    return false;
+  a.cs = bestCs;
+  a.stages = bestStages;
+  a.ii = bestII;
+  return true;
+}
+
 StageSchedule detail::levelSchedule(const LoopDependenceGraph &graph,
                                     const SchedulerConfig &config,
                                     const TimingGraph &tg, int64_t resMII,
@@ -173,138 +337,27 @@ StageSchedule detail::levelSchedule(const LoopDependenceGraph &graph,
     return schedule;
   }
 
-  std::vector<StageConstraint> cs = buildStageConstraints(graph);
-  relaxRecurrences(n, cs);
-  auto toStages = [&](const std::vector<StageConstraint> &constraints)
-      -> std::optional<std::vector<unsigned>> {
-    std::optional<std::vector<int64_t>> asap = asapStages(n, constraints);
-    if (!asap)
-      return std::nullopt;
-    int64_t depth = *std::max_element(asap->begin(), asap->end()) + 1;
-    std::vector<unsigned> stages(n);
-    if (depth <= stageLimit) {
-      for (unsigned v = 0; v < n; ++v)
-        stages[v] = static_cast<unsigned>((*asap)[v]);
-      return stages;
-    }
-    // The graph is deeper than the limit: merge neighbouring levels. Any map
-    // that keeps `stageLimit - 1` of the `depth - 1` level boundaries is
-    // monotone and grows by at most 1 per level, so every constraint stays
-    // satisfied. Try every choice of boundaries when there are few (keeping
-    // the boundaries on the longest latencies matters: merging a copy with
-    // its reader costs far more than merging a load with its compute), else
-    // spread them evenly.
-    auto apply = [&](const std::vector<unsigned> &levelStage) {
-      for (unsigned v = 0; v < n; ++v)
-        stages[v] = levelStage[(*asap)[v]];
-    };
-    std::vector<unsigned> even(depth);
-    for (int64_t l = 0; l < depth; ++l)
-      even[l] = static_cast<unsigned>(l * stageLimit / depth);
-    uint64_t choices = 1;
-    for (int64_t k = 1; k < stageLimit && choices <= 64; ++k)
-      choices = choices * (depth - k) / k;
-    // Each choice costs an interval computation: keep the search within a
-    // budget proportional to the graph size.
-    if (stageLimit <= 1 || choices > 64 || depth > 17 ||
-        choices * tg.edges.size() > 20000) {
-      apply(even);
-      return stages;
-    }
-    std::vector<unsigned> bestLevels = even;
-    apply(even);
-    int64_t bestII = achievedIIOf(tg, stages, schedule.mii);
-    // Enumerate boundary subsets as bit masks over the depth - 1 boundaries.
-    for (uint64_t mask = 0; mask < (uint64_t(1) << (depth - 1)); ++mask) {
-      if (static_cast<unsigned>(llvm::popcount(mask)) != stageLimit - 1)
-        continue;
-      std::vector<unsigned> levels(depth, 0);
-      for (int64_t l = 1; l < depth; ++l)
-        levels[l] = levels[l - 1] + ((mask >> (l - 1)) & 1);
-      apply(levels);
-      int64_t ii = achievedIIOf(tg, stages, schedule.mii);
-      if (ii < bestII) {
-        bestII = ii;
-        bestLevels = levels;
-      }
-    }
-    apply(bestLevels);
-    return stages;
-  };
-  std::optional<std::vector<unsigned>> stages = toStages(cs);
-  if (!stages) {
-    // Hard constraints alone are always satisfiable by one stage.
-    stages = std::vector<unsigned>(n, 0);
-  }
-  int64_t best = achievedIIOf(tg, *stages, schedule.mii);
+  LevelSearch s{graph, config, tg, n, stageLimit, schedule.mii};
+  LevelAssignment a;
+  a.cs = buildStageConstraints(graph);
+  relaxRecurrences(n, a.cs);
+  std::optional<std::vector<unsigned>> stages = stagesWithin(s, a.cs);
+  // Hard constraints alone are always satisfiable by one stage.
+  a.stages = stages ? std::move(*stages) : std::vector<unsigned>(n, 0);
+  a.ii = achievedIIOf(tg, a.stages, schedule.mii);
 
   // Spend unused stages on the edges whose latency bounds the interval:
   // separating producer and consumer by one more stage hides II more cycles.
-  auto used = [&](const std::vector<unsigned> &s) {
-    return *std::max_element(s.begin(), s.end()) + 1;
-  };
   for (unsigned round = 0;
-       round < stageLimit && used(*stages) < stageLimit && best > schedule.mii;
-       ++round) {
-    // Candidate moves: for one (producer unit, consumer unit) pair, separate
-    // every latency-bound edge of that pair by one more stage (edges of a
-    // pair usually bound the interval together, e.g. the two operand copies
-    // of a matmul).
-    auto isTight = [&](const StageConstraint &c) {
-      if (c.edge < 0 || graph.edges[c.edge].distance != 0 || c.weight < 0 ||
-          c.from == c.to)
-        return false;
-      const DepEdge &e = graph.edges[c.edge];
-      int64_t lat = edgeLatency(graph, config, e);
-      int64_t delta = (*stages)[e.to] - static_cast<int64_t>((*stages)[e.from]);
-      return lat > 0 && lat > delta * best;
-    };
-    std::vector<std::pair<std::string, std::string>> pairs;
-    for (const StageConstraint &c : cs)
-      if (isTight(c)) {
-        std::pair<std::string, std::string> key{graph.nodes[c.from].unit,
-                                                graph.nodes[c.to].unit};
-        if (!llvm::is_contained(pairs, key))
-          pairs.push_back(key);
-      }
-    std::vector<StageConstraint> bestCs;
-    std::vector<unsigned> bestStages;
-    int64_t bestII = best;
-    // A few unit pairs per round bound the search on large graphs.
-    if (pairs.size() > 8)
-      pairs.resize(8);
-    for (const auto &key : pairs) {
-      std::vector<StageConstraint> trial = cs;
-      for (StageConstraint &c : trial) {
-        if (!isTight(c) || graph.nodes[c.from].unit != key.first ||
-            graph.nodes[c.to].unit != key.second)
-          continue;
-        int64_t delta =
-            (*stages)[c.to] - static_cast<int64_t>((*stages)[c.from]);
-        c.weight = std::max<int64_t>(c.weight, delta + 1);
-      }
-      std::optional<std::vector<unsigned>> s = toStages(trial);
-      // Unchanged stages (hard constraints keep the ops together) cannot
-      // lower the interval.
-      if (!s || used(*s) > stageLimit || *s == *stages)
-        continue;
-      int64_t ii = achievedIIOf(tg, *s, schedule.mii);
-      if (ii < bestII) {
-        bestII = ii;
-        bestCs = trial;
-        bestStages = *s;
-      }
-    }
-    if (bestStages.empty())
+       round < stageLimit && usedStages(a.stages) < stageLimit &&
+       a.ii > schedule.mii;
+       ++round)
+    if (!separateTightestPair(s, a))
       break;
-    cs = bestCs;
-    stages = bestStages;
-    best = bestII;
-  }
 
-  schedule.stage = *stages;
-  schedule.numStages = used(*stages);
-  schedule.achievedII = best;
+  schedule.stage = a.stages;
+  schedule.numStages = usedStages(a.stages);
+  schedule.achievedII = a.ii;
   computeCopies(graph, config, schedule);
   return schedule;
 }

@@ -58,192 +58,255 @@ hwsched::readSchedulerConfig(const HwSpec &spec) {
   return config;
 }
 
-static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
-                                        const SchedulerConfig &config,
-                                        const TimingGraph &tg, int64_t resMII,
-                                        int64_t recMII, unsigned stageLimit,
-                                        bool fitCapacity = false) {
-  int64_t mii = std::max(resMII, recMII);
-  int64_t bound = stageBoundIIOf(tg, mii, stageLimit);
-  unsigned n = graph.nodes.size();
+/// Same-iteration constraints of weight <= 0 follow from the timing edges
+/// (latencies are >= 0); of parallel constraints the largest weight binds.
+/// Fewer constraints make every scheduling step cheaper.
+static void pruneStageConstraints(const LoopDependenceGraph &graph, unsigned n,
+                                  std::vector<StageConstraint> &cs) {
+  std::vector<StageConstraint> kept;
+  for (const StageConstraint &c : cs) {
+    if (c.from == c.to ||
+        (c.edge >= 0 && graph.edges[c.edge].distance == 0 && c.weight <= 0))
+      continue;
+    kept.push_back({c.from, c.to, c.weight, false, -1});
+  }
+  // Sorted by (from, to), strongest first: keep the first of each pair.
+  // Bucketed by source first (a counting sort), then each short bucket
+  // sorted.
+  {
+    std::vector<unsigned> begin(n + 1, 0);
+    for (const StageConstraint &c : kept)
+      ++begin[c.from + 1];
+    for (unsigned v = 0; v < n; ++v)
+      begin[v + 1] += begin[v];
+    std::vector<StageConstraint> bucketed(kept.size());
+    std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
+    for (const StageConstraint &c : kept)
+      bucketed[fill[c.from]++] = c;
+    for (unsigned v = 0; v < n; ++v)
+      std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
+                [](const StageConstraint &a, const StageConstraint &b) {
+                  return std::tie(a.to, b.weight) < std::tie(b.to, a.weight);
+                });
+    kept = std::move(bucketed);
+  }
+  cs.clear();
+  for (const StageConstraint &c : kept)
+    if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)
+      cs.push_back(c);
+}
+
+namespace {
+/// One scheduleWithTiming run: its inputs, the stage bound, the hard stage
+/// constraints, and the best schedule found so far (with the smallest-II
+/// one the capacity refused, and the exact latency-only interval of tiny
+/// bodies).
+struct TimingSearch {
+  const LoopDependenceGraph &graph;
+  const SchedulerConfig &config;
+  const TimingGraph &tg;
+  int64_t resMII, recMII;
+  unsigned stageLimit;
+  bool fitCapacity;
+  int64_t mii = 0, bound = 0;
+  unsigned n = 0;
+  std::vector<StageConstraint> hard;
   std::optional<ModuloResult> found, rejected;
   std::optional<int64_t> exhaustiveII;
-  if (n) {
-    // Dependent ops on different units in different stages: preferred (kept
-    // where it costs no interval), or a hard rule with `separateUnits`. The
-    // timing model already keeps each consumer a full latency after its
-    // producer, so the rule only hides latency the model does not see.
-    std::vector<StageConstraint> hard = buildStageConstraints(graph);
-    relaxRecurrences(n, hard);
-    std::vector<StageConstraint> preferred = hard;
-    if (!config.separateUnits)
-      for (StageConstraint &c : hard)
-        if (c.soft)
-          c.weight = 0;
-    // Same-iteration constraints of weight <= 0 follow from the timing
-    // edges (latencies are >= 0); of parallel constraints the largest weight
-    // binds. Fewer constraints make every scheduling step cheaper.
-    auto prune = [&](std::vector<StageConstraint> &cs) {
-      std::vector<StageConstraint> kept;
-      for (const StageConstraint &c : cs) {
-        if (c.from == c.to ||
-            (c.edge >= 0 && graph.edges[c.edge].distance == 0 && c.weight <= 0))
-          continue;
-        kept.push_back({c.from, c.to, c.weight, false, -1});
-      }
-      // Sorted by (from, to), strongest first: keep the first of each pair.
-      // Bucketed by source first (a counting sort), then each short bucket
-      // sorted.
-      {
-        std::vector<unsigned> begin(n + 1, 0);
-        for (const StageConstraint &c : kept)
-          ++begin[c.from + 1];
-        for (unsigned v = 0; v < n; ++v)
-          begin[v + 1] += begin[v];
-        std::vector<StageConstraint> bucketed(kept.size());
-        std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
-        for (const StageConstraint &c : kept)
-          bucketed[fill[c.from]++] = c;
-        for (unsigned v = 0; v < n; ++v)
-          std::sort(
-              bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
-              [](const StageConstraint &a, const StageConstraint &b) {
-                return std::tie(a.to, b.weight) < std::tie(b.to, a.weight);
-              });
-        kept = std::move(bucketed);
-      }
-      cs.clear();
-      for (const StageConstraint &c : kept)
-        if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)
-          cs.push_back(c);
-    };
-    prune(preferred);
-    prune(hard);
-    auto accept = [&](const ModuloResult &r) {
-      if (!fitCapacity)
-        return true;
-      return scheduleFromTimes(graph, config, r).onChipBytes <=
-             config.capacityBytes;
-    };
-    // With the rule hard both variants are the same constraints: one search.
-    std::vector<std::vector<StageConstraint>> variants = {hard};
-    if (!config.separateUnits)
-      variants.insert(variants.begin(), preferred);
-    found = searchModuloSchedule(graph, config, tg, variants, stageLimit, bound,
-                                 accept, rejected);
-    // Above the bound the heuristic may have missed a better assignment:
-    // also schedule the issue cycles of the level-merging stages (exact for
-    // the latencies, blind to the units) and keep the better interval. Only
-    // on small bodies: on ~100 ops it doubles the time for a few percent.
-    if ((!found || found->first > bound) && n <= 64) {
-      StageSchedule levels =
-          levelSchedule(graph, config, tg, resMII, recMII, stageLimit);
-      if (!found || levels.achievedII < found->first) {
-        std::optional<ModuloResult> unused;
-        std::optional<ModuloResult> fixed = searchModuloSchedule(
-            graph, config, tg, {hard}, stageLimit,
-            std::max(bound, levels.achievedII), accept, unused, &levels.stage);
-        if (fixed && (!found || fixed->first < found->first))
-          found = fixed;
-      }
-    }
-    // Tiny bodies: enumerate every stage assignment the kernel allows. The
-    // best latency-only interval over them is exact for the latency model
-    // (a lower bound once the units count); the assignments below the
-    // current interval get their issue cycles scheduled.
-    uint64_t assignments = 1;
-    for (unsigned v = 0; v < n && assignments <= 512; ++v)
-      assignments *= stageLimit;
-    if ((!found || found->first > bound) && stageLimit > 1 &&
-        assignments <= 512) {
-      std::vector<std::pair<int64_t, std::vector<unsigned>>> candidates;
-      std::vector<unsigned> st(n, 0);
-      int64_t best = std::numeric_limits<int64_t>::max();
-      for (uint64_t code = 0; code < assignments; ++code) {
-        uint64_t rest = code;
-        for (unsigned v = 0; v < n; ++v) {
-          st[v] = rest % stageLimit;
-          rest /= stageLimit;
-        }
-        if (!llvm::is_contained(st, 0u))
-          continue; // a shifted copy of another assignment
-        bool legal =
-            llvm::all_of(hard,
-                         [&](const StageConstraint &c) {
-                           return static_cast<int64_t>(st[c.to]) - st[c.from] >=
-                                  c.weight;
-                         }) &&
-            llvm::all_of(tg.edges, [&](const TimingEdge &e) {
-              return e.distance || st[e.to] >= st[e.from];
-            });
-        if (!legal)
-          continue;
-        int64_t ii = achievedIIOf(tg, st, bound);
-        best = std::min(best, ii);
-        if (!found || ii < found->first)
-          candidates.push_back({ii, st});
-      }
-      if (best != std::numeric_limits<int64_t>::max())
-        exhaustiveII = best;
-      llvm::stable_sort(candidates, [](const auto &a, const auto &b) {
-        return a.first < b.first;
-      });
-      if (candidates.size() > 8)
-        candidates.resize(8);
-      for (auto &[ii, stages] : candidates) {
-        if (found && ii >= found->first)
-          break;
-        std::optional<ModuloResult> unused;
-        std::optional<ModuloResult> fixed = searchModuloSchedule(
-            graph, config, tg, {hard}, stageLimit, ii, accept, unused, &stages);
-        if (fixed && (!found || fixed->first < found->first))
-          found = fixed;
-      }
-    }
+
+  /// Whether a schedule counts: with `fitCapacity`, only when its buffer
+  /// copies fit the on-chip capacity.
+  bool accept(const ModuloResult &r) const {
+    if (!fitCapacity)
+      return true;
+    return scheduleFromTimes(graph, config, r).onChipBytes <=
+           config.capacityBytes;
   }
-  // The figures every modulo-scheduled result reports.
-  auto stamp = [&](StageSchedule &schedule) {
-    schedule.stageLimit = stageLimit;
-    schedule.resMII = resMII;
-    schedule.recMII = recMII;
-    schedule.mii = mii;
-    schedule.stageBoundII = bound;
-    schedule.moduloScheduled = true;
-  };
+  /// The modulo schedule with the issue cycles scheduled inside the given
+  /// `stages` (hard constraints), from interval `from`; kept when it beats
+  /// the one found.
+  void tryFixedStages(int64_t from, const std::vector<unsigned> &stages) {
+    std::optional<ModuloResult> unused;
+    std::optional<ModuloResult> fixed = searchModuloSchedule(
+        graph, config, tg, {hard}, stageLimit, from,
+        [&](const ModuloResult &r) { return accept(r); }, unused, &stages);
+    if (fixed && (!found || fixed->first < found->first))
+      found = fixed;
+  }
+};
+} // namespace
+
+/// The heuristic search: dependent ops on different units in different
+/// stages are preferred (kept where it costs no interval), or a hard rule
+/// with `separateUnits`. The timing model already keeps each consumer a
+/// full latency after its producer, so the rule only hides latency the
+/// model does not see.
+static void searchWithStageConstraints(TimingSearch &s) {
+  s.hard = buildStageConstraints(s.graph);
+  relaxRecurrences(s.n, s.hard);
+  std::vector<StageConstraint> preferred = s.hard;
+  if (!s.config.separateUnits)
+    for (StageConstraint &c : s.hard)
+      if (c.soft)
+        c.weight = 0;
+  pruneStageConstraints(s.graph, s.n, preferred);
+  pruneStageConstraints(s.graph, s.n, s.hard);
+  // With the rule hard both variants are the same constraints: one search.
+  std::vector<std::vector<StageConstraint>> variants = {s.hard};
+  if (!s.config.separateUnits)
+    variants.insert(variants.begin(), preferred);
+  s.found = searchModuloSchedule(
+      s.graph, s.config, s.tg, variants, s.stageLimit, s.bound,
+      [&](const ModuloResult &r) { return s.accept(r); }, s.rejected);
+}
+
+/// Above the bound the heuristic may have missed a better assignment: also
+/// schedule the issue cycles of the level-merging stages (exact for the
+/// latencies, blind to the units) and keep the better interval. Only on
+/// small bodies: on ~100 ops it doubles the time for a few percent.
+static void tryLevelStages(TimingSearch &s) {
+  if (!((!s.found || s.found->first > s.bound) && s.n <= 64))
+    return;
+  StageSchedule levels =
+      levelSchedule(s.graph, s.config, s.tg, s.resMII, s.recMII, s.stageLimit);
+  if (!s.found || levels.achievedII < s.found->first)
+    s.tryFixedStages(std::max(s.bound, levels.achievedII), levels.stage);
+}
+
+/// Whether stage assignment `st` satisfies the hard constraints and keeps
+/// every same-iteration consumer at or after its producer's stage.
+static bool legalAssignment(const TimingSearch &s,
+                            const std::vector<unsigned> &st) {
+  return llvm::all_of(s.hard,
+                      [&](const StageConstraint &c) {
+                        return static_cast<int64_t>(st[c.to]) - st[c.from] >=
+                               c.weight;
+                      }) &&
+         llvm::all_of(s.tg.edges, [&](const TimingEdge &e) {
+           return e.distance || st[e.to] >= st[e.from];
+         });
+}
+
+/// Tiny bodies: enumerate every stage assignment the kernel allows. The
+/// best latency-only interval over them is exact for the latency model (a
+/// lower bound once the units count); the assignments below the current
+/// interval get their issue cycles scheduled.
+static void tryEveryAssignment(TimingSearch &s) {
+  unsigned n = s.n, stageLimit = s.stageLimit;
+  uint64_t assignments = 1;
+  for (unsigned v = 0; v < n && assignments <= 512; ++v)
+    assignments *= stageLimit;
+  if (!((!s.found || s.found->first > s.bound) && stageLimit > 1 &&
+        assignments <= 512))
+    return;
+  std::vector<std::pair<int64_t, std::vector<unsigned>>> candidates;
+  std::vector<unsigned> st(n, 0);
+  int64_t best = std::numeric_limits<int64_t>::max();
+  for (uint64_t code = 0; code < assignments; ++code) {
+    uint64_t rest = code;
+    for (unsigned v = 0; v < n; ++v) {
+      st[v] = rest % stageLimit;
+      rest /= stageLimit;
+    }
+    if (!llvm::is_contained(st, 0u))
+      continue; // a shifted copy of another assignment
+    if (!legalAssignment(s, st))
+      continue;
+    int64_t ii = achievedIIOf(s.tg, st, s.bound);
+    best = std::min(best, ii);
+    if (!s.found || ii < s.found->first)
+      candidates.push_back({ii, st});
+  }
+  if (best != std::numeric_limits<int64_t>::max())
+    s.exhaustiveII = best;
+  llvm::stable_sort(candidates, [](const auto &a, const auto &b) {
+    return a.first < b.first;
+  });
+  if (candidates.size() > 8)
+    candidates.resize(8);
+  for (auto &[ii, stages] : candidates) {
+    if (s.found && ii >= s.found->first)
+      break;
+    s.tryFixedStages(ii, stages);
+  }
+}
+
+/// The figures every modulo-scheduled result reports.
+static void stampModuloFigures(const TimingSearch &s, StageSchedule &schedule) {
+  schedule.stageLimit = s.stageLimit;
+  schedule.resMII = s.resMII;
+  schedule.recMII = s.recMII;
+  schedule.mii = s.mii;
+  schedule.stageBoundII = s.bound;
+  schedule.moduloScheduled = true;
+}
+
+/// Why the interval was raised above one the capacity refused (and the
+/// stage count lowered, if it was).
+static ScheduleNote intervalRaisedNote(const TimingSearch &s,
+                                       const StageSchedule &over) {
+  StageSchedule fits = scheduleFromTimes(s.graph, s.config, *s.found);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (fits.numStages < over.numStages)
+    os << "stage limit " << s.stageLimit << " reduced to " << fits.numStages
+       << " stages to fit the capacity: ";
+  os << "at interval " << s.rejected->first << " " << over.numStages
+     << " stages need " << over.onChipBytes << " on-chip bytes > capacity "
+     << s.config.capacityBytes << "; interval raised to " << s.found->first;
+  return {ScheduleNote::Kind::IntervalRaised, text};
+}
+
+/// The schedule of the search's outcome: the one found, or the one over
+/// capacity when none fits, or the level-merging fallback when the modulo
+/// scheduler found nothing.
+static StageSchedule finishSchedule(const TimingSearch &s) {
   std::vector<ScheduleNote> notes;
-  if (rejected && (!found || found->first > rejected->first)) {
-    StageSchedule over = scheduleFromTimes(graph, config, *rejected);
-    if (!found) {
-      stamp(over);
+  if (s.rejected && (!s.found || s.found->first > s.rejected->first)) {
+    StageSchedule over = scheduleFromTimes(s.graph, s.config, *s.rejected);
+    if (!s.found) {
+      stampModuloFigures(s, over);
       return over;
     }
-    StageSchedule fits = scheduleFromTimes(graph, config, *found);
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    if (fits.numStages < over.numStages)
-      os << "stage limit " << stageLimit << " reduced to " << fits.numStages
-         << " stages to fit the capacity: ";
-    os << "at interval " << rejected->first << " " << over.numStages
-       << " stages need " << over.onChipBytes << " on-chip bytes > capacity "
-       << config.capacityBytes << "; interval raised to " << found->first;
-    notes.push_back({ScheduleNote::Kind::IntervalRaised, text});
+    notes.push_back(intervalRaisedNote(s, over));
   }
-  if (!found) {
-    StageSchedule fallback =
-        levelSchedule(graph, config, tg, resMII, recMII, stageLimit);
-    fallback.stageBoundII = bound;
-    if (n)
+  if (!s.found) {
+    StageSchedule fallback = levelSchedule(s.graph, s.config, s.tg, s.resMII,
+                                           s.recMII, s.stageLimit);
+    fallback.stageBoundII = s.bound;
+    if (s.n)
       fallback.notes.push_back(
           {ScheduleNote::Kind::LevelMerging,
            "no modulo schedule found: stages by level merging, interval "
            "without the reservation-table check"});
     return fallback;
   }
-  StageSchedule schedule = scheduleFromTimes(graph, config, *found);
-  stamp(schedule);
-  schedule.exhaustiveII = exhaustiveII;
+  StageSchedule schedule = scheduleFromTimes(s.graph, s.config, *s.found);
+  stampModuloFigures(s, schedule);
+  schedule.exhaustiveII = s.exhaustiveII;
   schedule.notes = std::move(notes);
   return schedule;
+}
+
+/// The schedule at stage limit `stageLimit` over the timing graph `tg`:
+/// the modulo scheduler's heuristic search, then (when it stays above the
+/// stage bound) the level-merging stages and, on tiny bodies, every stage
+/// assignment; with `fitCapacity` only schedules whose buffers fit count.
+static StageSchedule scheduleWithTiming(const LoopDependenceGraph &graph,
+                                        const SchedulerConfig &config,
+                                        const TimingGraph &tg, int64_t resMII,
+                                        int64_t recMII, unsigned stageLimit,
+                                        bool fitCapacity = false) {
+  TimingSearch s{graph, config, tg, resMII, recMII, stageLimit, fitCapacity};
+  s.mii = std::max(resMII, recMII);
+  s.bound = stageBoundIIOf(tg, s.mii, stageLimit);
+  s.n = graph.nodes.size();
+  if (s.n) {
+    searchWithStageConstraints(s);
+    tryLevelStages(s);
+    tryEveryAssignment(s);
+  }
+  return finishSchedule(s);
 }
 
 StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,

@@ -293,12 +293,13 @@ static void applySmFillRule(TileSelection &s, bool dynamicGrid) {
   s.fillPicked = true;
 }
 
-llvm::Expected<TileSelection>
-hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
-  // The enumeration and pruning alone: hwsched-tune and bench/tileconfig
-  // report this event's time (hwsched-opt --hwsched-time-trace).
-  llvm::TimeTraceScope trace("hwsched::selectTileConfig");
-  TileSelection selection;
+/// The names of the GEMM dims in notes.
+static const char *const kGemmDimNames[] = {"M", "N", "K"};
+
+/// The problem as one (batched) GEMM: extents (dynamic ones assumed),
+/// element widths, the schedule's packing and shared-memory choices, and
+/// whether K may be split.
+static GemmView buildGemmView(const TileProblem &problem) {
   GemmView view;
   view.kind = problem.kind;
   view.batch = groupExtent(problem, problem.batch, view.dynamicM);
@@ -321,19 +322,17 @@ hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
                      problem.kind == TileProblem::Kind::Contraction &&
                      problem.k.size() == 1 && !view.dynamicM &&
                      !view.dynamicN && !view.dynamicK;
+  return view;
+}
 
-  static const char *names[] = {"M", "N", "K"};
+/// Padding: GPUs pad to multiples of 8 (Bolt; vectorized 16-byte accesses
+/// and tensor-core shapes), NPUs to the cube fractal; CPUs handle remainders
+/// with partial tiles and do not pad. Sets the padded extents, a note per
+/// padded dim, and the selection's GEMM figures; a refusal when an NPU spec
+/// has no cube tile.
+static llvm::Error padExtents(const TileProblem &problem, const HwSpec &spec,
+                              GemmView &view, TileSelection &selection) {
   bool dynamic[] = {view.dynamicM, view.dynamicN, view.dynamicK};
-  for (unsigned i = 0; i < 3; ++i)
-    if (dynamic[i])
-      selection.notes.push_back(llvm::formatv(
-          "dynamic extent in {0}: assumed {1} (conservative: the pick is "
-          "valid for any size, waves and padding are not known)",
-          names[i], kAssumedDynamicExtent));
-
-  // Padding: GPUs pad to multiples of 8 (Bolt; vectorized 16-byte accesses
-  // and tensor-core shapes), NPUs to the cube fractal; CPUs handle remainders
-  // with partial tiles and do not pad.
   int64_t pad[3] = {1, 1, 1};
   if (spec.getKind() == HwKind::Gpu) {
     pad[0] = pad[1] = pad[2] = 8;
@@ -360,13 +359,19 @@ hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
     *padded[i] = roundUp(*extents[i], pad[i]);
     selection.notes.push_back(
         llvm::formatv("padding: {0} {1} -> {2} (not a multiple of {3})",
-                      names[i], *extents[i], *padded[i], pad[i]));
+                      kGemmDimNames[i], *extents[i], *padded[i], pad[i]));
   }
   selection.gemmM = view.mPad;
   selection.gemmN = view.nPad;
   selection.gemmK = view.kPad;
   selection.gemmBatch = view.batch;
+  return llvm::Error::success();
+}
 
+/// The candidates of the spec's target kind (its rules' file), then a
+/// refusal listing the prune counts when none is left.
+static llvm::Error selectCandidates(const GemmView &view, const HwSpec &spec,
+                                    TileSelection &selection) {
   llvm::Error selected = llvm::Error::success();
   switch (spec.getKind()) {
   case HwKind::Gpu:
@@ -380,27 +385,29 @@ hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
     break;
   }
   if (selected)
-    return std::move(selected);
-  if (selection.ranked.empty()) {
-    std::string rules;
-    for (auto &[rule, count] : selection.pruned)
-      rules +=
-          (rules.empty() ? "" : ", ") + rule + ": " + std::to_string(count);
-    std::string error =
-        llvm::formatv("no tile candidate satisfies the {0} rules of spec "
-                      "'{1}' ({2} enumerated; pruned {3})",
-                      stringifyHwKind(spec.getKind()), spec.getName(),
-                      selection.enumerated, rules);
-    if (!selection.capacityDetail.empty())
-      error += "; " + selection.capacityDetail;
-    return refuse(nullptr, error);
-  }
-  // Estimates within kTieTolerance of each other are a tie (the model is
-  // not that precise); ties go to the candidate with the least total busy
-  // time (compute + off-chip + on-chip: fewer bytes per FLOP, as Bolt's
-  // larger warp and block tiles give, and the faster kernel when both are
-  // bound by the same stream), then to enumeration order (fewer stages,
-  // smaller tiles).
+    return selected;
+  if (!selection.ranked.empty())
+    return llvm::Error::success();
+  std::string rules;
+  for (auto &[rule, count] : selection.pruned)
+    rules += (rules.empty() ? "" : ", ") + rule + ": " + std::to_string(count);
+  std::string error =
+      llvm::formatv("no tile candidate satisfies the {0} rules of spec "
+                    "'{1}' ({2} enumerated; pruned {3})",
+                    stringifyHwKind(spec.getKind()), spec.getName(),
+                    selection.enumerated, rules);
+  if (!selection.capacityDetail.empty())
+    error += "; " + selection.capacityDetail;
+  return refuse(nullptr, error);
+}
+
+/// Estimates within kTieTolerance of each other are a tie (the model is not
+/// that precise); ties go to the candidate with the least total busy time
+/// (compute + off-chip + on-chip: fewer bytes per FLOP, as Bolt's larger
+/// warp and block tiles give, and the faster kernel when both are bound by
+/// the same stream), then to enumeration order (fewer stages, smaller
+/// tiles).
+static void rankCandidates(TileSelection &selection) {
   // The keys are computed once per candidate (split-K multiplies the GPU
   // candidates; a log per comparison dominated the selection time).
   struct Key {
@@ -425,10 +432,13 @@ hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
   for (const Key &k : keys)
     sorted.push_back(selection.ranked[k.index]);
   selection.ranked = std::move(sorted);
-  applySmFillRule(selection, view.dynamicM || view.dynamicN);
-  const TileCandidate &best = selection.ranked.front();
-  expandToLoops(problem, best, selection);
+}
 
+/// Why the first candidate won: its estimate and bound, and how it compares
+/// with the best-scored candidate (when the fill rule picked it) or with
+/// the runner-up.
+static void explainPick(TileSelection &selection) {
+  const TileCandidate &best = selection.ranked.front();
   const char *bound =
       best.computeNs >= best.memoryNs && best.computeNs >= best.onchipNs
           ? "compute"
@@ -457,59 +467,88 @@ hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
         "; runner-up {0} is {1:F1}% slower", describe(next),
         100.0 * (next.timeNs / std::max(best.timeNs, 1e-9) - 1.0));
   }
-  // SM fill (GPU): wave quantization is in every score (wave efficiency);
-  // the winner's grid is always reported as "B of S SMs busy" with its
-  // waves, and a split winner with the cost of its reduce step. When the
-  // grid leaves SMs idle, say what the fastest candidate that busies more
-  // would cost, so that a user sees why a small problem does not fill the
-  // GPU (too few output tiles and no split-K, or the smaller tiles or
-  // splits it takes cost more on-chip traffic, latency cover or partial-sum
-  // traffic than the idle SMs).
-  if (selection.smCount > 0) {
-    auto busy = [&](const TileCandidate &c) {
-      return std::min(c.blocks, selection.smCount);
-    };
-    if (best.splitK > 1)
-      selection.why += llvm::formatv(
-          "; split-K {0}: {1} blocks, the partial sums ({0} x M x N) are "
-          "reduced in a second step estimated at {2:F0} ns",
-          best.splitK, best.blocks, best.reduceNs);
-    selection.why += llvm::formatv("; {0} of {1} SMs busy, {2:F2} waves",
-                                   busy(best), selection.smCount, best.waves);
-    // Idle SMs the fill rule left to the score: say so.
-    if (best.blocks < selection.smCount && selection.fillRule.empty())
-      selection.why += llvm::formatv(
-          " ({0}% of the SM time >= cost_weights.sm_fill_threshold {1}%: "
-          "the fill rule does not apply)",
-          std::lround(100.0 * best.waveEfficiency),
-          std::lround(100.0 * selection.fillThreshold));
-    if (best.blocks < selection.smCount) {
-      const TileCandidate *fuller = nullptr;
-      int64_t mostBlocks = 0, mostSplit = 1;
-      for (const TileCandidate &c : selection.ranked) {
-        mostBlocks = std::max(mostBlocks, c.blocks);
-        mostSplit = std::max(mostSplit, c.splitK);
-        if (!fuller && busy(c) > busy(best))
-          fuller = &c;
-      }
-      if (fuller)
-        selection.why += llvm::formatv(
-            ": the fastest candidate busying more, {0} ({1} SMs, wave "
-            "efficiency {2:F2}, occupancy factor {3:F2}), is {4:F1}% slower",
-            describe(*fuller), busy(*fuller), fuller->waveEfficiency,
-            fuller->occupancyFactor,
-            100.0 * (fuller->timeNs / std::max(best.timeNs, 1e-9) - 1.0));
-      else if (mostSplit > 1)
-        selection.why += llvm::formatv(
-            ": no candidate busies more (at most {0} blocks with split-K up "
-            "to {1})",
-            mostBlocks, mostSplit);
-      else
-        selection.why += llvm::formatv(
-            ": no candidate busies more (at most {0} output tiles; K is not "
-            "split across blocks: split_k not requested or not applicable)",
-            mostBlocks);
-    }
+}
+
+/// SM fill (GPU): wave quantization is in every score (wave efficiency);
+/// the winner's grid is always reported as "B of S SMs busy" with its
+/// waves, and a split winner with the cost of its reduce step. When the
+/// grid leaves SMs idle, say what the fastest candidate that busies more
+/// would cost, so that a user sees why a small problem does not fill the
+/// GPU (too few output tiles and no split-K, or the smaller tiles or splits
+/// it takes cost more on-chip traffic, latency cover or partial-sum traffic
+/// than the idle SMs).
+static void explainSmFill(TileSelection &selection) {
+  if (selection.smCount <= 0)
+    return;
+  const TileCandidate &best = selection.ranked.front();
+  auto busy = [&](const TileCandidate &c) {
+    return std::min(c.blocks, selection.smCount);
+  };
+  if (best.splitK > 1)
+    selection.why += llvm::formatv(
+        "; split-K {0}: {1} blocks, the partial sums ({0} x M x N) are "
+        "reduced in a second step estimated at {2:F0} ns",
+        best.splitK, best.blocks, best.reduceNs);
+  selection.why += llvm::formatv("; {0} of {1} SMs busy, {2:F2} waves",
+                                 busy(best), selection.smCount, best.waves);
+  // Idle SMs the fill rule left to the score: say so.
+  if (best.blocks < selection.smCount && selection.fillRule.empty())
+    selection.why += llvm::formatv(
+        " ({0}% of the SM time >= cost_weights.sm_fill_threshold {1}%: "
+        "the fill rule does not apply)",
+        std::lround(100.0 * best.waveEfficiency),
+        std::lround(100.0 * selection.fillThreshold));
+  if (best.blocks >= selection.smCount)
+    return;
+  const TileCandidate *fuller = nullptr;
+  int64_t mostBlocks = 0, mostSplit = 1;
+  for (const TileCandidate &c : selection.ranked) {
+    mostBlocks = std::max(mostBlocks, c.blocks);
+    mostSplit = std::max(mostSplit, c.splitK);
+    if (!fuller && busy(c) > busy(best))
+      fuller = &c;
   }
+  if (fuller)
+    selection.why += llvm::formatv(
+        ": the fastest candidate busying more, {0} ({1} SMs, wave "
+        "efficiency {2:F2}, occupancy factor {3:F2}), is {4:F1}% slower",
+        describe(*fuller), busy(*fuller), fuller->waveEfficiency,
+        fuller->occupancyFactor,
+        100.0 * (fuller->timeNs / std::max(best.timeNs, 1e-9) - 1.0));
+  else if (mostSplit > 1)
+    selection.why += llvm::formatv(
+        ": no candidate busies more (at most {0} blocks with split-K up "
+        "to {1})",
+        mostBlocks, mostSplit);
+  else
+    selection.why += llvm::formatv(
+        ": no candidate busies more (at most {0} output tiles; K is not "
+        "split across blocks: split_k not requested or not applicable)",
+        mostBlocks);
+}
+
+llvm::Expected<TileSelection>
+hwsched::selectTileConfig(const TileProblem &problem, const HwSpec &spec) {
+  // The enumeration and pruning alone: hwsched-tune and bench/tileconfig
+  // report this event's time (hwsched-opt --hwsched-time-trace).
+  llvm::TimeTraceScope trace("hwsched::selectTileConfig");
+  TileSelection selection;
+  GemmView view = buildGemmView(problem);
+  bool dynamic[] = {view.dynamicM, view.dynamicN, view.dynamicK};
+  for (unsigned i = 0; i < 3; ++i)
+    if (dynamic[i])
+      selection.notes.push_back(llvm::formatv(
+          "dynamic extent in {0}: assumed {1} (conservative: the pick is "
+          "valid for any size, waves and padding are not known)",
+          kGemmDimNames[i], kAssumedDynamicExtent));
+  if (llvm::Error err = padExtents(problem, spec, view, selection))
+    return std::move(err);
+  if (llvm::Error err = selectCandidates(view, spec, selection))
+    return std::move(err);
+  rankCandidates(selection);
+  applySmFillRule(selection, view.dynamicM || view.dynamicN);
+  expandToLoops(problem, selection.ranked.front(), selection);
+  explainPick(selection);
+  explainSmFill(selection);
   return selection;
 }

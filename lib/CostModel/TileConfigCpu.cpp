@@ -91,9 +91,10 @@ static llvm::SmallVector<int64_t> blockSizes(int64_t unit, int64_t extent,
   return sizes;
 }
 
-llvm::Error tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
-                                  TileSelection &selection) {
-  CpuFigures f;
+/// The figures the CPU rules read from the spec: the required ones (a
+/// refusal naming the first missing key), the optional unit figures, and
+/// the L3 sharing and L2 cap.
+static llvm::Error readCpuFigures(const HwSpec &spec, CpuFigures &f) {
   std::pair<llvm::StringRef, int64_t *> ints[] = {
       {"cpu.vector_width_bits", &f.vectorBits},
       {"cpu.vector_registers", &f.vectorRegs},
@@ -129,190 +130,235 @@ llvm::Error tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
   // l2_limit_bytes; prefer it when it is lower.
   if (std::optional<int64_t> cap = spec.getInteger("onchip.capacity_bytes"))
     f.l2 = std::min(f.l2, *cap);
-  int64_t lanes = std::max<int64_t>(f.vectorBits / view.inBits, 1);
-  double bytesPerNs = f.bandwidth / f.cores;
-  PruneLog log;
+  return llvm::Error::success();
+}
 
-  auto divides = [](int64_t tile, int64_t extent) {
-    return tile <= extent && extent % tile == 0;
-  };
-  auto enumerate = [&](bool strict) {
-    llvm::SmallVector<int64_t> mcs, ncs, kcs;
-    for (int64_t nrv = 1; nrv <= 8; ++nrv)
-      for (int64_t mr = 1; mr <= 16; ++mr) {
-        int64_t nr = view.hasN() ? nrv * lanes : 1;
-        if (!view.hasN() && nrv > 1)
-          continue;
-        int64_t regs = view.isGemm()
-                           ? mr * nrv + 2 * nrv + 1
-                           : mr * nrv * std::max<int64_t>(view.numOperands, 1);
-        int64_t mrEff = view.hasN() ? mr : mr * lanes;
-        if (regs > f.vectorRegs) {
-          ++selection.enumerated;
-          log.prune("vector registers > cpu.vector_registers");
-          continue;
-        }
-        if (strict && (!divides(mrEff, view.m) ||
-                       (view.hasN() && !divides(nr, view.n)))) {
-          ++selection.enumerated;
-          log.prune("register tile does not divide the extent");
-          continue;
-        }
-        for (int64_t mc : blockSizes(mrEff, view.m, 4096))
-          for (int64_t nc : view.hasN() ? blockSizes(nr, view.n, 4096)
-                                        : llvm::SmallVector<int64_t>{1})
-            for (int64_t kc :
-                 view.hasK()
-                     ? blockSizes(std::min<int64_t>(16, view.k), view.k, 2048)
-                     : llvm::SmallVector<int64_t>{1}) {
-              ++selection.enumerated;
-              if (strict && (!divides(mc, view.m) ||
-                             (view.hasN() && !divides(nc, view.n)) ||
-                             (view.hasK() && !divides(kc, view.k)))) {
-                log.prune("cache tile does not divide the extent");
-                continue;
-              }
-              TileCandidate c;
-              c.bm = mc;
-              c.bn = nc;
-              c.bk = view.hasK() ? kc : 0;
-              c.tm = mrEff;
-              c.tn = nr;
-              c.tk = view.hasK() ? 1 : 0;
-              c.stages = std::max<int64_t>(f.maxStages, 1);
-              c.threads = 1;
-              c.registers = regs;
-              c.l1Bytes = view.isGemm()
-                              ? mrEff * kc * view.inBytes
-                              : mrEff * nr * kc * view.inBytes *
-                                    std::max<int64_t>(view.numOperands, 1);
-              // The A sliver is reused across the NR loop from L1; half of
-              // L1 stays for the streamed B and C lines.
-              if (2 * c.l1Bytes > f.l1) {
-                log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
-                continue;
-              }
-              // GEMMs: what L2 must hold across the register-tile loops of
-              // one K tile, the B panel (reused by every MR sliver) and the
-              // C block (reloaded every K tile). The A block is not reused
-              // from L2: each MR sliver comes in once and is reused from L1.
-              c.onchipBytes =
-                  view.isGemm()
+namespace {
+/// What the enumeration of one problem shares: its figures, the vector
+/// lanes, each thread's share of the bandwidth, and what it records.
+struct CpuSearch {
+  const GemmView &view;
+  const CpuFigures &f;
+  TileSelection &selection;
+  PruneLog &log;
+  int64_t lanes = 1;
+  double bytesPerNs = 0;
+};
+
+/// One register kernel: MR rows x NRV vectors (NR columns), its effective
+/// rows (MR x lanes for reductions) and vector registers.
+struct RegisterKernel {
+  int64_t mr, nrv, nr, mrEff, regs;
+};
+} // namespace
+
+/// Whether `tile` divides the static `extent` (no remainder tile).
+static bool dividesExtent(int64_t tile, int64_t extent) {
+  return tile <= extent && extent % tile == 0;
+}
+
+/// The cache rules for one candidate, in the order they are counted: the A
+/// sliver in L1, the span of an unpacked B panel's rows, and the L2 working
+/// set. False (and a prune counted) when one fails; `c.l1Bytes` and
+/// `c.onchipBytes` are set either way.
+static bool fitsCacheRules(CpuSearch &s, const RegisterKernel &kernel,
+                           int64_t mc, int64_t nc, int64_t kc,
+                           TileCandidate &c) {
+  const GemmView &view = s.view;
+  const CpuFigures &f = s.f;
+  PruneLog &log = s.log;
+  int64_t mrEff = kernel.mrEff, nr = kernel.nr;
+  c.l1Bytes = view.isGemm() ? mrEff * kc * view.inBytes
+                            : mrEff * nr * kc * view.inBytes *
+                                  std::max<int64_t>(view.numOperands, 1);
+  // The A sliver is reused across the NR loop from L1; half of L1 stays for
+  // the streamed B and C lines.
+  if (2 * c.l1Bytes > f.l1) {
+    log.prune("register kernel A sliver > cpu.l1d_bytes / 2");
+    return false;
+  }
+  // GEMMs: what L2 must hold across the register-tile loops of one K tile,
+  // the B panel (reused by every MR sliver) and the C block (reloaded every
+  // K tile). The A block is not reused from L2: each MR sliver comes in
+  // once and is reused from L1.
+  c.onchipBytes = view.isGemm()
                       ? kc * nc * view.inBytes + mc * nc * view.accBytes
                       : mc * nc * kc * view.inBytes *
                             std::max<int64_t>(view.numOperands, 1);
-              // Unpacked operands: rows sit a leading dimension apart and,
-              // with power-of-two leading dimensions, fall into few cache
-              // sets, so an unpacked tile gets half of L2 (measured: B panel
-              // + C block of 768 KiB, 60% of L2, ran at half the speed of
-              // 384 KiB at 1024^3 and 2048^3 and 8% slower at 512^3). A
-              // packed tile (packed_operands) is one contiguous range, whose
-              // lines spread over all sets: it counts at its size. So
-              // packed bytes + 2 x unpacked bytes <= L2 (for nothing packed,
-              // the working set <= L2 / 2).
-              // Elementwise ops and reductions stream (no reuse).
-              // Lines within an address range no larger than the cache
-              // never conflict (each set receives at most its ways from
-              // it); an unpacked B panel's KC rows lie N elements apart
-              // (row-major B), so its range must fit L2 for the panel to
-              // stay there. A packed panel is contiguous: no such bound.
-              if (view.isGemm() && !view.packedB &&
-                  (kc - 1) * view.n * view.inBytes + nc * view.inBytes > f.l2) {
-                log.prune("B panel rows span > cpu.l2_bytes");
-                continue;
-              }
-              if (view.isGemm()) {
-                int64_t bBytes = kc * nc * view.inBytes;
-                int64_t cBytes = mc * nc * view.accBytes;
-                int64_t weighted = (view.packedB ? 1 : 2) * bBytes +
-                                   (view.packedC ? 1 : 2) * cBytes;
-                if (weighted > f.l2) {
-                  log.prune(view.packedB || view.packedC
-                                ? "cache tile working set (unpacked operands "
-                                  "twice) > cpu.l2_bytes"
-                                : "cache tile working set > cpu.l2_bytes / 2");
-                  continue;
-                }
-              } else if (c.onchipBytes > f.l2) {
-                log.prune("cache tile working set > cpu.l2_bytes");
-                continue;
-              }
-              c.blocks = view.batch * ceilDiv(view.m, mc) *
-                         (view.hasN() ? ceilDiv(view.n, nc) : 1);
-              // GEMMs run their column panels on the cores; the busiest
-              // thread runs `rounds` of them.
-              int64_t panels =
-                  view.isGemm() ? view.batch * ceilDiv(view.n, nc) : 1;
-              c.panelThreads = std::min(f.cores, panels);
-              int64_t rounds = ceilDiv(panels, c.panelThreads);
-              double busiestShare =
-                  static_cast<double>(rounds) / static_cast<double>(panels);
-              c.waves = static_cast<double>(rounds);
-              c.waveEfficiency =
-                  static_cast<double>(panels) / (rounds * c.panelThreads);
-              c.occupancyFactor = c.occupancy = 1.0;
-              // Register kernel: cycles per K step.
-              double fmas = static_cast<double>(mr * nrv);
-              double loads = view.isGemm() ? static_cast<double>(mr + nrv)
-                                           : fmas * (view.numOperands - 1);
-              // One cycle per K step of loop and address work that does not
-              // overlap the kernel (it is what makes wider register tiles pay
-              // off beyond the latency bound).
-              double stepCycles =
-                  std::max({fmas / f.fmaUnits, loads / f.loadUnits,
-                            view.hasK() ? f.fmaLatency : 0.0}) +
-                  kLoopOverheadCycles;
-              double kernels = static_cast<double>(view.batch) *
-                               ceilDiv(view.m, mrEff) *
-                               (view.hasN() ? ceilDiv(view.n, nr) : 1);
-              double kSteps = view.hasK() ? static_cast<double>(view.k) : 1.0;
-              double kTiles =
-                  view.hasK() ? static_cast<double>(ceilDiv(view.k, kc)) : 1.0;
-              double accCycles = 2.0 * fmas / f.loadUnits;
-              c.computeNs = busiestShare * kernels *
-                            (kSteps * stepCycles + kTiles * accCycles) /
-                            f.clockGhz;
-              double traffic;
-              if (view.isGemm())
-                traffic = view.batch *
-                          (static_cast<double>(view.m) * view.k *
-                               ceilDiv(view.n, nc) * view.inBytes +
-                           static_cast<double>(view.k) * view.n *
-                               ceilDiv(view.m, mc) * view.inBytes +
-                           // C once: the K loop runs inside the cache tile,
-                           // whose C block is part of the L2 working set, so
-                           // the per-K-tile re-reads stay in L2.
-                           2.0 * view.m * view.n * view.accBytes);
-              else
-                traffic = view.offchipBytes(mc, nc);
-              // The threads on one L3 share it: each keeps its packed
-              // K x NC panel there while its MC blocks re-read it.
-              if (view.isGemm()) {
-                double l3Share = static_cast<double>(f.l3) /
-                                 std::min(c.panelThreads, f.l3Sharing);
-                c.panelOverL3 =
-                    static_cast<double>(view.k) * nc * view.inBytes > l3Share;
-              }
-              c.memoryNs = traffic / (bytesPerNs * c.panelThreads);
-              // Each cache tile starts with cold loads (load latency).
-              // Hardware prefetch overlaps the streams with the kernel.
-              c.timeNs =
-                  std::max(c.computeNs, c.memoryNs) +
-                  busiestShare * c.blocks * kTiles * f.loadLatency / f.clockGhz;
-              selection.ranked.push_back(c);
-            }
-      }
-  };
-  enumerate(/*strict=*/true);
-  if (selection.ranked.empty()) {
-    selection.notes.push_back(
-        "no register/cache tile divides the extents: remainder tiles allowed "
-        "(vectorize with masking or peel)");
-    enumerate(/*strict=*/false);
+  // Unpacked operands: rows sit a leading dimension apart and, with
+  // power-of-two leading dimensions, fall into few cache sets, so an
+  // unpacked tile gets half of L2 (measured: B panel + C block of 768 KiB,
+  // 60% of L2, ran at half the speed of 384 KiB at 1024^3 and 2048^3 and 8%
+  // slower at 512^3). A packed tile (packed_operands) is one contiguous
+  // range, whose lines spread over all sets: it counts at its size. So
+  // packed bytes + 2 x unpacked bytes <= L2 (for nothing packed, the working
+  // set <= L2 / 2).
+  // Elementwise ops and reductions stream (no reuse).
+  // Lines within an address range no larger than the cache never conflict
+  // (each set receives at most its ways from it); an unpacked B panel's KC
+  // rows lie N elements apart (row-major B), so its range must fit L2 for
+  // the panel to stay there. A packed panel is contiguous: no such bound.
+  if (view.isGemm() && !view.packedB &&
+      (kc - 1) * view.n * view.inBytes + nc * view.inBytes > f.l2) {
+    log.prune("B panel rows span > cpu.l2_bytes");
+    return false;
   }
-  // A thread's packed panel larger than its share of the L3 is re-read from
-  // memory by every MC block, competing with the other threads: drop such
-  // candidates unless nothing else is left (a K too long for any panel).
+  if (view.isGemm()) {
+    int64_t bBytes = kc * nc * view.inBytes;
+    int64_t cBytes = mc * nc * view.accBytes;
+    int64_t weighted =
+        (view.packedB ? 1 : 2) * bBytes + (view.packedC ? 1 : 2) * cBytes;
+    if (weighted > f.l2) {
+      log.prune(view.packedB || view.packedC
+                    ? "cache tile working set (unpacked operands "
+                      "twice) > cpu.l2_bytes"
+                    : "cache tile working set > cpu.l2_bytes / 2");
+      return false;
+    }
+  } else if (c.onchipBytes > f.l2) {
+    log.prune("cache tile working set > cpu.l2_bytes");
+    return false;
+  }
+  return true;
+}
+
+/// The score of a candidate that fits the caches (see the file header):
+/// its threads and rounds, the register kernel's compute, the off-chip
+/// traffic, whether a thread's packed panel exceeds its L3 share, and the
+/// cold-start latency.
+static void scoreCpuCandidate(const CpuSearch &s, const RegisterKernel &kernel,
+                              int64_t mc, int64_t nc, int64_t kc,
+                              TileCandidate &c) {
+  const GemmView &view = s.view;
+  const CpuFigures &f = s.f;
+  int64_t mr = kernel.mr, nrv = kernel.nrv, nr = kernel.nr,
+          mrEff = kernel.mrEff;
+  c.blocks = view.batch * ceilDiv(view.m, mc) *
+             (view.hasN() ? ceilDiv(view.n, nc) : 1);
+  // GEMMs run their column panels on the cores; the busiest thread runs
+  // `rounds` of them.
+  int64_t panels = view.isGemm() ? view.batch * ceilDiv(view.n, nc) : 1;
+  c.panelThreads = std::min(f.cores, panels);
+  int64_t rounds = ceilDiv(panels, c.panelThreads);
+  double busiestShare =
+      static_cast<double>(rounds) / static_cast<double>(panels);
+  c.waves = static_cast<double>(rounds);
+  c.waveEfficiency = static_cast<double>(panels) / (rounds * c.panelThreads);
+  c.occupancyFactor = c.occupancy = 1.0;
+  // Register kernel: cycles per K step.
+  double fmas = static_cast<double>(mr * nrv);
+  double loads = view.isGemm() ? static_cast<double>(mr + nrv)
+                               : fmas * (view.numOperands - 1);
+  // One cycle per K step of loop and address work that does not overlap
+  // the kernel (it is what makes wider register tiles pay off beyond the
+  // latency bound).
+  double stepCycles = std::max({fmas / f.fmaUnits, loads / f.loadUnits,
+                                view.hasK() ? f.fmaLatency : 0.0}) +
+                      kLoopOverheadCycles;
+  double kernels = static_cast<double>(view.batch) * ceilDiv(view.m, mrEff) *
+                   (view.hasN() ? ceilDiv(view.n, nr) : 1);
+  double kSteps = view.hasK() ? static_cast<double>(view.k) : 1.0;
+  double kTiles = view.hasK() ? static_cast<double>(ceilDiv(view.k, kc)) : 1.0;
+  double accCycles = 2.0 * fmas / f.loadUnits;
+  c.computeNs = busiestShare * kernels *
+                (kSteps * stepCycles + kTiles * accCycles) / f.clockGhz;
+  double traffic;
+  if (view.isGemm())
+    traffic = view.batch * (static_cast<double>(view.m) * view.k *
+                                ceilDiv(view.n, nc) * view.inBytes +
+                            static_cast<double>(view.k) * view.n *
+                                ceilDiv(view.m, mc) * view.inBytes +
+                            // C once: the K loop runs inside the cache tile,
+                            // whose C block is part of the L2 working set, so
+                            // the per-K-tile re-reads stay in L2.
+                            2.0 * view.m * view.n * view.accBytes);
+  else
+    traffic = view.offchipBytes(mc, nc);
+  // The threads on one L3 share it: each keeps its packed K x NC panel
+  // there while its MC blocks re-read it.
+  if (view.isGemm()) {
+    double l3Share =
+        static_cast<double>(f.l3) / std::min(c.panelThreads, f.l3Sharing);
+    c.panelOverL3 = static_cast<double>(view.k) * nc * view.inBytes > l3Share;
+  }
+  c.memoryNs = traffic / (s.bytesPerNs * c.panelThreads);
+  // Each cache tile starts with cold loads (load latency). Hardware
+  // prefetch overlaps the streams with the kernel.
+  c.timeNs = std::max(c.computeNs, c.memoryNs) +
+             busiestShare * c.blocks * kTiles * f.loadLatency / f.clockGhz;
+}
+
+/// One cache tile (MC x NC x KC) around `kernel`: counted, pruned when it
+/// does not divide the extents (`strict`) or breaks a cache rule, else
+/// scored into the selection.
+static void tryCacheTile(CpuSearch &s, const RegisterKernel &kernel, int64_t mc,
+                         int64_t nc, int64_t kc, bool strict) {
+  const GemmView &view = s.view;
+  ++s.selection.enumerated;
+  if (strict && (!dividesExtent(mc, view.m) ||
+                 (view.hasN() && !dividesExtent(nc, view.n)) ||
+                 (view.hasK() && !dividesExtent(kc, view.k)))) {
+    s.log.prune("cache tile does not divide the extent");
+    return;
+  }
+  TileCandidate c;
+  c.bm = mc;
+  c.bn = nc;
+  c.bk = view.hasK() ? kc : 0;
+  c.tm = kernel.mrEff;
+  c.tn = kernel.nr;
+  c.tk = view.hasK() ? 1 : 0;
+  c.stages = std::max<int64_t>(s.f.maxStages, 1);
+  c.threads = 1;
+  c.registers = kernel.regs;
+  if (!fitsCacheRules(s, kernel, mc, nc, kc, c))
+    return;
+  scoreCpuCandidate(s, kernel, mc, nc, kc, c);
+  s.selection.ranked.push_back(c);
+}
+
+/// Every register kernel (NRV x MR) and, around the ones that fit the
+/// registers (and divide the extents when `strict`), every cache tile.
+static void enumerateCpuCandidates(CpuSearch &s, bool strict) {
+  const GemmView &view = s.view;
+  for (int64_t nrv = 1; nrv <= 8; ++nrv)
+    for (int64_t mr = 1; mr <= 16; ++mr) {
+      RegisterKernel kernel;
+      kernel.mr = mr;
+      kernel.nrv = nrv;
+      kernel.nr = view.hasN() ? nrv * s.lanes : 1;
+      if (!view.hasN() && nrv > 1)
+        continue;
+      kernel.regs = view.isGemm()
+                        ? mr * nrv + 2 * nrv + 1
+                        : mr * nrv * std::max<int64_t>(view.numOperands, 1);
+      kernel.mrEff = view.hasN() ? mr : mr * s.lanes;
+      if (kernel.regs > s.f.vectorRegs) {
+        ++s.selection.enumerated;
+        s.log.prune("vector registers > cpu.vector_registers");
+        continue;
+      }
+      if (strict && (!dividesExtent(kernel.mrEff, view.m) ||
+                     (view.hasN() && !dividesExtent(kernel.nr, view.n)))) {
+        ++s.selection.enumerated;
+        s.log.prune("register tile does not divide the extent");
+        continue;
+      }
+      for (int64_t mc : blockSizes(kernel.mrEff, view.m, 4096))
+        for (int64_t nc : view.hasN() ? blockSizes(kernel.nr, view.n, 4096)
+                                      : llvm::SmallVector<int64_t>{1})
+          for (int64_t kc :
+               view.hasK()
+                   ? blockSizes(std::min<int64_t>(16, view.k), view.k, 2048)
+                   : llvm::SmallVector<int64_t>{1})
+            tryCacheTile(s, kernel, mc, nc, kc, strict);
+    }
+}
+
+/// A thread's packed panel larger than its share of the L3 is re-read from
+/// memory by every MC block, competing with the other threads: drop such
+/// candidates unless nothing else is left (a K too long for any panel).
+static void dropPanelsOverL3(TileSelection &selection, PruneLog &log) {
   auto overL3 = [](const TileCandidate &c) { return c.panelOverL3; };
   int64_t over = llvm::count_if(selection.ranked, overL3);
   if (over > 0 && over < static_cast<int64_t>(selection.ranked.size())) {
@@ -325,6 +371,25 @@ llvm::Error tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
         "every packed B panel (K x NC) exceeds a thread's share of the L3: "
         "kept, re-read from memory per MC block");
   }
+}
+
+llvm::Error tileconfig::selectCpu(const GemmView &view, const HwSpec &spec,
+                                  TileSelection &selection) {
+  CpuFigures f;
+  if (llvm::Error err = readCpuFigures(spec, f))
+    return err;
+  PruneLog log;
+  CpuSearch s{view, f, selection, log};
+  s.lanes = std::max<int64_t>(f.vectorBits / view.inBits, 1);
+  s.bytesPerNs = f.bandwidth / f.cores;
+  enumerateCpuCandidates(s, /*strict=*/true);
+  if (selection.ranked.empty()) {
+    selection.notes.push_back(
+        "no register/cache tile divides the extents: remainder tiles allowed "
+        "(vectorize with masking or peel)");
+    enumerateCpuCandidates(s, /*strict=*/false);
+  }
+  dropPanelsOverL3(selection, log);
   selection.pruned = log.take();
   return llvm::Error::success();
 }

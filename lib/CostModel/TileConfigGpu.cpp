@@ -154,67 +154,111 @@ static int64_t candidateRegisters(const GemmView &view, int64_t tm, int64_t tn,
   return evaluateRegisterModel(terms, weights);
 }
 
-llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
-                                  TileSelection &selection) {
-  GpuFigures f;
-  if (llvm::Error err = readFigures(spec, view, f))
-    return err;
-  PruneLog log;
+namespace {
+/// The per-block shared-memory cap, with the rule name its prunes are
+/// counted under and the spec keys a refusal names.
+struct SmemCap {
+  int64_t bytes = 0;
+  const char *ruleName = "shared memory > onchip.capacity_bytes";
+  const char *source = "onchip.capacity_bytes";
+};
 
-  // The per-block shared-memory cap: dynamic shared memory up to the
-  // opt-in limit, or the static limit when the schedule declares its
-  // buffers statically (ptxas refuses more; the opt-in does not apply).
-  int64_t smemCap = f.smemPerBlock;
-  const char *smemRuleName = "shared memory > onchip.capacity_bytes";
-  const char *smemCapSource = "onchip.capacity_bytes";
+/// The candidate tile sizes of one problem: threadblock (BM, BN), K (BK)
+/// and per-thread (TM, TN) tiles.
+struct GpuTileSets {
+  llvm::SmallVector<int64_t> bms, bns, bks, tms, tns;
+};
+
+/// What the enumeration of one problem shares: its figures, the cap, the
+/// stage range and derived rates, and what it records (the selection, the
+/// prune counts and the smallest candidate over the cap).
+struct GpuSearch {
+  const GemmView &view;
+  const GpuFigures &f;
+  const SmemCap &cap;
+  TileSelection &selection;
+  PruneLog &log;
+  /// Contractions stage their A and B tiles in shared memory.
+  bool stagesTiles = false;
+  int64_t minStages = 1, maxStages = 1;
+  double smemBytesPerNs = 0, flopsPerCyclePerSm = 0;
+  int64_t smallestOverCap = -1;
+};
+
+/// One configuration (block, K and thread tiles, stages) with the figures
+/// that do not depend on the split factor.
+struct GpuConfig {
+  int64_t bm, bn, bk, tm, tn, stages;
+  /// A block tile twice the (padded) M or N extent.
+  bool largeMN;
+  int64_t threads;
+  /// Threads per block not a multiple of the warp size (and not the whole
+  /// problem) or above the block limit.
+  bool badThreads;
+  int64_t registers, accumulatorBytes, onchipBytes, warps, blocksPerSm;
+  double work, offchip;
+};
+} // namespace
+
+/// The per-block shared-memory cap: dynamic shared memory up to the opt-in
+/// limit, or the static limit when the schedule declares its buffers
+/// statically (ptxas refuses more; the opt-in does not apply).
+static llvm::Error readSmemCap(const HwSpec &spec, const GemmView &view,
+                               const GpuFigures &f, SmemCap &cap) {
+  cap.bytes = f.smemPerBlock;
   if (view.staticSmem) {
     int64_t staticCap = 0;
     if (llvm::Error err = requireInteger(
             spec, "gpu.max_static_smem_per_block_bytes", staticCap))
       return err;
-    if (staticCap < smemCap) {
-      smemCap = staticCap;
-      smemRuleName =
+    if (staticCap < cap.bytes) {
+      cap.bytes = staticCap;
+      cap.ruleName =
           "shared memory > gpu.max_static_smem_per_block_bytes (static)";
-      smemCapSource = "gpu.max_static_smem_per_block_bytes, static_smem";
+      cap.source = "gpu.max_static_smem_per_block_bytes, static_smem";
     }
   }
-  bool stagesTiles = view.isGemm();
-  if (stagesTiles && (view.accumulatorInSmem || view.staticSmem))
-    selection.smemRule =
-        llvm::formatv("shared memory per block: (BM*BK + BK*BN) * {0} B * "
-                      "stages{1}, cap {2} B ({3})",
-                      view.inBytes,
-                      view.accumulatorInSmem
-                          ? llvm::formatv(" + BM*BN * {0} B (accumulator "
-                                          "tile, accumulator_in_smem)",
-                                          view.accBytes)
-                                .str()
-                          : std::string(),
-                      smemCap, smemCapSource)
-            .str();
-  int64_t smallestOverCap = -1;
+  return llvm::Error::success();
+}
 
-  // Candidate sets per kind. Elementwise ops tile M x N with short rows of
-  // threads along the contiguous N; reductions keep one output per thread
-  // and reduce K sequentially in BK steps.
-  llvm::SmallVector<int64_t> bms, bns, bks, tms, tns;
+/// The shared-memory rule as the selection reports it when the schedule
+/// changes it from the default (accumulator tile in shared memory, or
+/// static shared memory).
+static std::string describeSmemRule(const GemmView &view, const SmemCap &cap) {
+  return llvm::formatv("shared memory per block: (BM*BK + BK*BN) * {0} B * "
+                       "stages{1}, cap {2} B ({3})",
+                       view.inBytes,
+                       view.accumulatorInSmem
+                           ? llvm::formatv(" + BM*BN * {0} B (accumulator "
+                                           "tile, accumulator_in_smem)",
+                                           view.accBytes)
+                                 .str()
+                           : std::string(),
+                       cap.bytes, cap.source)
+      .str();
+}
+
+/// Candidate sets per kind. Elementwise ops tile M x N with short rows of
+/// threads along the contiguous N; reductions keep one output per thread
+/// and reduce K sequentially in BK steps.
+static GpuTileSets gpuTileSets(const GemmView &view) {
+  GpuTileSets s;
   if (view.isGemm()) {
-    bms = bns = {16, 32, 64, 128, 256};
-    bks = {8, 16, 32, 64};
-    tms = tns = {1, 2, 4, 8, 16};
+    s.bms = s.bns = {16, 32, 64, 128, 256};
+    s.bks = {8, 16, 32, 64};
+    s.tms = s.tns = {1, 2, 4, 8, 16};
   } else if (view.hasK()) {
-    bms = {32, 64, 128, 256, 512, 1024};
-    bns = {1};
-    bks = {8, 16, 32, 64, 128};
-    tms = {1, 2, 4};
-    tns = {1};
+    s.bms = {32, 64, 128, 256, 512, 1024};
+    s.bns = {1};
+    s.bks = {8, 16, 32, 64, 128};
+    s.tms = {1, 2, 4};
+    s.tns = {1};
   } else {
-    bms = {1, 2, 4, 8, 16, 32};
-    bns = {32, 64, 128, 256, 512, 1024};
-    bks = {1};
-    tms = {1};
-    tns = {1, 2, 4, 8};
+    s.bms = {1, 2, 4, 8, 16, 32};
+    s.bns = {32, 64, 128, 256, 512, 1024};
+    s.bks = {1};
+    s.tms = {1};
+    s.tns = {1, 2, 4, 8};
   }
   // Elementwise ops and reductions smaller than a block tile: the tiles are
   // clamped to the (padded) extent rather than dropped as larger than the
@@ -227,206 +271,245 @@ llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
         size = std::min(size, std::max<int64_t>(extent, 1));
       sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
     };
-    clamp(bms, view.mPad);
+    clamp(s.bms, view.mPad);
     if (view.hasN())
-      clamp(bns, view.nPad);
+      clamp(s.bns, view.nPad);
   }
-  int64_t minStages = view.isGemm() ? std::min<int64_t>(2, f.maxStages) : 1;
-  int64_t maxStages = view.isGemm() ? std::max<int64_t>(f.maxStages, 1) : 1;
+  return s;
+}
 
+/// What does not depend on the split factor, once per configuration
+/// (split-K multiplies the candidates): threads, registers, shared memory
+/// and the resident blocks per SM.
+static GpuConfig describeConfig(const GpuSearch &s, int64_t bm, int64_t bn,
+                                int64_t bk, int64_t tm, int64_t tn,
+                                int64_t stages) {
+  const GemmView &view = s.view;
+  const GpuFigures &f = s.f;
+  GpuConfig cfg;
+  cfg.bm = bm;
+  cfg.bn = bn;
+  cfg.bk = bk;
+  cfg.tm = tm;
+  cfg.tn = tn;
+  cfg.stages = stages;
+  cfg.largeMN = (bm > 16 && bm >= 2 * view.mPad) ||
+                (bn > 16 && view.hasN() && bn >= 2 * view.nPad);
+  cfg.threads = (bm / tm) * (bn / tn);
+  // A block that covers the whole (padded) problem may have fewer threads
+  // than a warp, or not a multiple of it: there is no more work to give the
+  // idle lanes.
+  bool wholeProblem = bm >= view.mPad && (!view.hasN() || bn >= view.nPad);
+  cfg.badThreads = (cfg.threads % f.warpSize && !wholeProblem) ||
+                   cfg.threads > f.maxThreadsPerBlock;
+  cfg.registers = candidateRegisters(view, tm, tn, bk, f.weights);
+  cfg.accumulatorBytes =
+      s.stagesTiles && view.accumulatorInSmem ? bm * bn * view.accBytes : 0;
+  cfg.onchipBytes =
+      s.stagesTiles
+          ? (bm * bk + bk * bn) * view.inBytes * stages + cfg.accumulatorBytes
+          : 0;
+  // A partial warp (a sub-warp block) still takes a warp slot.
+  cfg.warps = ceilDiv(cfg.threads, f.warpSize);
+  cfg.blocksPerSm = 0;
+  if (!cfg.badThreads) {
+    int64_t regsPerWarp =
+        roundUp(cfg.registers * f.warpSize, std::max<int64_t>(f.allocUnit, 1));
+    int64_t byRegs = f.regsPerSm / (regsPerWarp * cfg.warps);
+    int64_t bySmem =
+        cfg.onchipBytes ? f.smemPerSm / cfg.onchipBytes : f.maxBlocksPerSm;
+    int64_t byThreads = f.maxThreadsPerSm / cfg.threads;
+    cfg.blocksPerSm = std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
+  }
+  cfg.work = view.work(bm, bn);
+  cfg.offchip = view.offchipBytes(bm, bn);
+  return cfg;
+}
+
+/// The hardware rules for one configuration at one split factor, in the
+/// order they are counted: false (and a prune counted) when one fails;
+/// otherwise `kTiles` gets the K tiles of one split.
+static bool passesGpuRules(GpuSearch &s, const GpuConfig &cfg, int64_t split,
+                           int64_t &kTiles) {
+  const GemmView &view = s.view;
+  PruneLog &log = s.log;
+  // Each split reduces kSplit of the (padded) K.
+  int64_t kSplit = ceilDiv(view.kPad, split);
+  if (split > 1 && (view.k % split || kSplit < cfg.bk)) {
+    log.prune("split-K: K not a multiple of the split or below "
+              "one K tile per split");
+    return false;
+  }
+  // A tile twice the (padded) problem only computes padding.
+  if (cfg.largeMN || (view.hasK() && cfg.bk > 8 && cfg.bk >= 2 * kSplit)) {
+    log.prune("tile larger than the problem");
+    return false;
+  }
+  if (cfg.badThreads) {
+    log.prune("threads per block");
+    return false;
+  }
+  kTiles = view.hasK() ? ceilDiv(kSplit, cfg.bk) : 1;
+  if (cfg.stages > s.minStages && cfg.stages > kTiles) {
+    log.prune("stages above the K tile count");
+    return false;
+  }
+  if (cfg.registers > s.f.regLimit) {
+    log.prune("registers per thread > gpu.max_registers_per_thread");
+    return false;
+  }
+  if (cfg.onchipBytes > s.cap.bytes) {
+    log.prune(s.cap.ruleName);
+    if (s.smallestOverCap < 0 || cfg.onchipBytes < s.smallestOverCap)
+      s.smallestOverCap = cfg.onchipBytes;
+    return false;
+  }
+  if (cfg.blocksPerSm < 1) {
+    log.prune("no block fits an SM");
+    return false;
+  }
+  return true;
+}
+
+/// A feasible candidate's tiles and how its grid fills the GPU: blocks,
+/// waves, wave efficiency, occupancy and the occupancy factor.
+static TileCandidate placeGpuCandidate(const GpuSearch &s, const GpuConfig &cfg,
+                                       int64_t split) {
+  const GemmView &view = s.view;
+  const GpuFigures &f = s.f;
+  TileCandidate c;
+  c.bm = cfg.bm;
+  c.bn = cfg.bn;
+  c.bk = view.hasK() ? cfg.bk : 0;
+  c.tm = cfg.tm;
+  c.tn = cfg.tn;
+  c.tk = view.hasK() ? 1 : 0;
+  c.wm = view.isGemm() ? 4 * cfg.tm : 0;
+  c.wn = view.isGemm() ? 8 * cfg.tn : 0;
+  c.stages = cfg.stages;
+  c.threads = cfg.threads;
+  c.splitK = split;
+  c.registers = cfg.registers;
+  c.onchipBytes = cfg.onchipBytes;
+  c.accumulatorBytes = cfg.accumulatorBytes;
+  c.blocksPerSm = cfg.blocksPerSm;
+  c.blocks = view.batch * ceilDiv(view.mPad, cfg.bm) *
+             (view.hasN() ? ceilDiv(view.nPad, cfg.bn) : 1) * split;
+  double slots = static_cast<double>(f.smCount * c.blocksPerSm);
+  c.waves = c.blocks / slots;
+  // The busiest SM runs ceil(blocks / SMs) blocks; the others idle for the
+  // difference (a small problem in few large blocks leaves SMs empty; a
+  // partial last wave idles some).
+  c.waveEfficiency =
+      static_cast<double>(c.blocks) /
+      (static_cast<double>(ceilDiv(c.blocks, f.smCount)) * f.smCount);
+  int64_t resident =
+      std::min<int64_t>(c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
+  c.occupancy = static_cast<double>(resident * cfg.threads) / f.maxThreadsPerSm;
+  // Each of the SM's vector schedulers needs enough independent warp
+  // instructions in flight to cover the FMA latency; the thread tile
+  // supplies TM*TN independent FMAs per warp.
+  double ilp = static_cast<double>(std::max<int64_t>(cfg.tm * cfg.tn, 1));
+  double neededWarps =
+      f.vectorUnits *
+      std::max(1.0, std::ceil(f.vectorLatency / (f.vectorIssue * ilp)));
+  c.occupancyFactor =
+      std::min(1.0, static_cast<double>(resident * cfg.warps) / neededWarps);
+  return c;
+}
+
+/// The score of a placed candidate (see the file header): the roofline
+/// time over the efficiency factors, the register excess, the pipeline fill
+/// and the split-K reduce step.
+static void scoreGpuCandidate(const GpuSearch &s, const GpuConfig &cfg,
+                              int64_t split, int64_t kTiles, TileCandidate &c) {
+  const GemmView &view = s.view;
+  const GpuFigures &f = s.f;
+  c.computeNs = cfg.work / f.peakGflops;
+  // The blocks of all splits together stream A and B once over K, as
+  // unsplit; the result tile is written once per split (partials), then
+  // reduced.
+  double resultBytes = static_cast<double>(view.batch) * view.mPad *
+                       (view.hasN() ? view.nPad : 1) * view.accBytes;
+  c.memoryNs = (cfg.offchip + (split - 1) * resultBytes) / f.bandwidth;
+  if (split > 1)
+    c.reduceNs =
+        (split + 1) * resultBytes / f.bandwidth + f.latencyCycles / f.clockGhz;
+  double operandsPerFma =
+      view.isGemm() ? static_cast<double>(cfg.tm + cfg.tn) / (cfg.tm * cfg.tn)
+                    : 0.0;
+  c.onchipNs =
+      (cfg.work / 2.0) * operandsPerFma * view.inBytes / s.smemBytesPerNs;
+  double warpPreference = (cfg.warps == 4 || cfg.warps == 8) ? 1.0 : 0.9;
+  double stageFactor = 1.0;
+  if (view.isGemm()) {
+    double tileCycles = 2.0 * cfg.bm * cfg.bn * cfg.bk / s.flopsPerCyclePerSm;
+    // A K loop of fewer tiles keeps all of them in flight with as many
+    // stages as tiles.
+    double needed = std::min<double>(
+        1.0 + std::ceil(f.latencyCycles / std::max(tileCycles, 1.0)),
+        std::max<int64_t>(kTiles, s.minStages));
+    stageFactor = std::min(1.0, cfg.stages / needed);
+  }
+  c.timeNs =
+      std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
+      (c.waveEfficiency * c.occupancyFactor * warpPreference * stageFactor);
+  // Above the occupancy budget: feasible, but the excess is charged in
+  // proportion (Bolt keeps the register file for occupancy before raising
+  // the warp tile further).
+  if (c.registers > f.regBudget)
+    c.timeNs *=
+        1.0 + static_cast<double>(c.registers - f.regBudget) / f.regBudget;
+  // Pipeline fill: a block waits one off-chip latency for its first tile
+  // whatever its stages; the blocks resident on an SM wait together, so the
+  // busiest SM waits once per round of resident blocks. (The stage factor
+  // covers the latency of the later tiles; a short K loop, e.g. one split
+  // of split-K, has few of them.)
+  if (view.isGemm()) {
+    int64_t rounds = ceilDiv(ceilDiv(c.blocks, f.smCount), c.blocksPerSm);
+    c.timeNs += rounds * f.latencyCycles / f.clockGhz;
+  }
+  c.timeNs += c.reduceNs;
+}
+
+/// Every configuration of `sets` at every split factor, in enumeration
+/// order: the feasible ones scored into `s.selection.ranked`.
+static void enumerateGpuCandidates(GpuSearch &s, const GpuTileSets &sets) {
   // Split factors; only contractions whose schedule can split K.
   llvm::SmallVector<int64_t> splits = {1};
-  if (view.splittableK)
+  if (s.view.splittableK)
     splits = {1, 2, 4, 8, 16};
-
-  double smemBytesPerNs =
-      static_cast<double>(f.banks * f.bankWidth) * f.clockGhz * f.smCount;
-  double flopsPerCyclePerSm = f.peakGflops / (f.clockGhz * f.smCount);
-
-  for (int64_t bm : bms)
-    for (int64_t bn : bns)
-      for (int64_t bk : bks)
-        for (int64_t tm : tms)
-          for (int64_t tn : tns)
-            for (int64_t stages = minStages; stages <= maxStages; ++stages) {
+  for (int64_t bm : sets.bms)
+    for (int64_t bn : sets.bns)
+      for (int64_t bk : sets.bks)
+        for (int64_t tm : sets.tms)
+          for (int64_t tn : sets.tns)
+            for (int64_t stages = s.minStages; stages <= s.maxStages;
+                 ++stages) {
               if (bm % tm || bn % tn)
                 continue; // not a tiling: not enumerated
-              // What does not depend on the split factor, once per
-              // configuration (split-K multiplies the candidates); the
-              // rules below still fire in the same order for every split.
-              bool largeMN = (bm > 16 && bm >= 2 * view.mPad) ||
-                             (bn > 16 && view.hasN() && bn >= 2 * view.nPad);
-              int64_t threads = (bm / tm) * (bn / tn);
-              // A block that covers the whole (padded) problem may have
-              // fewer threads than a warp, or not a multiple of it: there is
-              // no more work to give the idle lanes.
-              bool wholeProblem =
-                  bm >= view.mPad && (!view.hasN() || bn >= view.nPad);
-              bool badThreads = (threads % f.warpSize && !wholeProblem) ||
-                                threads > f.maxThreadsPerBlock;
-              int64_t registers =
-                  candidateRegisters(view, tm, tn, bk, f.weights);
-              int64_t accumulatorBytes = stagesTiles && view.accumulatorInSmem
-                                             ? bm * bn * view.accBytes
-                                             : 0;
-              int64_t onchipBytes =
-                  stagesTiles ? (bm * bk + bk * bn) * view.inBytes * stages +
-                                    accumulatorBytes
-                              : 0;
-              // A partial warp (a sub-warp block) still takes a warp slot.
-              int64_t warps = ceilDiv(threads, f.warpSize);
-              int64_t blocksPerSm = 0;
-              if (!badThreads) {
-                int64_t regsPerWarp = roundUp(
-                    registers * f.warpSize, std::max<int64_t>(f.allocUnit, 1));
-                int64_t byRegs = f.regsPerSm / (regsPerWarp * warps);
-                int64_t bySmem =
-                    onchipBytes ? f.smemPerSm / onchipBytes : f.maxBlocksPerSm;
-                int64_t byThreads = f.maxThreadsPerSm / threads;
-                blocksPerSm =
-                    std::min({byRegs, bySmem, byThreads, f.maxBlocksPerSm});
-              }
-              double work = view.work(bm, bn);
-              double offchip = view.offchipBytes(bm, bn);
+              // The rules below still fire in the same order for every
+              // split.
+              GpuConfig cfg = describeConfig(s, bm, bn, bk, tm, tn, stages);
               for (int64_t split : splits) {
-                ++selection.enumerated;
-                // Each split reduces kSplit of the (padded) K.
-                int64_t kSplit = ceilDiv(view.kPad, split);
-                if (split > 1 && (view.k % split || kSplit < bk)) {
-                  log.prune("split-K: K not a multiple of the split or below "
-                            "one K tile per split");
+                ++s.selection.enumerated;
+                int64_t kTiles = 1;
+                if (!passesGpuRules(s, cfg, split, kTiles))
                   continue;
-                }
-                // A tile twice the (padded) problem only computes padding.
-                if (largeMN || (view.hasK() && bk > 8 && bk >= 2 * kSplit)) {
-                  log.prune("tile larger than the problem");
-                  continue;
-                }
-                if (badThreads) {
-                  log.prune("threads per block");
-                  continue;
-                }
-                int64_t kTiles = view.hasK() ? ceilDiv(kSplit, bk) : 1;
-                if (stages > minStages && stages > kTiles) {
-                  log.prune("stages above the K tile count");
-                  continue;
-                }
-                if (registers > f.regLimit) {
-                  log.prune(
-                      "registers per thread > gpu.max_registers_per_thread");
-                  continue;
-                }
-                if (onchipBytes > smemCap) {
-                  log.prune(smemRuleName);
-                  if (smallestOverCap < 0 || onchipBytes < smallestOverCap)
-                    smallestOverCap = onchipBytes;
-                  continue;
-                }
-                if (blocksPerSm < 1) {
-                  log.prune("no block fits an SM");
-                  continue;
-                }
-                TileCandidate c;
-                c.bm = bm;
-                c.bn = bn;
-                c.bk = view.hasK() ? bk : 0;
-                c.tm = tm;
-                c.tn = tn;
-                c.tk = view.hasK() ? 1 : 0;
-                c.wm = view.isGemm() ? 4 * tm : 0;
-                c.wn = view.isGemm() ? 8 * tn : 0;
-                c.stages = stages;
-                c.threads = threads;
-                c.splitK = split;
-                c.registers = registers;
-                c.onchipBytes = onchipBytes;
-                c.accumulatorBytes = accumulatorBytes;
-                c.blocksPerSm = blocksPerSm;
-                c.blocks = view.batch * ceilDiv(view.mPad, bm) *
-                           (view.hasN() ? ceilDiv(view.nPad, bn) : 1) * split;
-                double slots = static_cast<double>(f.smCount * c.blocksPerSm);
-                c.waves = c.blocks / slots;
-                // The busiest SM runs ceil(blocks / SMs) blocks; the others
-                // idle for the difference (a small problem in few large blocks
-                // leaves SMs empty; a partial last wave idles some).
-                c.waveEfficiency =
-                    static_cast<double>(c.blocks) /
-                    (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
-                     f.smCount);
-                int64_t resident = std::min<int64_t>(
-                    c.blocksPerSm, ceilDiv(c.blocks, f.smCount));
-                c.occupancy =
-                    static_cast<double>(resident * threads) / f.maxThreadsPerSm;
-                // Each of the SM's vector schedulers needs enough independent
-                // warp instructions in flight to cover the FMA latency; the
-                // thread tile supplies TM*TN independent FMAs per warp.
-                double ilp = static_cast<double>(std::max<int64_t>(tm * tn, 1));
-                double neededWarps =
-                    f.vectorUnits *
-                    std::max(1.0, std::ceil(f.vectorLatency /
-                                            (f.vectorIssue * ilp)));
-                c.occupancyFactor = std::min(
-                    1.0, static_cast<double>(resident * warps) / neededWarps);
-
-                c.computeNs = work / f.peakGflops;
-                // The blocks of all splits together stream A and B once
-                // over K, as unsplit; the result tile is written once per
-                // split (partials), then reduced.
-                double resultBytes = static_cast<double>(view.batch) *
-                                     view.mPad * (view.hasN() ? view.nPad : 1) *
-                                     view.accBytes;
-                c.memoryNs =
-                    (offchip + (split - 1) * resultBytes) / f.bandwidth;
-                if (split > 1)
-                  c.reduceNs = (split + 1) * resultBytes / f.bandwidth +
-                               f.latencyCycles / f.clockGhz;
-                double operandsPerFma =
-                    view.isGemm() ? static_cast<double>(tm + tn) / (tm * tn)
-                                  : 0.0;
-                c.onchipNs = (work / 2.0) * operandsPerFma * view.inBytes /
-                             smemBytesPerNs;
-                double warpPreference = (warps == 4 || warps == 8) ? 1.0 : 0.9;
-                double stageFactor = 1.0;
-                if (view.isGemm()) {
-                  double tileCycles = 2.0 * bm * bn * bk / flopsPerCyclePerSm;
-                  // A K loop of fewer tiles keeps all of them in flight with
-                  // as many stages as tiles.
-                  double needed = std::min<double>(
-                      1.0 + std::ceil(f.latencyCycles /
-                                      std::max(tileCycles, 1.0)),
-                      std::max<int64_t>(kTiles, minStages));
-                  stageFactor = std::min(1.0, stages / needed);
-                }
-                c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
-                           (c.waveEfficiency * c.occupancyFactor *
-                            warpPreference * stageFactor);
-                // Above the occupancy budget: feasible, but the excess is
-                // charged in proportion (Bolt keeps the register file for
-                // occupancy before raising the warp tile further).
-                if (c.registers > f.regBudget)
-                  c.timeNs *=
-                      1.0 + static_cast<double>(c.registers - f.regBudget) /
-                                f.regBudget;
-                // Pipeline fill: a block waits one off-chip latency for its
-                // first tile whatever its stages; the blocks resident on an
-                // SM wait together, so the busiest SM waits once per round
-                // of resident blocks. (The stage factor covers the latency
-                // of the later tiles; a short K loop, e.g. one split of
-                // split-K, has few of them.)
-                if (view.isGemm()) {
-                  int64_t rounds =
-                      ceilDiv(ceilDiv(c.blocks, f.smCount), c.blocksPerSm);
-                  c.timeNs += rounds * f.latencyCycles / f.clockGhz;
-                }
-                c.timeNs += c.reduceNs;
-                selection.ranked.push_back(c);
+                TileCandidate c = placeGpuCandidate(s, cfg, split);
+                scoreGpuCandidate(s, cfg, split, kTiles, c);
+                s.selection.ranked.push_back(c);
               }
             }
-  // Block tiles divide the (padded) extents when some feasible candidate's
-  // do: a partial block makes the thread-level forall inside it dynamically
-  // sized, which the upstream GPU mapping (map_nested_forall_to_threads)
-  // refuses (the padded work is already in the score). Seen with
-  // 3136 x 256 on nvidia-rtx4090 (128-row blocks, 24.5 per column).
+}
+
+/// Block tiles divide the (padded) extents when some feasible candidate's
+/// do: a partial block makes the thread-level forall inside it dynamically
+/// sized, which the upstream GPU mapping (map_nested_forall_to_threads)
+/// refuses (the padded work is already in the score). Seen with 3136 x 256
+/// on nvidia-rtx4090 (128-row blocks, 24.5 per column).
+static void dropNonDividingBlocks(const GemmView &view,
+                                  TileSelection &selection, PruneLog &log) {
   auto divides = [&](const TileCandidate &c) {
     return view.mPad % c.bm == 0 && (!view.hasN() || view.nPad % c.bn == 0);
   };
@@ -437,12 +520,35 @@ llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
     llvm::erase_if(selection.ranked,
                    [&](const TileCandidate &c) { return !divides(c); });
   }
+}
+
+llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
+                                  TileSelection &selection) {
+  GpuFigures f;
+  if (llvm::Error err = readFigures(spec, view, f))
+    return err;
+  PruneLog log;
+  SmemCap cap;
+  if (llvm::Error err = readSmemCap(spec, view, f, cap))
+    return err;
+  GpuSearch s{view, f, cap, selection, log};
+  s.stagesTiles = view.isGemm();
+  if (s.stagesTiles && (view.accumulatorInSmem || view.staticSmem))
+    selection.smemRule = describeSmemRule(view, cap);
+  GpuTileSets sets = gpuTileSets(view);
+  s.minStages = view.isGemm() ? std::min<int64_t>(2, f.maxStages) : 1;
+  s.maxStages = view.isGemm() ? std::max<int64_t>(f.maxStages, 1) : 1;
+  s.smemBytesPerNs =
+      static_cast<double>(f.banks * f.bankWidth) * f.clockGhz * f.smCount;
+  s.flopsPerCyclePerSm = f.peakGflops / (f.clockGhz * f.smCount);
+  enumerateGpuCandidates(s, sets);
+  dropNonDividingBlocks(view, selection, log);
   selection.pruned = log.take();
-  if (selection.ranked.empty() && smallestOverCap >= 0)
+  if (selection.ranked.empty() && s.smallestOverCap >= 0)
     selection.capacityDetail =
         llvm::formatv("the smallest candidate over the shared-memory cap "
                       "needs {0} bytes > {1} ({2}){3}",
-                      smallestOverCap, smemCap, smemCapSource,
+                      s.smallestOverCap, cap.bytes, cap.source,
                       view.accumulatorInSmem
                           ? ", accumulator tile included (accumulator_in_smem)"
                           : "")

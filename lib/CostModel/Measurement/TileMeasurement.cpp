@@ -252,6 +252,141 @@ static std::string scheduleText(const MeasuredTileConfig &config,
   return text;
 }
 
+namespace {
+/// One measurement's context with the first error diagnostic it reported,
+/// and the result its failures are recorded in.
+struct MeasureSession {
+  MLIRContext &ctx;
+  const std::string &diagnostics;
+  TileMeasurementResult &result;
+
+  /// Records a failure at `stage`, completed by the first error diagnostic.
+  void fail(llvm::StringRef stage) {
+    result.error =
+        (stage + (diagnostics.empty() ? "" : ": " + diagnostics)).str();
+  }
+};
+} // namespace
+
+/// Parses `moduleText`, applies the schedule of `config` (with the shipped
+/// lowering library linked in) and lowers it to the LLVM dialect; null
+/// (with the failure recorded) when a step fails.
+static OwningOpRef<ModuleOp> scheduleAndLower(MeasureSession &s,
+                                              llvm::StringRef moduleText,
+                                              const MeasuredTileConfig &config,
+                                              llvm::ArrayRef<int64_t> kStep) {
+  MLIRContext &ctx = s.ctx;
+  OwningOpRef<ModuleOp> payload =
+      parseSourceString<ModuleOp>(moduleText, ParserConfig(&ctx));
+  if (!payload) {
+    s.fail("the standalone module does not parse");
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> script = parseSourceString<ModuleOp>(
+      scheduleText(config, kStep), ParserConfig(&ctx));
+  OwningOpRef<ModuleOp> library =
+      parseSourceString<ModuleOp>(kCpuMeasureScript, ParserConfig(&ctx));
+  if (!script || !library) {
+    s.fail("the schedule does not parse (the tool does not register the "
+           "upstream transform extensions it uses)");
+    return nullptr;
+  }
+  Operation *entry = nullptr;
+  script->walk([&](transform::NamedSequenceOp seq) {
+    if (seq.getSymName() == "__transform_main")
+      entry = seq;
+  });
+  // The library is linked into the script, resolving the declaration.
+  if (failed(transform::applyTransformNamedSequence(
+          payload.get(), entry, *library, transform::TransformOptions()))) {
+    s.fail("the schedule failed");
+    return nullptr;
+  }
+  PassManager pm(&ctx);
+  std::string pipelineError;
+  llvm::raw_string_ostream pipelineOs(pipelineError);
+  if (failed(parsePassPipeline(kLowering, pm, pipelineOs))) {
+    s.result.error = "the lowering passes are not registered: " + pipelineError;
+    return nullptr;
+  }
+  if (failed(pm.run(*payload))) {
+    s.fail("lowering to LLVM failed");
+    return nullptr;
+  }
+  return payload;
+}
+
+/// JIT-compiles the lowered `payload` for the host at -O3; null (with the
+/// failure recorded) when there is no host target or compilation fails.
+static std::unique_ptr<ExecutionEngine>
+compileForHost(ModuleOp payload, TileMeasurementResult &result) {
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder) {
+    result.error = "no host target: " + llvm::toString(tmBuilder.takeError());
+    return nullptr;
+  }
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm) {
+    result.error = "no host target machine: " + llvm::toString(tm.takeError());
+    return nullptr;
+  }
+  ExecutionEngineOptions options;
+  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.enableGDBNotificationListener = false;
+  options.enablePerfNotificationListener = false;
+  auto engine = ExecutionEngine::create(payload, options, std::move(*tm));
+  if (!engine) {
+    result.error =
+        "JIT compilation failed: " + llvm::toString(engine.takeError());
+    return nullptr;
+  }
+  return std::move(*engine);
+}
+
+/// Times @bench of the compiled module (after @init): a warm-up call
+/// (caches), a calibration call, then `samples` samples of as many calls as
+/// make a sample last kMinSampleNs; the median time per call.
+static void timeBench(ExecutionEngine &engine, int64_t samples,
+                      TileMeasurementResult &result) {
+  // Look the entry up before timing anything: the lookup materializes
+  // (compiles) the module, which must not count as a call.
+  auto bench = engine.lookupPacked("bench");
+  if (!bench) {
+    result.error = "no @bench in the JIT: " + llvm::toString(bench.takeError());
+    return;
+  }
+  auto run = [&](int64_t calls) {
+    void *args[] = {&calls};
+    double start = threadCpuNs();
+    (*bench)(args);
+    return threadCpuNs() - start;
+  };
+  auto init = engine.lookupPacked("init");
+  if (!init) {
+    result.error = "no @init in the JIT: " + llvm::toString(init.takeError());
+    return;
+  }
+  void *noArgs[] = {nullptr};
+  (*init)(noArgs);
+  run(1);
+  double one = run(1);
+  int64_t calls = std::clamp<int64_t>(
+      static_cast<int64_t>(std::ceil(kMinSampleNs / std::max(one, 1.0))), 1,
+      kMaxCallsPerSample);
+  std::vector<double> perCall;
+  for (int64_t s = 0; s < samples; ++s)
+    perCall.push_back(run(calls) / calls);
+  std::sort(perCall.begin(), perCall.end());
+  size_t n = perCall.size();
+  result.medianNs =
+      n % 2 ? perCall[n / 2] : 0.5 * (perCall[n / 2 - 1] + perCall[n / 2]);
+  result.callsPerSample = calls;
+  result.samples = samples;
+}
+
 /// Compiles `moduleText` tiled with `config` and times @bench.
 static void measureOne(const DialectRegistry &registry,
                        llvm::StringRef moduleText,
@@ -267,99 +402,15 @@ static void measureOne(const DialectRegistry &registry,
       diagnostics = diag.str();
     return success();
   });
-  auto fail = [&](llvm::StringRef stage) {
-    result.error =
-        (stage + (diagnostics.empty() ? "" : ": " + diagnostics)).str();
-  };
+  MeasureSession session{ctx, diagnostics, result};
   OwningOpRef<ModuleOp> payload =
-      parseSourceString<ModuleOp>(moduleText, ParserConfig(&ctx));
+      scheduleAndLower(session, moduleText, config, kStep);
   if (!payload)
-    return fail("the standalone module does not parse");
-  OwningOpRef<ModuleOp> script = parseSourceString<ModuleOp>(
-      scheduleText(config, kStep), ParserConfig(&ctx));
-  OwningOpRef<ModuleOp> library =
-      parseSourceString<ModuleOp>(kCpuMeasureScript, ParserConfig(&ctx));
-  if (!script || !library)
-    return fail("the schedule does not parse (the tool does not register the "
-                "upstream transform extensions it uses)");
-  Operation *entry = nullptr;
-  script->walk([&](transform::NamedSequenceOp seq) {
-    if (seq.getSymName() == "__transform_main")
-      entry = seq;
-  });
-  // The library is linked into the script, resolving the declaration.
-  if (failed(transform::applyTransformNamedSequence(
-          payload.get(), entry, *library, transform::TransformOptions())))
-    return fail("the schedule failed");
-  PassManager pm(&ctx);
-  std::string pipelineError;
-  llvm::raw_string_ostream pipelineOs(pipelineError);
-  if (failed(parsePassPipeline(kLowering, pm, pipelineOs))) {
-    result.error = "the lowering passes are not registered: " + pipelineError;
     return;
-  }
-  if (failed(pm.run(*payload)))
-    return fail("lowering to LLVM failed");
-
-  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!tmBuilder) {
-    result.error = "no host target: " + llvm::toString(tmBuilder.takeError());
+  std::unique_ptr<ExecutionEngine> engine = compileForHost(*payload, result);
+  if (!engine)
     return;
-  }
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-  auto tm = tmBuilder->createTargetMachine();
-  if (!tm) {
-    result.error = "no host target machine: " + llvm::toString(tm.takeError());
-    return;
-  }
-  ExecutionEngineOptions options;
-  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(*payload, options, std::move(*tm));
-  if (!engine) {
-    result.error =
-        "JIT compilation failed: " + llvm::toString(engine.takeError());
-    return;
-  }
-  // Look the entry up before timing anything: the lookup materializes
-  // (compiles) the module, which must not count as a call.
-  auto bench = (*engine)->lookupPacked("bench");
-  if (!bench) {
-    result.error = "no @bench in the JIT: " + llvm::toString(bench.takeError());
-    return;
-  }
-  auto run = [&](int64_t calls) {
-    void *args[] = {&calls};
-    double start = threadCpuNs();
-    (*bench)(args);
-    return threadCpuNs() - start;
-  };
-  auto init = (*engine)->lookupPacked("init");
-  if (!init) {
-    result.error = "no @init in the JIT: " + llvm::toString(init.takeError());
-    return;
-  }
-  void *noArgs[] = {nullptr};
-  (*init)(noArgs);
-  // A warm-up call (caches), a calibration call, then as many
-  // calls per sample as make a sample last kMinSampleNs.
-  run(1);
-  double one = run(1);
-  int64_t calls = std::clamp<int64_t>(
-      static_cast<int64_t>(std::ceil(kMinSampleNs / std::max(one, 1.0))), 1,
-      kMaxCallsPerSample);
-  std::vector<double> perCall;
-  for (int64_t s = 0; s < samples; ++s)
-    perCall.push_back(run(calls) / calls);
-  std::sort(perCall.begin(), perCall.end());
-  size_t n = perCall.size();
-  result.medianNs =
-      n % 2 ? perCall[n / 2] : 0.5 * (perCall[n / 2 - 1] + perCall[n / 2]);
-  result.callsPerSample = calls;
-  result.samples = samples;
+  timeBench(*engine, samples, result);
 }
 
 llvm::Expected<std::vector<TileMeasurementResult>>
