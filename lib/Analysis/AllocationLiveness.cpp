@@ -337,42 +337,36 @@ void computeSize(Operation *alloc, Operation *context, IntegerAttr alignAttr,
 }
 } // namespace
 
-ScopeAllocationLiveness
-hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
-                                   uint64_t minAlignment, bool barrierSafe) {
-  ScopeAllocationLiveness result;
-  result.scope = scope;
-  if (barrierSafe)
-    result.uniformity = std::make_shared<const ThreadUniformity>(scope);
-  ProgramOrder(result).number(scope);
-
-  // Workgroup attributions of a gpu.func scope: defined at its entry, so
-  // first in program order.
-  if (auto func = dyn_cast<gpu::GPUFuncOp>(scope)) {
-    for (auto [i, arg] : llvm::enumerate(func.getWorkgroupAttributions())) {
-      auto type = dyn_cast<MemRefType>(arg.getType());
-      if (!type || type.getMemorySpace() != memorySpace)
-        continue;
-      OnChipBuffer buffer;
-      buffer.memref = arg;
-      buffer.attributionIndex = i;
-      computeSize(nullptr, scope,
-                  dyn_cast_or_null<IntegerAttr>(
-                      func.getWorkgroupAttributionAttr(i, "llvm.align")),
-                  type, minAlignment, buffer);
-      if (buffer.pinReason.empty() && !type.getLayout().isIdentity())
-        buffer.pinReason = "non-identity layout";
-      result.buffers.push_back(std::move(buffer));
-    }
+/// Workgroup attributions of a gpu.func scope in `memorySpace`: defined at
+/// its entry, so first in program order.
+static void collectAttributions(ScopeAllocationLiveness &result,
+                                Attribute memorySpace, uint64_t minAlignment) {
+  Operation *scope = result.scope;
+  auto func = dyn_cast<gpu::GPUFuncOp>(scope);
+  if (!func)
+    return;
+  for (auto [i, arg] : llvm::enumerate(func.getWorkgroupAttributions())) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type || type.getMemorySpace() != memorySpace)
+      continue;
+    OnChipBuffer buffer;
+    buffer.memref = arg;
+    buffer.attributionIndex = i;
+    computeSize(nullptr, scope,
+                dyn_cast_or_null<IntegerAttr>(
+                    func.getWorkgroupAttributionAttr(i, "llvm.align")),
+                type, minAlignment, buffer);
+    if (buffer.pinReason.empty() && !type.getLayout().isIdentity())
+      buffer.pinReason = "non-identity layout";
+    result.buffers.push_back(std::move(buffer));
   }
+}
 
-  if (auto launch = dyn_cast<gpu::LaunchOp>(scope))
-    for (BlockArgument arg : launch.getWorkgroupAttributions())
-      if (auto type = dyn_cast<MemRefType>(arg.getType()))
-        if (type.getMemorySpace() == memorySpace)
-          ++result.launchAttributions;
-
-  // Allocations of this scope, in program order.
+/// Allocations in `memorySpace` of this scope, in program order; those of a
+/// nested allocation scope are only counted.
+static void collectAllocations(ScopeAllocationLiveness &result,
+                               Attribute memorySpace, uint64_t minAlignment) {
+  Operation *scope = result.scope;
   for (Operation *op : result.programOrder) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op))
       continue;
@@ -395,14 +389,15 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
       buffer.pinReason = "non-identity layout";
     result.buffers.push_back(std::move(buffer));
   }
-  if (result.buffers.empty())
-    return result;
+}
 
-  // The merged buffer must dominate every allocation it replaces: the entry
-  // block of the scope region holding them, or, when they are spread over
-  // several regions, a point before the scope (only possible when the scope
-  // is not an allocation boundary; otherwise the other regions' buffers keep
-  // their allocations).
+/// The merged buffer must dominate every allocation it replaces: the entry
+/// block of the scope region holding them, or, when they are spread over
+/// several regions, a point before the scope (only possible when the scope
+/// is not an allocation boundary; otherwise the other regions' buffers keep
+/// their allocations, pinned).
+static void chooseBufferBlock(ScopeAllocationLiveness &result) {
+  Operation *scope = result.scope;
   auto regionOf = [&](const OnChipBuffer &buffer) {
     if (!buffer.alloc)
       return &scope->getRegion(0);
@@ -422,73 +417,117 @@ hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
         buffer.pinReason = "in another region of the scope than its first "
                            "allocation";
   }
+}
 
-  BufferViewFlowAnalysis aliases(scope);
-  for (OnChipBuffer &buffer : result.buffers) {
-    IntervalBuilder interval(result, buffer.alloc);
-    Value root = buffer.memref;
-    // Sort the aliases by program order so the reported reason is stable.
-    SmallVector<Value> values = llvm::to_vector(aliases.resolve(root));
-    auto position = [&](Value v) {
-      if (auto res = dyn_cast<OpResult>(v))
-        return std::make_tuple(result.spans.lookup(res.getOwner()).first, 1u,
-                               res.getResultNumber());
-      auto arg = cast<BlockArgument>(v);
-      Block *block = arg.getOwner();
-      unsigned blockIndex = 0;
-      for (Block &b : *block->getParent()) {
-        if (&b == block)
-          break;
-        ++blockIndex;
-      }
-      return std::make_tuple(result.spans.lookup(block->getParentOp()).first,
-                             block->getParent()->getRegionNumber() * 1024 +
-                                 blockIndex,
-                             arg.getArgNumber());
-    };
-    llvm::stable_sort(
-        values, [&](Value a, Value b) { return position(a) < position(b); });
-    for (Value value : values) {
-      for (OpOperand &use : value.getUses()) {
-        Operation *user = use.getOwner();
-        if (!scope->isProperAncestor(user))
-          continue;
-        if (isa<memref::DeallocOp>(user)) {
-          buffer.deallocs.push_back(user);
-          continue;
-        }
-        std::string reason = escapeReason(use, scope);
-        if (!reason.empty() && buffer.pinReason.empty())
-          buffer.pinReason = reason;
-        if (!isAccess(use))
-          continue;
-        buffer.uses.push_back(lifetimeUser(user, scope));
-        interval.addUse(buffer.uses.back());
-        if (isAsyncCopy(user)) {
-          SmallVector<Operation *> completion;
-          if (!collectAsyncCompletion(user, scope, completion) &&
-              buffer.pinReason.empty())
-            buffer.pinReason = "async copy without a matching "
-                               "'nvgpu.device_async_wait'";
-          for (Operation *op : completion) {
-            buffer.uses.push_back(op);
-            interval.addUse(op);
-          }
-        }
-      }
+/// The aliases of `root` (itself included), sorted by program order so the
+/// reported reason is stable.
+static SmallVector<Value>
+aliasesInProgramOrder(const ScopeAllocationLiveness &result,
+                      BufferViewFlowAnalysis &aliases, Value root) {
+  SmallVector<Value> values = llvm::to_vector(aliases.resolve(root));
+  auto position = [&](Value v) {
+    if (auto res = dyn_cast<OpResult>(v))
+      return std::make_tuple(result.spans.lookup(res.getOwner()).first, 1u,
+                             res.getResultNumber());
+    auto arg = cast<BlockArgument>(v);
+    Block *block = arg.getOwner();
+    unsigned blockIndex = 0;
+    for (Block &b : *block->getParent()) {
+      if (&b == block)
+        break;
+      ++blockIndex;
     }
-    llvm::sort(buffer.uses, [&](Operation *a, Operation *b) {
-      return result.spans.lookup(a).first < result.spans.lookup(b).first;
-    });
-    buffer.uses.erase(llvm::unique(buffer.uses), buffer.uses.end());
-    if (interval.startOp == nullptr)
-      interval.cover(buffer.alloc ? buffer.alloc
-                                  : &scope->getRegion(0).front().front());
-    buffer.start = interval.start;
-    buffer.end = interval.end;
-    buffer.startOp = interval.startOp;
-    buffer.endOp = interval.endOp;
-    buffer.widenedReason = std::move(interval.widenedReason);
+    return std::make_tuple(result.spans.lookup(block->getParentOp()).first,
+                           block->getParent()->getRegionNumber() * 1024 +
+                               blockIndex,
+                           arg.getArgNumber());
+  };
+  llvm::stable_sort(
+      values, [&](Value a, Value b) { return position(a) < position(b); });
+  return values;
+}
+
+/// Records one use of `buffer` (through `use`): a dealloc, or an access
+/// that extends the lifetime (an async copy up to its completion); pins the
+/// buffer when the use escapes the analysis.
+static void recordBufferUse(Operation *scope, OnChipBuffer &buffer,
+                            IntervalBuilder &interval, OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (isa<memref::DeallocOp>(user)) {
+    buffer.deallocs.push_back(user);
+    return;
   }
+  std::string reason = escapeReason(use, scope);
+  if (!reason.empty() && buffer.pinReason.empty())
+    buffer.pinReason = reason;
+  if (!isAccess(use))
+    return;
+  buffer.uses.push_back(lifetimeUser(user, scope));
+  interval.addUse(buffer.uses.back());
+  if (isAsyncCopy(user)) {
+    SmallVector<Operation *> completion;
+    if (!collectAsyncCompletion(user, scope, completion) &&
+        buffer.pinReason.empty())
+      buffer.pinReason = "async copy without a matching "
+                         "'nvgpu.device_async_wait'";
+    for (Operation *op : completion) {
+      buffer.uses.push_back(op);
+      interval.addUse(op);
+    }
+  }
+}
+
+/// The uses and the live interval of `buffer`, through all its aliases in
+/// the scope; a buffer without uses lives at its allocation (or the scope's
+/// first op for an attribution).
+static void computeBufferLifetime(const ScopeAllocationLiveness &result,
+                                  BufferViewFlowAnalysis &aliases,
+                                  OnChipBuffer &buffer) {
+  Operation *scope = result.scope;
+  IntervalBuilder interval(result, buffer.alloc);
+  for (Value value : aliasesInProgramOrder(result, aliases, buffer.memref)) {
+    for (OpOperand &use : value.getUses()) {
+      if (!scope->isProperAncestor(use.getOwner()))
+        continue;
+      recordBufferUse(scope, buffer, interval, use);
+    }
+  }
+  llvm::sort(buffer.uses, [&](Operation *a, Operation *b) {
+    return result.spans.lookup(a).first < result.spans.lookup(b).first;
+  });
+  buffer.uses.erase(llvm::unique(buffer.uses), buffer.uses.end());
+  if (interval.startOp == nullptr)
+    interval.cover(buffer.alloc ? buffer.alloc
+                                : &scope->getRegion(0).front().front());
+  buffer.start = interval.start;
+  buffer.end = interval.end;
+  buffer.startOp = interval.startOp;
+  buffer.endOp = interval.endOp;
+  buffer.widenedReason = std::move(interval.widenedReason);
+}
+
+ScopeAllocationLiveness
+hwsched::analyzeAllocationLiveness(Operation *scope, Attribute memorySpace,
+                                   uint64_t minAlignment, bool barrierSafe) {
+  ScopeAllocationLiveness result;
+  result.scope = scope;
+  if (barrierSafe)
+    result.uniformity = std::make_shared<const ThreadUniformity>(scope);
+  ProgramOrder(result).number(scope);
+
+  collectAttributions(result, memorySpace, minAlignment);
+  if (auto launch = dyn_cast<gpu::LaunchOp>(scope))
+    for (BlockArgument arg : launch.getWorkgroupAttributions())
+      if (auto type = dyn_cast<MemRefType>(arg.getType()))
+        if (type.getMemorySpace() == memorySpace)
+          ++result.launchAttributions;
+  collectAllocations(result, memorySpace, minAlignment);
+  if (result.buffers.empty())
+    return result;
+
+  chooseBufferBlock(result);
+  BufferViewFlowAnalysis aliases(scope);
+  for (OnChipBuffer &buffer : result.buffers)
+    computeBufferLifetime(result, aliases, buffer);
   return result;
 }

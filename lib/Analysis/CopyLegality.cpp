@@ -311,6 +311,61 @@ private:
   RuleVerdict checkForward(const CopyCandidate &copy, CopyLegality &result);
   RuleVerdict checkBackward(const CopyCandidate &copy, CopyLegality &result);
 
+  /// The uses of the buffer a rewrite removes (the target forward, the
+  /// source backward), sorted by what the rewrite does with them.
+  struct BufferUses {
+    /// Direct uses, redirected to the other buffer.
+    SmallVector<OpOperand *> direct;
+    /// Subviews, rebuilt on the other buffer, and their results.
+    SmallVector<Operation *> rebased;
+    llvm::SmallPtrSet<Value, 4> rebasedValues;
+    /// The op of the copy's block holding the last read (forward) or the
+    /// first use (backward); null when there is none.
+    Operation *bound = nullptr;
+  };
+
+  /// Forward: checks one read of `buffer` (the target or one of its
+  /// subviews) by `owner`, which must come after the copy in its block;
+  /// extends `uses.bound` to it. A blocked verdict otherwise.
+  std::optional<RuleVerdict> checkForwardRead(const CopyCandidate &copy,
+                                              bool loopBetween,
+                                              Operation *owner, Value buffer,
+                                              BufferUses &uses);
+  /// Forward: a subview of the target is rebuilt on the source, so it must
+  /// keep the rank, come after the source and only be read.
+  std::optional<RuleVerdict> checkForwardView(const CopyCandidate &copy,
+                                              bool loopBetween,
+                                              memref::SubViewOp view,
+                                              BufferUses &uses);
+  /// Forward: sorts every use of the target (reads after the copy, subviews,
+  /// writes checked later); the first use in the way as a blocked verdict.
+  std::optional<RuleVerdict> collectForwardUses(const CopyCandidate &copy,
+                                                bool loopBetween,
+                                                BufferUses &uses);
+  /// Backward: checks one use of `buffer` (the source or, with `isView`, a
+  /// subview op of it) by its owner, which must come before the copy in its
+  /// block; extends `uses.bound` to it. A blocked verdict otherwise.
+  std::optional<RuleVerdict> checkBackwardUse(const CopyCandidate &copy,
+                                              OpOperand &use, Value buffer,
+                                              bool isView, BufferUses &uses);
+  /// Backward: sorts every use of the source (direct uses and subviews,
+  /// whose own uses are checked too); the first use in the way as a blocked
+  /// verdict.
+  std::optional<RuleVerdict> collectBackwardUses(const CopyCandidate &copy,
+                                                 BufferUses &uses);
+  /// Backward: the target must exist where the producer (`first`) writes
+  /// it: collects its pure definition chain (typically a memref.subview) to
+  /// move up, in block order, or a blocked verdict when it cannot move.
+  RuleVerdict collectHoistedTargetDefs(const CopyCandidate &copy,
+                                       Operation *first,
+                                       SmallVector<Operation *> &hoisted);
+  /// Anything else that aliases `buffer` (found by BufferViewFlowAnalysis:
+  /// a view of a view, a value carried through a region) could be accessed
+  /// out of our sight: a blocked verdict naming it (`role` is "target" or
+  /// "source").
+  RuleVerdict checkNoHiddenAlias(Value buffer, StringRef role,
+                                 const BufferUses &uses);
+
   /// The first op of `range` (nested ops included) that may write (or, with
   /// `anyAccess`, read) memory aliasing `buffer`, as a blocked verdict.
   RuleVerdict findConflict(ArrayRef<Operation *> range, Value buffer,
@@ -461,82 +516,113 @@ RuleVerdict CopyAnalyzer::checkCommon(const CopyCandidate &copy) {
   return legal();
 }
 
-RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
-                                       CopyLegality &result) {
-  Value source = copy.source, target = copy.target;
-  Operation *alloc = getLocalAlloc(target);
-  if (!alloc || !scope->isProperAncestor(alloc))
+/// Ops of `copy`'s block from the one after the copy to `last` (included);
+/// none when `last` is null.
+static SmallVector<Operation *> opsAfterCopyUntil(Operation *copyOp,
+                                                  Operation *last) {
+  SmallVector<Operation *> range;
+  if (last)
+    for (Operation *op = copyOp->getNextNode(); op; op = op->getNextNode()) {
+      range.push_back(op);
+      if (op == last)
+        break;
+    }
+  return range;
+}
+
+RuleVerdict CopyAnalyzer::checkNoHiddenAlias(Value buffer, StringRef role,
+                                             const BufferUses &uses) {
+  for (Value alias : views.resolve(buffer)) {
+    if (alias == buffer || uses.rebasedValues.contains(alias))
+      continue;
+    Operation *via = alias.getDefiningOp();
+    if (!via)
+      via = alias.getParentBlock()->getParentOp();
     return blocked(CopyBlocker::NotLocal,
-                   "target " + describe(target) +
-                       " is not an allocation inside the scope; its contents "
-                       "may be read elsewhere");
+                   role + " " + describe(buffer) + " is aliased by " +
+                       describe(alias) + " (through " + describe(via) + ")",
+                   via);
+  }
+  return legal();
+}
+
+std::optional<RuleVerdict>
+CopyAnalyzer::checkForwardRead(const CopyCandidate &copy, bool loopBetween,
+                               Operation *owner, Value buffer,
+                               BufferUses &uses) {
   Block *block = copy.op->getBlock();
-  Region *repetitive = getEnclosingRepetitiveRegion(copy.op);
-  bool loopBetween =
-      repetitive && !repetitive->isAncestor(alloc->getParentRegion());
-  Operation *last = nullptr;
-  SmallVector<OpOperand *> reads;
-  // Subviews of the target that are only read are rebuilt on the source.
-  SmallVector<Operation *> rebased;
-  llvm::SmallPtrSet<Value, 4> rebasedValues;
-  // Checks one read of `buffer` (the target or one of its subviews).
-  auto checkRead = [&](Operation *owner,
-                       Value buffer) -> std::optional<RuleVerdict> {
-    Operation *ancestor = block->findAncestorOpInBlock(*owner);
-    if (!ancestor)
-      return blocked(CopyBlocker::OtherRegion,
+  Operation *ancestor = block->findAncestorOpInBlock(*owner);
+  if (!ancestor)
+    return blocked(CopyBlocker::OtherRegion,
+                   "target " + describe(buffer) + " is read by " +
+                       describe(owner) +
+                       " outside the copy's block, which cannot be ordered "
+                       "after the copy",
+                   owner);
+  if (ancestor == copy.op || ancestor->isBeforeInBlock(copy.op)) {
+    if (loopBetween)
+      return blocked(CopyBlocker::LoopCarried,
                      "target " + describe(buffer) + " is read by " +
                          describe(owner) +
-                         " outside the copy's block, which cannot be ordered "
-                         "after the copy",
+                         " before the copy inside a loop: it sees the copy "
+                         "of the previous iteration",
                      owner);
-    if (ancestor == copy.op || ancestor->isBeforeInBlock(copy.op)) {
-      if (loopBetween)
-        return blocked(CopyBlocker::LoopCarried,
-                       "target " + describe(buffer) + " is read by " +
-                           describe(owner) +
-                           " before the copy inside a loop: it sees the copy "
-                           "of the previous iteration",
-                       owner);
-      return blocked(CopyBlocker::OtherRegion,
-                     "target " + describe(buffer) + " is read by " +
-                         describe(owner) + " before the copy",
-                     owner);
-    }
-    if (!last || last->isBeforeInBlock(ancestor))
-      last = ancestor;
-    return std::nullopt;
-  };
+    return blocked(CopyBlocker::OtherRegion,
+                   "target " + describe(buffer) + " is read by " +
+                       describe(owner) + " before the copy",
+                   owner);
+  }
+  if (!uses.bound || uses.bound->isBeforeInBlock(ancestor))
+    uses.bound = ancestor;
+  return std::nullopt;
+}
+
+std::optional<RuleVerdict>
+CopyAnalyzer::checkForwardView(const CopyCandidate &copy, bool loopBetween,
+                               memref::SubViewOp view, BufferUses &uses) {
+  Value source = copy.source, target = copy.target;
+  Operation *owner = view;
+  Value viewValue = view.getResult();
+  if (view.getType().getRank() != view.getSourceType().getRank())
+    return blocked(CopyBlocker::NotLocal,
+                   "target " + describe(target) + " has a rank-reducing view " +
+                       describe(viewValue),
+                   owner);
+  if (!dominance.properlyDominates(source, owner))
+    return blocked(CopyBlocker::OtherRegion,
+                   "the view " + describe(viewValue) + " of the target " +
+                       "is defined before the source is available",
+                   owner);
+  for (OpOperand &viewUse : viewValue.getUses()) {
+    Operation *reader = viewUse.getOwner();
+    DirectAccess access = getDirectAccess(reader, viewValue);
+    if (!access.known || access.writes || access.frees || !access.reads)
+      return blocked(CopyBlocker::NotLocal,
+                     "the view " + describe(viewValue) + " of target " +
+                         describe(target) + " is used by " + describe(reader) +
+                         ", which does not only read it",
+                     reader);
+    if (std::optional<RuleVerdict> v =
+            checkForwardRead(copy, loopBetween, reader, viewValue, uses))
+      return *v;
+  }
+  uses.rebased.push_back(owner);
+  uses.rebasedValues.insert(viewValue);
+  return std::nullopt;
+}
+
+std::optional<RuleVerdict>
+CopyAnalyzer::collectForwardUses(const CopyCandidate &copy, bool loopBetween,
+                                 BufferUses &uses) {
+  Value target = copy.target;
   for (OpOperand &use : target.getUses()) {
     Operation *owner = use.getOwner();
     if (owner == copy.op || isa<memref::DeallocOp>(owner))
       continue;
     if (auto view = dyn_cast<memref::SubViewOp>(owner)) {
-      Value viewValue = view.getResult();
-      if (view.getType().getRank() != view.getSourceType().getRank())
-        return blocked(CopyBlocker::NotLocal,
-                       "target " + describe(target) +
-                           " has a rank-reducing view " + describe(viewValue),
-                       owner);
-      if (!dominance.properlyDominates(source, owner))
-        return blocked(CopyBlocker::OtherRegion,
-                       "the view " + describe(viewValue) + " of the target " +
-                           "is defined before the source is available",
-                       owner);
-      for (OpOperand &viewUse : viewValue.getUses()) {
-        Operation *reader = viewUse.getOwner();
-        DirectAccess access = getDirectAccess(reader, viewValue);
-        if (!access.known || access.writes || access.frees || !access.reads)
-          return blocked(CopyBlocker::NotLocal,
-                         "the view " + describe(viewValue) + " of target " +
-                             describe(target) + " is used by " +
-                             describe(reader) + ", which does not only read it",
-                         reader);
-        if (std::optional<RuleVerdict> v = checkRead(reader, viewValue))
-          return *v;
-      }
-      rebased.push_back(owner);
-      rebasedValues.insert(viewValue);
+      if (std::optional<RuleVerdict> v =
+              checkForwardView(copy, loopBetween, view, uses))
+        return *v;
       continue;
     }
     DirectAccess access = getDirectAccess(owner, target);
@@ -552,31 +638,36 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
                      owner);
     if (!access.reads)
       continue; // Writes are checked against the read range below.
-    if (std::optional<RuleVerdict> v = checkRead(owner, target))
+    if (std::optional<RuleVerdict> v =
+            checkForwardRead(copy, loopBetween, owner, target, uses))
       return *v;
-    reads.push_back(&use);
+    uses.direct.push_back(&use);
   }
-  // Anything else that aliases the target could be read out of our sight.
-  for (Value alias : views.resolve(target)) {
-    if (alias == target || rebasedValues.contains(alias))
-      continue;
-    Operation *via = alias.getDefiningOp();
-    if (!via)
-      via = alias.getParentBlock()->getParentOp();
+  return std::nullopt;
+}
+
+RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
+                                       CopyLegality &result) {
+  Value source = copy.source, target = copy.target;
+  Operation *alloc = getLocalAlloc(target);
+  if (!alloc || !scope->isProperAncestor(alloc))
     return blocked(CopyBlocker::NotLocal,
-                   "target " + describe(target) + " is aliased by " +
-                       describe(alias) + " (through " + describe(via) + ")",
-                   via);
-  }
+                   "target " + describe(target) +
+                       " is not an allocation inside the scope; its contents "
+                       "may be read elsewhere");
+  Region *repetitive = getEnclosingRepetitiveRegion(copy.op);
+  bool loopBetween =
+      repetitive && !repetitive->isAncestor(alloc->getParentRegion());
+  BufferUses uses;
+  if (std::optional<RuleVerdict> v =
+          collectForwardUses(copy, loopBetween, uses))
+    return *v;
+  // Anything else that aliases the target could be read out of our sight.
+  if (RuleVerdict v = checkNoHiddenAlias(target, "target", uses); !v.legal)
+    return v;
 
   // Between the copy and the last read, neither buffer may change.
-  SmallVector<Operation *> range;
-  if (last)
-    for (Operation *op = copy.op->getNextNode(); op; op = op->getNextNode()) {
-      range.push_back(op);
-      if (op == last)
-        break;
-    }
+  SmallVector<Operation *> range = opsAfterCopyUntil(copy.op, uses.bound);
   if (RuleVerdict v =
           findConflict(range, target, /*anyAccess=*/false, "the target");
       !v.legal)
@@ -593,14 +684,117 @@ RuleVerdict CopyAnalyzer::checkForward(const CopyCandidate &copy,
   MemRefType readType =
       crossesSpace ? withMemorySpace(sourceType, targetType.getMemorySpace())
                    : sourceType;
-  if (RuleVerdict v = checkRetype(reads, readType, target); !v.legal)
+  if (RuleVerdict v = checkRetype(uses.direct, readType, target); !v.legal)
     return v;
-  if (RuleVerdict v = checkRebasedViews(rebased, readType); !v.legal)
+  if (RuleVerdict v = checkRebasedViews(uses.rebased, readType); !v.legal)
     return v;
   result.castSourceToTargetSpace = crossesSpace;
-  result.redirectedUses = reads;
-  result.rebasedViews = rebased;
+  result.redirectedUses = uses.direct;
+  result.rebasedViews = uses.rebased;
   result.deadAlloc = alloc;
+  return legal();
+}
+
+std::optional<RuleVerdict>
+CopyAnalyzer::checkBackwardUse(const CopyCandidate &copy, OpOperand &use,
+                               Value buffer, bool isView, BufferUses &uses) {
+  Operation *owner = use.getOwner();
+  if (!isView) {
+    DirectAccess access = getDirectAccess(owner, buffer);
+    if (!access.known)
+      return blocked(CopyBlocker::UnknownEffects,
+                     "source " + describe(buffer) + " is used by " +
+                         describe(owner) + ", whose memory effects are unknown",
+                     owner);
+    if (!access.reads && !access.writes)
+      return blocked(CopyBlocker::NotLocal,
+                     "source " + describe(buffer) + " escapes through " +
+                         describe(owner),
+                     owner);
+  }
+  Operation *ancestor = copy.op->getBlock()->findAncestorOpInBlock(*owner);
+  if (!ancestor)
+    return blocked(CopyBlocker::OtherRegion,
+                   "source " + describe(buffer) + " is used by " +
+                       describe(owner) +
+                       " outside the copy's block, which cannot be ordered "
+                       "before the copy",
+                   owner);
+  if (ancestor == copy.op || copy.op->isBeforeInBlock(ancestor))
+    return blocked(CopyBlocker::UsedAfterCopy,
+                   "source " + describe(buffer) +
+                       " is used after the copy by " + describe(owner),
+                   owner);
+  if (!uses.bound || ancestor->isBeforeInBlock(uses.bound))
+    uses.bound = ancestor;
+  return std::nullopt;
+}
+
+std::optional<RuleVerdict>
+CopyAnalyzer::collectBackwardUses(const CopyCandidate &copy, BufferUses &uses) {
+  Value source = copy.source;
+  for (OpOperand &use : source.getUses()) {
+    Operation *owner = use.getOwner();
+    if (owner == copy.op || isa<memref::DeallocOp>(owner))
+      continue;
+    if (auto view = dyn_cast<memref::SubViewOp>(owner)) {
+      if (view.getType().getRank() != view.getSourceType().getRank())
+        return blocked(CopyBlocker::NotLocal,
+                       "source " + describe(source) +
+                           " has a rank-reducing view " +
+                           describe(view.getResult()),
+                       owner);
+      if (std::optional<RuleVerdict> v =
+              checkBackwardUse(copy, use, source, true, uses))
+        return *v;
+      for (OpOperand &viewUse : view.getResult().getUses())
+        if (std::optional<RuleVerdict> v =
+                checkBackwardUse(copy, viewUse, view.getResult(), false, uses))
+          return *v;
+      uses.rebased.push_back(owner);
+      uses.rebasedValues.insert(view.getResult());
+      continue;
+    }
+    if (std::optional<RuleVerdict> v =
+            checkBackwardUse(copy, use, source, false, uses))
+      return *v;
+    uses.direct.push_back(&use);
+  }
+  return std::nullopt;
+}
+
+RuleVerdict
+CopyAnalyzer::collectHoistedTargetDefs(const CopyCandidate &copy,
+                                       Operation *first,
+                                       SmallVector<Operation *> &hoisted) {
+  Value target = copy.target;
+  if (!first || dominance.properlyDominates(target, first))
+    return legal();
+  SmallVector<Value> worklist = {target};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (dominance.properlyDominates(value, first))
+      continue;
+    Operation *def = value.getDefiningOp();
+    // Pure ops and allocations can move up within their block: neither
+    // touches memory that exists before it.
+    bool movable =
+        def && (isPure(def) || isa<memref::AllocOp, memref::AllocaOp>(def));
+    if (!movable || def->getBlock() != copy.op->getBlock() ||
+        def->getNumRegions() != 0)
+      return blocked(CopyBlocker::OtherRegion,
+                     "target " + describe(target) + " is not defined where " +
+                         describe(first) +
+                         " writes the source and cannot be moved there",
+                     first);
+    if (seen.insert(def).second) {
+      hoisted.push_back(def);
+      llvm::append_range(worklist, def->getOperands());
+    }
+  }
+  llvm::sort(hoisted,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   return legal();
 }
 
@@ -625,90 +819,18 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
                    "source " + describe(source) +
                        " is not an allocation inside the scope; its producers "
                        "may be elsewhere");
-  Block *block = copy.op->getBlock();
-  Operation *first = nullptr;
-  // Direct uses of the source, and uses of its subviews (which are rebuilt
-  // on the target): all must be reads or writes before the copy, in its
-  // block.
-  SmallVector<OpOperand *> uses;
-  SmallVector<Operation *> rebased;
-  llvm::SmallPtrSet<Value, 4> rebasedValues;
-  auto checkUse = [&](OpOperand &use, Value buffer,
-                      bool isView) -> std::optional<RuleVerdict> {
-    Operation *owner = use.getOwner();
-    if (!isView) {
-      DirectAccess access = getDirectAccess(owner, buffer);
-      if (!access.known)
-        return blocked(CopyBlocker::UnknownEffects,
-                       "source " + describe(buffer) + " is used by " +
-                           describe(owner) +
-                           ", whose memory effects are unknown",
-                       owner);
-      if (!access.reads && !access.writes)
-        return blocked(CopyBlocker::NotLocal,
-                       "source " + describe(buffer) + " escapes through " +
-                           describe(owner),
-                       owner);
-    }
-    Operation *ancestor = block->findAncestorOpInBlock(*owner);
-    if (!ancestor)
-      return blocked(CopyBlocker::OtherRegion,
-                     "source " + describe(buffer) + " is used by " +
-                         describe(owner) +
-                         " outside the copy's block, which cannot be ordered "
-                         "before the copy",
-                     owner);
-    if (ancestor == copy.op || copy.op->isBeforeInBlock(ancestor))
-      return blocked(CopyBlocker::UsedAfterCopy,
-                     "source " + describe(buffer) +
-                         " is used after the copy by " + describe(owner),
-                     owner);
-    if (!first || ancestor->isBeforeInBlock(first))
-      first = ancestor;
-    return std::nullopt;
-  };
-  for (OpOperand &use : source.getUses()) {
-    Operation *owner = use.getOwner();
-    if (owner == copy.op || isa<memref::DeallocOp>(owner))
-      continue;
-    if (auto view = dyn_cast<memref::SubViewOp>(owner)) {
-      if (view.getType().getRank() != view.getSourceType().getRank())
-        return blocked(CopyBlocker::NotLocal,
-                       "source " + describe(source) +
-                           " has a rank-reducing view " +
-                           describe(view.getResult()),
-                       owner);
-      if (std::optional<RuleVerdict> v = checkUse(use, source, true))
-        return *v;
-      for (OpOperand &viewUse : view.getResult().getUses())
-        if (std::optional<RuleVerdict> v =
-                checkUse(viewUse, view.getResult(), false))
-          return *v;
-      rebased.push_back(owner);
-      rebasedValues.insert(view.getResult());
-      continue;
-    }
-    if (std::optional<RuleVerdict> v = checkUse(use, source, false))
-      return *v;
-    uses.push_back(&use);
-  }
+  BufferUses uses;
+  if (std::optional<RuleVerdict> v = collectBackwardUses(copy, uses))
+    return *v;
   // Anything else that aliases the source (a view of a view, a value carried
   // through a region) could be accessed out of our sight.
-  for (Value alias : views.resolve(source)) {
-    if (alias == source || rebasedValues.contains(alias))
-      continue;
-    Operation *via = alias.getDefiningOp();
-    if (!via)
-      via = alias.getParentBlock()->getParentOp();
-    return blocked(CopyBlocker::NotLocal,
-                   "source " + describe(source) + " is aliased by " +
-                       describe(alias) + " (through " + describe(via) + ")",
-                   via);
-  }
+  if (RuleVerdict v = checkNoHiddenAlias(source, "source", uses); !v.legal)
+    return v;
 
   // A buffer allocated outside a loop that holds the copy keeps its contents
   // from one iteration to the next; the producer must then overwrite it
   // before anything reads it, or the target would miss the carried values.
+  Operation *first = uses.bound;
   Region *repetitive = getEnclosingRepetitiveRegion(copy.op);
   if (first && repetitive &&
       !repetitive->isAncestor(alloc->getParentRegion()) &&
@@ -725,49 +847,23 @@ RuleVerdict CopyAnalyzer::checkBackward(const CopyCandidate &copy,
     for (Operation *op = first; op != copy.op; op = op->getNextNode())
       range.push_back(op);
 
-  // The target must exist where the producer writes it: move its pure
-  // definition chain (typically a memref.subview) up if needed.
   SmallVector<Operation *> hoisted;
-  if (first && !dominance.properlyDominates(target, first)) {
-    SmallVector<Value> worklist = {target};
-    llvm::SmallPtrSet<Operation *, 8> seen;
-    while (!worklist.empty()) {
-      Value value = worklist.pop_back_val();
-      if (dominance.properlyDominates(value, first))
-        continue;
-      Operation *def = value.getDefiningOp();
-      // Pure ops and allocations can move up within their block: neither
-      // touches memory that exists before it.
-      bool movable =
-          def && (isPure(def) || isa<memref::AllocOp, memref::AllocaOp>(def));
-      if (!movable || def->getBlock() != block || def->getNumRegions() != 0)
-        return blocked(CopyBlocker::OtherRegion,
-                       "target " + describe(target) + " is not defined where " +
-                           describe(first) +
-                           " writes the source and cannot be moved there",
-                       first);
-      if (seen.insert(def).second) {
-        hoisted.push_back(def);
-        llvm::append_range(worklist, def->getOperands());
-      }
-    }
-    llvm::sort(hoisted, [](Operation *a, Operation *b) {
-      return a->isBeforeInBlock(b);
-    });
-  }
+  if (RuleVerdict v = collectHoistedTargetDefs(copy, first, hoisted); !v.legal)
+    return v;
 
   if (RuleVerdict v =
           findConflict(range, target, /*anyAccess=*/true, "the target");
       !v.legal)
     return v;
-  if (RuleVerdict v = checkRetype(uses, target.getType(), source); !v.legal)
-    return v;
-  if (RuleVerdict v =
-          checkRebasedViews(rebased, cast<MemRefType>(target.getType()));
+  if (RuleVerdict v = checkRetype(uses.direct, target.getType(), source);
       !v.legal)
     return v;
-  result.redirectedUses = uses;
-  result.rebasedViews = rebased;
+  if (RuleVerdict v =
+          checkRebasedViews(uses.rebased, cast<MemRefType>(target.getType()));
+      !v.legal)
+    return v;
+  result.redirectedUses = uses.direct;
+  result.rebasedViews = uses.rebased;
   result.deadAlloc = alloc;
   result.hoisted = hoisted;
   result.hoistBefore = hoisted.empty() ? nullptr : first;

@@ -182,13 +182,23 @@ static bool isAvailableAt(Value value, Operation *point,
   return ok;
 }
 
-bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
-                                FusionPairFacts &facts) {
-  facts = FusionPairFacts();
-  if (!computeOpFeatures(producer, facts.producer) ||
-      !computeOpFeatures(consumer, facts.consumer))
-    return false;
+namespace {
+/// Where the consumer reads the producer's value: the value that reaches it
+/// and the consumer operand that describes the pair.
+struct FusedUse {
+  Reach reach;
+  /// Index in the consumer's operand features of the operand read (or, for
+  /// a gather, of the consumer's first init).
+  unsigned index = 0;
+  /// The value is read from the consumer's body, not through an operand.
+  bool gathered = false;
+};
+} // namespace
 
+/// Finds the first use (over results in order) through which `consumer`
+/// reads a result of `producer`, and records that result in `facts`.
+static std::optional<FusedUse>
+findFusedUse(Operation *producer, Operation *consumer, FusionPairFacts &facts) {
   std::optional<Reach> found;
   OpOperand *foundUse = nullptr;
   for (OpResult result : producer->getResults()) {
@@ -204,7 +214,7 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
               });
   }
   if (!found)
-    return false;
+    return std::nullopt;
   // A gather reads the value from the body, not through an operand: describe
   // the pair through the consumer's result.
   bool gathered = foundUse->getOwner() != consumer;
@@ -214,23 +224,16 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
   else if (const OperandFeatures *init = facts.consumer.getInit())
     index = findOperandIndex(facts.consumer, init->number);
   if (!index)
-    return false;
-  facts.consumerOperand = *index;
-  facts.throughLoops = found->throughLoops;
-  facts.workerSplitDims = found->workerSplitDims;
-  const OpFeatures &prod = facts.producer;
+    return std::nullopt;
+  return FusedUse{*found, *index, gathered};
+}
+
+/// Which result dims the consumer reduces over, and whether it walks the
+/// value in another dim order than it writes its result. Returns whether
+/// some dim of the value is indexed by more than a loop (a window).
+static bool analyzeConsumerOrder(const FusedUse &use, FusionPairFacts &facts) {
   const OpFeatures &cons = facts.consumer;
-  const OperandFeatures &fused = cons.operands[*index];
-
-  if (auto shaped = dyn_cast<ShapedType>(found->value.getType());
-      shaped && shaped.hasStaticShape())
-    facts.intermediateBytes =
-        (shaped.getNumElements() * fused.elementBits + 7) / 8;
-  else
-    facts.intermediateBytes = fused.bytes;
-
-  // Which result dims the consumer reduces over, and whether it walks the
-  // value in another dim order than it writes its result.
+  const OperandFeatures &fused = cons.operands[use.index];
   bool window = false;
   for (auto [dim, loop] : llvm::enumerate(fused.loopDims)) {
     if (loop < 0) {
@@ -255,15 +258,22 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
                          init->pattern == AccessPattern::Strided;
   }
   facts.gather =
-      gathered || llvm::is_contained(cons.gatheredValues, found->value);
+      use.gathered || llvm::is_contained(cons.gatheredValues, use.reach.value);
+  return window;
+}
 
-  // Back-to-back GEMM: the consumer contracts over the producer's N.
-  // Parallel loops of the consumer that do not index the value: fusing
-  // re-reads the value along them. Tiling for fusion splits the outer loops
-  // first, so only absent loops outside the innermost loop that indexes the
-  // value recompute the producer once per tile (a row broadcast p[d1] over
-  // rows d0); an absent loop inside it stays within one tile (p[d0] over
-  // columns d1).
+/// Back-to-back GEMM: the consumer contracts over the producer's N.
+/// Parallel loops of the consumer that do not index the value: fusing
+/// re-reads the value along them. Tiling for fusion splits the outer loops
+/// first, so only absent loops outside the innermost loop that indexes the
+/// value recompute the producer once per tile (a row broadcast p[d1] over
+/// rows d0); an absent loop inside it stays within one tile (p[d0] over
+/// columns d1).
+static void analyzeRecompute(const FusedUse &use, bool window,
+                             FusionPairFacts &facts) {
+  const OpFeatures &prod = facts.producer;
+  const OpFeatures &cons = facts.consumer;
+  const OperandFeatures &fused = cons.operands[use.index];
   int64_t absentParallel = 1, recompute = 1;
   int64_t innermostIndexed = -1;
   for (int64_t loop : fused.loopDims)
@@ -280,7 +290,7 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
       facts.consumerReduces) {
     facts.backToBackGemm = true;
     int64_t dim = facts.consumerReducedDims.back();
-    auto shaped = dyn_cast<ShapedType>(found->value.getType());
+    auto shaped = dyn_cast<ShapedType>(use.reach.value.getType());
     facts.gemm1NFull = shaped && !shaped.isDynamicDim(dim)
                            ? shaped.getDimSize(dim)
                            : fused.shape[dim];
@@ -292,14 +302,17 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
   } else if (!window) {
     facts.recomputeFactor = recompute;
   }
+}
 
-  // Availability: consumer fusion moves the consumer to the producer (into
-  // the producer's tiling loops): its other operands must be available
-  // there. Where a side-effect-free op that defines one is printed (a
-  // frontend creates the consumer's tensor.empty right before the consumer,
-  // after the producer) does not matter: such definitions can be moved
-  // before the fusion point, so only operands that cannot be moved (memory
-  // effects, or computed from the producer) make the pair illegal.
+/// Availability: consumer fusion moves the consumer to the producer (into
+/// the producer's tiling loops): its other operands must be available
+/// there. Where a side-effect-free op that defines one is printed (a
+/// frontend creates the consumer's tensor.empty right before the consumer,
+/// after the producer) does not matter: such definitions can be moved
+/// before the fusion point, so only operands that cannot be moved (memory
+/// effects, or computed from the producer) make the pair illegal.
+static void checkOperandAvailability(Operation *producer, Operation *consumer,
+                                     Value fusedValue, FusionPairFacts &facts) {
   Operation *fusionPoint = producer;
   while (fusionPoint->getParentOp() &&
          fusionPoint->getBlock() != consumer->getBlock() &&
@@ -309,7 +322,7 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
     fusionPoint = producer;
   DominanceInfo dominance(getOrderRoot(producer));
   for (OpOperand &operand : consumer->getOpOperands()) {
-    if (operand.get() == found->value ||
+    if (operand.get() == fusedValue ||
         operand.get().getDefiningOp() == producer)
       continue;
     std::string blocker;
@@ -329,17 +342,22 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
       break;
     }
   }
+}
 
-  // The fused pair as a kernel group: the consumer reads the value from the
-  // producer, not from memory.
+/// The fused pair as a kernel group: the consumer reads the value from the
+/// producer, not from memory.
+static void buildFusedGroup(Operation *producer, const FusedUse &use,
+                            FusionPairFacts &facts) {
+  const OpFeatures &prod = facts.producer;
+  const OpFeatures &cons = facts.consumer;
   facts.group.ops = {facts.producer, facts.consumer};
   facts.group.operandProducer.resize(2);
   facts.group.operandProducer[0].assign(prod.operands.size(), -1);
   facts.group.operandProducer[1].assign(cons.operands.size(), -1);
-  if (!gathered)
-    facts.group.operandProducer[1][*index] = 0;
+  if (!use.gathered)
+    facts.group.operandProducer[1][use.index] = 0;
   facts.group.operandResult = facts.group.operandProducer;
-  facts.group.operandResult[1][*index] = facts.producerResult;
+  facts.group.operandResult[1][use.index] = facts.producerResult;
   // Other results of a multi-result producer read by the consumer are
   // produced in the fused kernel as well.
   for (auto [k, operand] : llvm::enumerate(cons.operands)) {
@@ -352,6 +370,34 @@ bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
   facts.group.threadTiled = false;
   facts.group.dynamicShape = prod.dynamicShape || cons.dynamicShape;
   facts.group.dynamicUnbounded = prod.dynamicUnbounded || cons.dynamicUnbounded;
+}
+
+bool hwsched::analyzeFusionPair(Operation *producer, Operation *consumer,
+                                FusionPairFacts &facts) {
+  facts = FusionPairFacts();
+  if (!computeOpFeatures(producer, facts.producer) ||
+      !computeOpFeatures(consumer, facts.consumer))
+    return false;
+
+  std::optional<FusedUse> use = findFusedUse(producer, consumer, facts);
+  if (!use)
+    return false;
+  facts.consumerOperand = use->index;
+  facts.throughLoops = use->reach.throughLoops;
+  facts.workerSplitDims = use->reach.workerSplitDims;
+  const OperandFeatures &fused = facts.consumer.operands[use->index];
+
+  if (auto shaped = dyn_cast<ShapedType>(use->reach.value.getType());
+      shaped && shaped.hasStaticShape())
+    facts.intermediateBytes =
+        (shaped.getNumElements() * fused.elementBits + 7) / 8;
+  else
+    facts.intermediateBytes = fused.bytes;
+
+  bool window = analyzeConsumerOrder(*use, facts);
+  analyzeRecompute(*use, window, facts);
+  checkOperandAvailability(producer, consumer, use->reach.value, facts);
+  buildFusedGroup(producer, *use, facts);
   return true;
 }
 

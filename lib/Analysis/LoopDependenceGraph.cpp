@@ -424,6 +424,15 @@ private:
                       llvm::DenseSet<Value> &seen);
   void addEdge(DepEdge e);
   void checkRenamable(LoopBuffer &buffer, unsigned index);
+  LogicalResult refuseTensors();
+  LogicalResult checkYields();
+  LogicalResult checkAsyncCopyCompletion();
+  LogicalResult collectNodes();
+  void analyzeBuffers();
+  bool isKilledRead(const Access &read);
+  void addSelfEdges(unsigned a);
+  void addPairEdges(unsigned a, unsigned b);
+  void addMemoryEdges();
 
   scf::ForOp forOp;
   const UnitContext &ctx;
@@ -683,23 +692,27 @@ void GraphBuilder::checkRenamable(LoopBuffer &buffer, unsigned index) {
   (void)index;
 }
 
-FailureOr<LoopDependenceGraph> GraphBuilder::build() {
+/// The advice appended to every refusal of a loop that computes on tensors.
+static constexpr const char *kBufferizeFirst =
+    ": schedule_stages pipelines loops over buffers; bufferize first "
+    "(one-shot-bufferize), then schedule the loop";
+
+/// `type` printed as in the IR, for refusal texts.
+static std::string describeTensor(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Pipelining here is about memory (multi-buffered allocations, on-chip
+/// capacity, dependences through buffers). A loop on tensors has none of
+/// that yet, and its expansion would carry tensors through iter_args that
+/// one-shot-bufferize cannot keep in place ("Yield operand #1 is not
+/// equivalent to the corresponding iter bbArg"): refuse it, naming the
+/// tensor, so that the user bufferizes first.
+LogicalResult GraphBuilder::refuseTensors() {
   Block *body = forOp.getBody();
-  // Pipelining here is about memory (multi-buffered allocations, on-chip
-  // capacity, dependences through buffers). A loop on tensors has none of
-  // that yet, and its expansion would carry tensors through iter_args that
-  // one-shot-bufferize cannot keep in place ("Yield operand #1 is not
-  // equivalent to the corresponding iter bbArg"): refuse it, naming the
-  // tensor, so that the user bufferizes first.
-  const char *bufferizeFirst =
-      ": schedule_stages pipelines loops over buffers; bufferize first "
-      "(one-shot-bufferize), then schedule the loop";
-  auto describeTensor = [](Type type) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << type;
-    return text;
-  };
   // The first op computing on tensors, outermost first; an scf.forall on
   // tensors is named as such (its tensor.parallel_insert_slice would
   // otherwise read as an op of unknown memory effects).
@@ -719,14 +732,14 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
   if (tensorForall) {
     why = "is an scf.forall on tensors in the loop body (results " +
           describeTensor(tensorForall->getResultTypes().front()) + ")" +
-          bufferizeFirst;
+          kBufferizeFirst;
     culprit = tensorForall;
     return failure();
   }
   for (auto [i, arg] : llvm::enumerate(forOp.getRegionIterArgs()))
     if (isa<TensorType>(arg.getType())) {
       why = "carries a tensor (iter_arg #" + std::to_string(i) + ", " +
-            describeTensor(arg.getType()) + ")" + bufferizeFirst;
+            describeTensor(arg.getType()) + ")" + kBufferizeFirst;
       culprit = forOp;
       return failure();
     }
@@ -734,13 +747,18 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     Type type = *llvm::find_if(tensorOp->getResultTypes(),
                                [](Type t) { return isa<TensorType>(t); });
     why = "computes on tensors (a " + describeTensor(type) + " result)" +
-          bufferizeFirst;
+          kBufferizeFirst;
     culprit = tensorOp;
     return failure();
   }
-  // Yield operands must be produced inside the loop, or pass an iter_arg
-  // through unchanged; swaps and loop-invariant yields are recurrences the
-  // pipeliner cannot express.
+  return success();
+}
+
+/// Yield operands must be produced inside the loop, or pass an iter_arg
+/// through unchanged; swaps and loop-invariant yields are recurrences the
+/// pipeliner cannot express.
+LogicalResult GraphBuilder::checkYields() {
+  Block *body = forOp.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   for (auto [i, operand] : llvm::enumerate(yield.getOperands())) {
     auto arg = dyn_cast<BlockArgument>(operand);
@@ -757,11 +775,16 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
       return failure();
     }
   }
+  return success();
+}
 
-  // Async copies complete only at a device_async_wait. A body with copies
-  // but neither a group nor a wait gets both from the rewrite (placed and
-  // counted from the schedule); anything else without a wait is refused: we
-  // do not guess the intent of a partial group structure.
+/// Async copies complete only at a device_async_wait. A body with copies
+/// but neither a group nor a wait gets both from the rewrite (placed and
+/// counted from the schedule, recorded in `g.needsAsyncGroup`); anything
+/// else without a wait is refused: we do not guess the intent of a partial
+/// group structure.
+LogicalResult GraphBuilder::checkAsyncCopyCompletion() {
+  Block *body = forOp.getBody();
   Operation *asyncCopy = nullptr, *nestedCopy = nullptr, *usedToken = nullptr;
   bool hasWait = false, hasGroup = false;
   body->walk([&](Operation *op) {
@@ -789,9 +812,14 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     }
     g.needsAsyncGroup = true;
   }
+  return success();
+}
 
+/// Sorts the body's ops into sync barriers, followers and scheduled nodes
+/// (each with its unit and its memory accesses), in body order.
+LogicalResult GraphBuilder::collectNodes() {
   unsigned position = 0;
-  for (Operation &op : body->without_terminator()) {
+  for (Operation &op : forOp.getBody()->without_terminator()) {
     ++position;
     if (isa<gpu::BarrierOp>(&op) && ctx.barriersAreSync) {
       g.barriers.push_back(&op);
@@ -815,9 +843,14 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     g.nodes.push_back(node);
     nodeAccesses.push_back(std::move(accesses));
   }
+  return success();
+}
 
-  // Buffers and the overwrite check: walk the nodes in body order and check
-  // that every read is covered by exact writes earlier in the iteration.
+/// Buffers and the overwrite check: walks the nodes in body order (which
+/// numbers the buffers) and checks that every read is covered by exact
+/// writes earlier in the iteration; then decides which buffers can be
+/// renamed (multi-buffered).
+void GraphBuilder::analyzeBuffers() {
   g.accesses.resize(g.nodes.size());
   llvm::DenseMap<unsigned, SmallVector<AccessBox>> covering;
   llvm::DenseMap<unsigned, bool> clean;
@@ -847,96 +880,120 @@ FailureOr<LoopDependenceGraph> GraphBuilder::build() {
     buffer.overwrittenEachIteration = clean.lookup(b);
     checkRenamable(buffer, b);
   }
+}
 
-  // SSA edges (through followers and iter_args).
-  for (unsigned n = 0; n < g.nodes.size(); ++n)
-    addSSAEdges(n);
+/// The kind of a memory dependence from an access that writes or not to a
+/// later one that writes or not (at least one of them writes).
+static DepKind memoryDepKind(bool firstWrites, bool secondWrites) {
+  if (firstWrites && secondWrites)
+    return DepKind::WAW;
+  return firstWrites ? DepKind::RAW : DepKind::WAR;
+}
 
-  // Memory edges.
-  auto kindOf = [](bool firstWrites, bool secondWrites) {
-    if (firstWrites && secondWrites)
-      return DepKind::WAW;
-    return firstWrites ? DepKind::RAW : DepKind::WAR;
-  };
-  // A read whose buffer is overwritten each iteration is covered by exact
-  // writes earlier in its iteration (all in root coordinates, so whatever
-  // the previous iteration wrote there, through this root or an aliasing
-  // one, is overwritten before the read): it never sees a loop-carried value.
-  auto isKilledRead = [&](const Access &read) {
-    int b = read.root ? bufferIndex(read.root) : -1;
-    return !read.isWrite && b >= 0 && g.buffers[b].overwrittenEachIteration;
-  };
+/// A read whose buffer is overwritten each iteration is covered by exact
+/// writes earlier in its iteration (all in root coordinates, so whatever
+/// the previous iteration wrote there, through this root or an aliasing
+/// one, is overwritten before the read): it never sees a loop-carried value.
+bool GraphBuilder::isKilledRead(const Access &read) {
+  int b = read.root ? bufferIndex(read.root) : -1;
+  return !read.isWrite && b >= 0 && g.buffers[b].overwrittenEachIteration;
+}
+
+/// An op that writes what it (or its next instance) touches depends on
+/// itself across iterations (e.g. a matmul accumulating in memory).
+void GraphBuilder::addSelfEdges(unsigned a) {
+  for (const Access &x : nodeAccesses[a]) {
+    if (!x.isWrite)
+      continue;
+    for (const Access &y : nodeAccesses[a]) {
+      if (!mayAlias(x, y))
+        continue;
+      int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
+      if (buffer >= 0 && g.buffers[buffer].loopLocal)
+        continue;
+      DepEdge self;
+      self.from = self.to = a;
+      self.distance = 1;
+      self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
+      self.buffer = buffer;
+      self.aliasBuffer = aliasBufferOf(x, y);
+      self.removableByMultiBuffering =
+          buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
+      self.killedRead = self.kind == DepKind::RAW && isKilledRead(y);
+      addEdge(self);
+    }
+  }
+}
+
+/// The memory edges between node `a` and a later node `b`: `a` to `b` in
+/// one iteration, and `b` to `a` of the next iteration unless the buffer is
+/// allocated inside the loop.
+void GraphBuilder::addPairEdges(unsigned a, unsigned b) {
+  for (const Access &x : nodeAccesses[a]) {
+    for (const Access &y : nodeAccesses[b]) {
+      if (!x.isWrite && !y.isWrite)
+        continue;
+      if (!mayAlias(x, y))
+        continue;
+      int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
+      DepEdge e;
+      e.from = a;
+      e.to = b;
+      e.kind = memoryDepKind(x.isWrite, y.isWrite);
+      e.buffer = buffer;
+      e.aliasBuffer = aliasBufferOf(x, y);
+      addEdge(e);
+      // b in iteration i, a in iteration i+1: only when data or storage
+      // can be shared between iterations.
+      bool local = x.root && x.root == y.root && buffer >= 0 &&
+                   g.buffers[buffer].loopLocal;
+      if (local)
+        continue;
+      DepEdge c;
+      c.from = b;
+      c.to = a;
+      c.distance = 1;
+      c.kind = memoryDepKind(y.isWrite, x.isWrite);
+      c.buffer = buffer;
+      c.aliasBuffer = aliasBufferOf(x, y);
+      // The read of a loop-carried RAW may be killed by writes earlier
+      // in its own iteration; on a renamable buffer it then links two
+      // different copies, like a WAR/WAW.
+      c.killedRead = c.kind == DepKind::RAW && isKilledRead(x);
+      c.removableByMultiBuffering = x.root && x.root == y.root && buffer >= 0 &&
+                                    g.buffers[buffer].renamable &&
+                                    (c.kind != DepKind::RAW || c.killedRead);
+      addEdge(c);
+    }
+  }
+}
+
+/// Memory edges: each node with itself, then with every later node, in
+/// node order (pairs where neither node writes have none).
+void GraphBuilder::addMemoryEdges() {
   SmallVector<bool> writes;
   for (const SmallVector<Access> &accesses : nodeAccesses)
     writes.push_back(llvm::any_of(
         accesses, [](const Access &access) { return access.isWrite; }));
   for (unsigned a = 0; a < g.nodes.size(); ++a) {
-    // An op that writes what it (or its next instance) touches depends on
-    // itself across iterations (e.g. a matmul accumulating in memory).
-    for (const Access &x : nodeAccesses[a]) {
-      if (!x.isWrite)
-        continue;
-      for (const Access &y : nodeAccesses[a]) {
-        if (!mayAlias(x, y))
-          continue;
-        int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
-        if (buffer >= 0 && g.buffers[buffer].loopLocal)
-          continue;
-        DepEdge self;
-        self.from = self.to = a;
-        self.distance = 1;
-        self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
-        self.buffer = buffer;
-        self.aliasBuffer = aliasBufferOf(x, y);
-        self.removableByMultiBuffering =
-            buffer >= 0 && g.buffers[buffer].renamable && x.root == y.root;
-        self.killedRead = self.kind == DepKind::RAW && isKilledRead(y);
-        addEdge(self);
-      }
-    }
+    addSelfEdges(a);
     for (unsigned b = a + 1; b < g.nodes.size(); ++b) {
       if (!writes[a] && !writes[b])
         continue;
-      for (const Access &x : nodeAccesses[a]) {
-        for (const Access &y : nodeAccesses[b]) {
-          if (!x.isWrite && !y.isWrite)
-            continue;
-          if (!mayAlias(x, y))
-            continue;
-          int buffer = x.root ? bufferIndex(x.root) : bufferIndex(y.root);
-          DepEdge e;
-          e.from = a;
-          e.to = b;
-          e.kind = kindOf(x.isWrite, y.isWrite);
-          e.buffer = buffer;
-          e.aliasBuffer = aliasBufferOf(x, y);
-          addEdge(e);
-          // b in iteration i, a in iteration i+1: only when data or storage
-          // can be shared between iterations.
-          bool local = x.root && x.root == y.root && buffer >= 0 &&
-                       g.buffers[buffer].loopLocal;
-          if (local)
-            continue;
-          DepEdge c;
-          c.from = b;
-          c.to = a;
-          c.distance = 1;
-          c.kind = kindOf(y.isWrite, x.isWrite);
-          c.buffer = buffer;
-          c.aliasBuffer = aliasBufferOf(x, y);
-          // The read of a loop-carried RAW may be killed by writes earlier
-          // in its own iteration; on a renamable buffer it then links two
-          // different copies, like a WAR/WAW.
-          c.killedRead = c.kind == DepKind::RAW && isKilledRead(x);
-          c.removableByMultiBuffering =
-              x.root && x.root == y.root && buffer >= 0 &&
-              g.buffers[buffer].renamable &&
-              (c.kind != DepKind::RAW || c.killedRead);
-          addEdge(c);
-        }
-      }
+      addPairEdges(a, b);
     }
   }
+}
+
+FailureOr<LoopDependenceGraph> GraphBuilder::build() {
+  if (failed(refuseTensors()) || failed(checkYields()) ||
+      failed(checkAsyncCopyCompletion()) || failed(collectNodes()))
+    return failure();
+  analyzeBuffers();
+  // SSA edges (through followers and iter_args).
+  for (unsigned n = 0; n < g.nodes.size(); ++n)
+    addSSAEdges(n);
+  addMemoryEdges();
   return std::move(g);
 }
 

@@ -180,8 +180,8 @@ static void analyzeBody(linalg::LinalgOp linalgOp, OpFeatures &features) {
   }
 }
 
-static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
-                                  OpFeatures &features) {
+/// Marks each loop as parallel or reduction and counts both kinds.
+static void classifyLoops(linalg::LinalgOp linalgOp, OpFeatures &features) {
   unsigned numLoops = linalgOp.getNumLoops();
   SmallVector<utils::IteratorType> iterators = linalgOp.getIteratorTypesArray();
   features.isReductionLoop.assign(numLoops, false);
@@ -193,9 +193,12 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
     else
       features.numParallelLoops++;
   }
+}
 
-  // Loop extents: static ranges, or for dynamic ones the bound of an operand
-  // dim indexed exactly by that loop.
+/// Loop extents: static ranges, or for dynamic ones the bound of an operand
+/// dim indexed exactly by that loop (the smallest when several are).
+static void computeLoopRanges(linalg::LinalgOp linalgOp, OpFeatures &features) {
+  unsigned numLoops = linalgOp.getNumLoops();
   SmallVector<int64_t> ranges = linalgOp.getStaticLoopRanges();
   features.loopRanges.assign(numLoops, 1);
   for (unsigned loop = 0; loop < numLoops; ++loop) {
@@ -222,27 +225,110 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
     else
       features.dynamicUnbounded = true;
   }
+}
 
-  analyzeBody(linalgOp, features);
+/// What the operand's type and role say: number, value, input or init,
+/// element type and width, scalar or not, whether an init is read.
+static OperandFeatures describeOperand(linalg::LinalgOp linalgOp,
+                                       OpOperand &opOperand) {
+  OperandFeatures operand;
+  operand.number = opOperand.getOperandNumber();
+  operand.value = opOperand.get();
+  operand.isInit = linalgOp.isDpsInit(&opOperand);
+  Type elementType = getElementTypeOrSelf(opOperand.get().getType());
+  operand.elementType = printType(elementType);
+  operand.elementBits = getBitWidth(elementType);
+  operand.isScalar = linalgOp.isScalar(&opOperand);
+  if (operand.isInit)
+    operand.initIsRead = linalgOp.payloadUsesValueFromOperand(&opOperand);
+  return operand;
+}
 
+/// The shape (bounded extents, -1 when unbounded), element count and bytes
+/// of a shaped operand; dynamic dims mark the op's shape dynamic.
+static void measureOperand(OpOperand &opOperand, OperandFeatures &operand,
+                           OpFeatures &features) {
+  auto shaped = cast<ShapedType>(opOperand.get().getType());
+  operand.numElements = 1;
+  for (int64_t dim = 0, e = shaped.getRank(); dim < e; ++dim) {
+    std::optional<int64_t> extent = getExtent(opOperand.get(), dim);
+    if (!extent) {
+      features.dynamicShape = true;
+      features.dynamicUnbounded = true;
+    } else if (shaped.isDynamicDim(dim)) {
+      features.dynamicShape = true;
+    }
+    operand.shape.push_back(extent ? *extent : -1);
+    operand.numElements *= extent ? *extent : 1;
+  }
+  operand.bytes = (operand.numElements * operand.elementBits + 7) / 8;
+}
+
+/// Records the loops behind each dim of the operand's indexing `map` and
+/// classifies the access: strided (a dim scaled by a constant), transposed
+/// (parallel loops out of order), broadcast (an input of an op without
+/// reductions that misses a parallel loop), contiguous otherwise.
+static AccessPattern classifyAccess(AffineMap map, OperandFeatures &operand,
+                                    const OpFeatures &features,
+                                    unsigned numLoops) {
+  bool strided = false, window = false;
+  llvm::SmallBitVector used(numLoops);
+  SmallVector<int64_t> parallelOrder;
+  for (AffineExpr expr : map.getResults()) {
+    SmallVector<int64_t, 2> exprDims;
+    expr.walk([&](AffineExpr sub) {
+      if (auto dim = dyn_cast<AffineDimExpr>(sub))
+        exprDims.push_back(dim.getPosition());
+    });
+    operand.resultLoopDims.push_back(std::move(exprDims));
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      operand.loopDims.push_back(dim.getPosition());
+      used.set(dim.getPosition());
+      if (!features.isReductionLoop[dim.getPosition()])
+        parallelOrder.push_back(dim.getPosition());
+      continue;
+    }
+    operand.loopDims.push_back(-1);
+    strided |= hasStride(expr);
+    window = true;
+    expr.walk([&](AffineExpr sub) {
+      if (auto dim = dyn_cast<AffineDimExpr>(sub))
+        used.set(dim.getPosition());
+    });
+  }
+  bool increasing = llvm::is_sorted(parallelOrder);
+  bool missesParallel = false;
+  for (unsigned loop = 0; loop < numLoops; ++loop)
+    if (!features.isReductionLoop[loop] && !used.test(loop))
+      missesParallel = true;
+  if (strided)
+    return AccessPattern::Strided;
+  if (!increasing)
+    return AccessPattern::Transposed;
+  if (!operand.isInit && missesParallel && !window &&
+      features.numReductionLoops == 0)
+    return AccessPattern::Broadcast;
+  return AccessPattern::Contiguous;
+}
+
+namespace {
+/// What the operands tell the op classification.
+struct OperandSummary {
+  /// Some input is not a scalar.
   bool anyShapedInput = false;
+  /// Some operand is indexed by a permutation other than the first init's.
   bool permutedAgainstInit = false;
-  AffineMap initMap;
-  if (linalgOp.getNumDpsInits() > 0)
-    initMap = linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+};
+} // namespace
 
+/// Fills `features.operands` in operand order, with each operand's shape,
+/// bytes and access pattern, and adds the bytes read, written and live.
+static OperandSummary collectOperandFeatures(linalg::LinalgOp linalgOp,
+                                             AffineMap initMap,
+                                             OpFeatures &features) {
+  OperandSummary summary;
   for (OpOperand &opOperand : linalgOp->getOpOperands()) {
-    OperandFeatures operand;
-    operand.number = opOperand.getOperandNumber();
-    operand.value = opOperand.get();
-    operand.isInit = linalgOp.isDpsInit(&opOperand);
-    Type type = opOperand.get().getType();
-    Type elementType = getElementTypeOrSelf(type);
-    operand.elementType = printType(elementType);
-    operand.elementBits = getBitWidth(elementType);
-    operand.isScalar = linalgOp.isScalar(&opOperand);
-    if (operand.isInit)
-      operand.initIsRead = linalgOp.payloadUsesValueFromOperand(&opOperand);
+    OperandFeatures operand = describeOperand(linalgOp, opOperand);
     if (operand.isScalar) {
       operand.numElements = 1;
       operand.bytes = (operand.elementBits + 7) / 8;
@@ -250,66 +336,15 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
       continue;
     }
     if (!operand.isInit)
-      anyShapedInput = true;
-
-    auto shaped = cast<ShapedType>(type);
-    operand.numElements = 1;
-    for (int64_t dim = 0, e = shaped.getRank(); dim < e; ++dim) {
-      std::optional<int64_t> extent = getExtent(opOperand.get(), dim);
-      if (!extent) {
-        features.dynamicShape = true;
-        features.dynamicUnbounded = true;
-      } else if (shaped.isDynamicDim(dim)) {
-        features.dynamicShape = true;
-      }
-      operand.shape.push_back(extent ? *extent : -1);
-      operand.numElements *= extent ? *extent : 1;
-    }
-    operand.bytes = (operand.numElements * operand.elementBits + 7) / 8;
+      summary.anyShapedInput = true;
+    measureOperand(opOperand, operand, features);
 
     AffineMap map = linalgOp.getMatchingIndexingMap(&opOperand);
-    bool strided = false, window = false;
-    llvm::SmallBitVector used(linalgOp.getNumLoops());
-    SmallVector<int64_t> parallelOrder;
-    for (AffineExpr expr : map.getResults()) {
-      SmallVector<int64_t, 2> exprDims;
-      expr.walk([&](AffineExpr sub) {
-        if (auto dim = dyn_cast<AffineDimExpr>(sub))
-          exprDims.push_back(dim.getPosition());
-      });
-      operand.resultLoopDims.push_back(std::move(exprDims));
-      if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-        operand.loopDims.push_back(dim.getPosition());
-        used.set(dim.getPosition());
-        if (!features.isReductionLoop[dim.getPosition()])
-          parallelOrder.push_back(dim.getPosition());
-        continue;
-      }
-      operand.loopDims.push_back(-1);
-      strided |= hasStride(expr);
-      window = true;
-      expr.walk([&](AffineExpr sub) {
-        if (auto dim = dyn_cast<AffineDimExpr>(sub))
-          used.set(dim.getPosition());
-      });
-    }
-    bool increasing = llvm::is_sorted(parallelOrder);
-    bool missesParallel = false;
-    for (unsigned loop = 0; loop < numLoops; ++loop)
-      if (!features.isReductionLoop[loop] && !used.test(loop))
-        missesParallel = true;
-    if (strided)
-      operand.pattern = AccessPattern::Strided;
-    else if (!increasing)
-      operand.pattern = AccessPattern::Transposed;
-    else if (!operand.isInit && missesParallel && !window &&
-             features.numReductionLoops == 0)
-      operand.pattern = AccessPattern::Broadcast;
-    else
-      operand.pattern = AccessPattern::Contiguous;
+    operand.pattern =
+        classifyAccess(map, operand, features, linalgOp.getNumLoops());
     if (initMap && map.isPermutation() && initMap.isPermutation() &&
         map != initMap)
-      permutedAgainstInit = true;
+      summary.permutedAgainstInit = true;
 
     if (operand.isInit) {
       features.bytesWritten += operand.bytes;
@@ -321,9 +356,13 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
     features.liveTileBytes += operand.bytes;
     features.operands.push_back(std::move(operand));
   }
+  return summary;
+}
 
+/// A gathered table is read at data-dependent positions: counts it whole
+/// (when its shape is static) as read and live.
+static void addGatheredBytes(OpFeatures &features) {
   for (Value gathered : features.gatheredValues) {
-    // A gathered table is read at data-dependent positions: count it whole.
     if (auto shaped = dyn_cast<ShapedType>(gathered.getType());
         shaped && shaped.hasStaticShape()) {
       int64_t bytes =
@@ -333,23 +372,40 @@ static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
       features.liveTileBytes += bytes;
     }
   }
+}
 
-  // Classify.
-  if (!anyShapedInput && features.gatheredValues.empty())
-    features.opClass = OpClass::Fill;
-  else if (features.numReductionLoops > 0) {
+/// The op's class, from its inputs, reductions and indexing maps.
+static OpClass classifyLinalgOp(linalg::LinalgOp linalgOp,
+                                const OpFeatures &features,
+                                const OperandSummary &summary,
+                                AffineMap initMap) {
+  if (!summary.anyShapedInput && features.gatheredValues.empty())
+    return OpClass::Fill;
+  if (features.numReductionLoops > 0) {
     if (linalg::isaConvolutionOpInterface(linalgOp))
-      features.opClass = OpClass::Convolution;
-    else if (linalg::isaContractionOpInterface(linalgOp))
-      features.opClass = OpClass::Contraction;
-    else
-      features.opClass = OpClass::Reduction;
-  } else if (permutedAgainstInit ||
-             (initMap && !initMap.isIdentity() && initMap.isPermutation())) {
-    features.opClass = OpClass::LayoutChange;
-  } else {
-    features.opClass = OpClass::Elementwise;
+      return OpClass::Convolution;
+    if (linalg::isaContractionOpInterface(linalgOp))
+      return OpClass::Contraction;
+    return OpClass::Reduction;
   }
+  if (summary.permutedAgainstInit ||
+      (initMap && !initMap.isIdentity() && initMap.isPermutation()))
+    return OpClass::LayoutChange;
+  return OpClass::Elementwise;
+}
+
+static bool computeLinalgFeatures(linalg::LinalgOp linalgOp,
+                                  OpFeatures &features) {
+  classifyLoops(linalgOp, features);
+  computeLoopRanges(linalgOp, features);
+  analyzeBody(linalgOp, features);
+
+  AffineMap initMap;
+  if (linalgOp.getNumDpsInits() > 0)
+    initMap = linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0));
+  OperandSummary summary = collectOperandFeatures(linalgOp, initMap, features);
+  addGatheredBytes(features);
+  features.opClass = classifyLinalgOp(linalgOp, features, summary, initMap);
   return true;
 }
 

@@ -195,6 +195,188 @@ static int64_t getTileElements(const OperandFeatures &operand,
   return n;
 }
 
+/// A consumer iterates over the tile its in-group producer hands it: the
+/// per-loop extents of op `i` from its first shaped operand produced earlier
+/// in the group (reduction loops whole); empty when there is none.
+static SmallVector<int64_t>
+getInheritedExtents(const KernelGroup &group, unsigned i,
+                    ArrayRef<SmallVector<int64_t>> extents) {
+  const OpFeatures &op = group.ops[i];
+  SmallVector<int64_t> ext;
+  for (auto [k, operand] : llvm::enumerate(op.operands)) {
+    int producer = group.operandProducer[i][k];
+    if (producer < 0 || producer >= (int)i || operand.isScalar)
+      continue;
+    const OpFeatures &prod = group.ops[producer];
+    const OperandFeatures *prodInit = prod.getInit(group.operandResult[i][k]);
+    if (!prodInit)
+      continue;
+    ext.assign(op.loopRanges.size(), 1);
+    for (unsigned loop = 0; loop < op.loopRanges.size(); ++loop)
+      if (op.isReductionLoop[loop])
+        ext[loop] = op.loopRanges[loop];
+    for (auto [dim, loop] : llvm::enumerate(operand.loopDims)) {
+      if (loop < 0 || dim >= prodInit->loopDims.size())
+        continue;
+      int64_t prodLoop = prodInit->loopDims[dim];
+      int64_t tile =
+          prodLoop >= 0 ? extents[producer][prodLoop] : prodInit->shape[dim];
+      ext[loop] = std::min(op.loopRanges[loop], tile);
+    }
+    break;
+  }
+  return ext;
+}
+
+/// The per-loop extents one thread covers in op `i`: its shapes when it is
+/// tiled to threads (also when its consumer, not yet fused, is outside the
+/// thread loop), else the tile its producer hands it, else the default tile.
+static SmallVector<int64_t>
+getThreadExtents(const KernelGroup &group, unsigned i,
+                 ArrayRef<SmallVector<int64_t>> extents,
+                 const RegisterCalibration &cal) {
+  const OpFeatures &op = group.ops[i];
+  if (group.threadTiled || op.threadTiled)
+    return SmallVector<int64_t>(op.loopRanges.begin(), op.loopRanges.end());
+  SmallVector<int64_t> ext = getInheritedExtents(group, i, extents);
+  if (ext.empty())
+    ext = getDefaultExtents(op, cal);
+  return ext;
+}
+
+namespace {
+/// The running state of estimateRegisters over the ops of a group.
+struct RegisterCount {
+  const KernelGroup &group;
+  RegisterEstimate &est;
+  /// Distinct buffers whose addresses the kernel keeps.
+  llvm::DenseSet<void *> addressed;
+  /// The op whose tile is reported reduces / is a fill.
+  bool anchorReduces = false, anchorIsFill = false;
+};
+
+/// How the inputs of one op reach its registers.
+struct InputSources {
+  /// A copy into a private buffer (the accumulator promoted for the K loop)
+  /// loads the accumulators themselves: nothing beyond them is live.
+  bool intoPrivate = false;
+  /// An input produced in the group, or read from a private buffer (the
+  /// promoted accumulator), already sits in registers.
+  bool hasInternalInput = false;
+};
+} // namespace
+
+/// Reports the tile of the first op that reduces (the kernel's main loop),
+/// else of the first op that is not a fill.
+static void updateReportedTile(RegisterCount &count, const OpFeatures &op,
+                               ArrayRef<int64_t> ext) {
+  RegisterEstimate &est = count.est;
+  if (est.threadTile.empty() || (!count.anchorReduces && op.hasReduction()) ||
+      (count.anchorIsFill && op.opClass != OpClass::Fill)) {
+    est.threadTile.assign(ext.begin(), ext.end());
+    count.anchorReduces = op.hasReduction();
+    count.anchorIsFill = op.opClass == OpClass::Fill;
+  }
+}
+
+/// Where the inputs of op `i` come from (see InputSources).
+static InputSources getInputSources(const KernelGroup &group, unsigned i,
+                                    bool reduces) {
+  InputSources sources;
+  for (auto [k, operand] : llvm::enumerate(group.ops[i].operands)) {
+    if (operand.isScalar)
+      continue;
+    if (operand.isInit && isPrivateBuffer(getViewRoot(operand.value)))
+      sources.intoPrivate = !reduces;
+    if (!operand.isInit && (group.operandProducer[i][k] >= 0 ||
+                            isPrivateBuffer(getViewRoot(operand.value))))
+      sources.hasInternalInput = true;
+  }
+  return sources;
+}
+
+/// Adds the registers of op `i`'s operands (thread tile `ext`, one
+/// reduction step `stepExt`) to the terms: accumulators, fragments,
+/// temporaries, epilogue inputs, and the buffers addressed. Returns whether
+/// a reducing op loads a fragment.
+static bool addOperandTerms(RegisterCount &count, unsigned i,
+                            ArrayRef<int64_t> ext, ArrayRef<int64_t> stepExt) {
+  const KernelGroup &group = count.group;
+  const OpFeatures &op = group.ops[i];
+  RegisterModelTerms &terms = count.est.terms;
+  bool reduces = op.hasReduction();
+  InputSources sources = getInputSources(group, i, reduces);
+  bool loads = false;
+  for (auto [k, operand] : llvm::enumerate(op.operands)) {
+    if (operand.isScalar)
+      continue;
+    bool internal = group.operandProducer[i][k] >= 0;
+    Value root = getViewRoot(operand.value);
+    bool isPrivate = isPrivateBuffer(root);
+    int64_t words =
+        registerWords(getTileElements(operand, ext), operand.elementBits);
+    if (operand.isInit) {
+      if (reduces)
+        terms.accumulators += words;
+      else if (!sources.intoPrivate && !sources.hasInternalInput)
+        terms.temporaries += words;
+    } else if (reduces) {
+      // A value produced in the group already sits in registers (the
+      // producer's accumulators): only loaded operands are fragments.
+      if (internal)
+        continue;
+      terms.fragments += words;
+      count.est.fragmentsPerStep +=
+          registerWords(getTileElements(operand, stepExt), operand.elementBits);
+      loads = true;
+      if (isSharedMemory(operand.value) && !isPrivate)
+        ++terms.stagedOperands;
+    } else if (!internal && !sources.intoPrivate && !isPrivate) {
+      terms.epilogueInputs += words;
+    }
+    if (!internal && !isPrivate)
+      count.addressed.insert(root.getAsOpaquePointer());
+  }
+  return loads;
+}
+
+/// The FMAs per step of a reducing op, and the trip count of its K-step
+/// loop. The loop around an op that does one element of each reduction loop
+/// per iteration is the K-step loop whose loads the compiler hoists. An op
+/// doing several (a K step of 4) already holds their fragments together
+/// (`fragments` counts them all), and ptxas does not hoist the next
+/// iteration's on top (bench/costmodel corpus).
+static void addReductionTerms(RegisterModelTerms &terms, const OpFeatures &op,
+                              ArrayRef<int64_t> ext, bool loads) {
+  int64_t fmas = 1;
+  for (int64_t e : ext)
+    fmas *= std::max<int64_t>(e, 1);
+  terms.fmasPerStep = std::max(terms.fmasPerStep, fmas);
+  bool oneStep =
+      llvm::all_of(llvm::zip(op.isReductionLoop, ext), [](auto pair) {
+        return !std::get<0>(pair) || std::get<1>(pair) == 1;
+      });
+  if (loads && oneStep)
+    terms.kStepTrip = std::max(terms.kStepTrip, getEnclosingTripCount(op.op));
+}
+
+/// Adds the terms of op `i` with thread tile `ext`. A fill only initialises
+/// what the next op accumulates into: it adds none.
+static void addOpTerms(RegisterCount &count, unsigned i,
+                       ArrayRef<int64_t> ext) {
+  const OpFeatures &op = count.group.ops[i];
+  if (op.opClass == OpClass::Fill)
+    return;
+  // One element of every reduction loop: the operands of one step.
+  SmallVector<int64_t> stepExt(ext);
+  for (auto [loop, isReduction] : llvm::enumerate(op.isReductionLoop))
+    if (isReduction)
+      stepExt[loop] = 1;
+  bool loads = addOperandTerms(count, i, ext, stepExt);
+  if (op.hasReduction())
+    addReductionTerms(count.est.terms, op, ext, loads);
+}
+
 RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
                                             const RegisterCalibration &cal) {
   RegisterEstimate est;
@@ -204,128 +386,15 @@ RegisterEstimate hwsched::estimateRegisters(const KernelGroup &group,
           : "default";
   est.conservative = group.dynamicShape;
   SmallVector<SmallVector<int64_t>> extents(group.ops.size());
-  llvm::DenseSet<void *> addressed;
+  RegisterCount count{group, est, {}};
   RegisterModelTerms &terms = est.terms;
-  bool anchorReduces = false, anchorIsFill = false;
 
-  for (auto [i, op] : llvm::enumerate(group.ops)) {
-    SmallVector<int64_t> &ext = extents[i];
-    // An op tiled to threads has its per-thread tile in its shapes (also
-    // when its consumer, not yet fused, is outside the thread loop).
-    if (group.threadTiled || op.threadTiled) {
-      ext.assign(op.loopRanges.begin(), op.loopRanges.end());
-    } else {
-      // A consumer iterates over the tile its in-group producer hands it.
-      for (auto [k, operand] : llvm::enumerate(op.operands)) {
-        int producer = group.operandProducer[i][k];
-        if (producer < 0 || producer >= (int)i || operand.isScalar)
-          continue;
-        const OpFeatures &prod = group.ops[producer];
-        const OperandFeatures *prodInit =
-            prod.getInit(group.operandResult[i][k]);
-        if (!prodInit)
-          continue;
-        ext.assign(op.loopRanges.size(), 1);
-        for (unsigned loop = 0; loop < op.loopRanges.size(); ++loop)
-          if (op.isReductionLoop[loop])
-            ext[loop] = op.loopRanges[loop];
-        for (auto [dim, loop] : llvm::enumerate(operand.loopDims)) {
-          if (loop < 0 || dim >= prodInit->loopDims.size())
-            continue;
-          int64_t prodLoop = prodInit->loopDims[dim];
-          int64_t tile = prodLoop >= 0 ? extents[producer][prodLoop]
-                                       : prodInit->shape[dim];
-          ext[loop] = std::min(op.loopRanges[loop], tile);
-        }
-        break;
-      }
-      if (ext.empty())
-        ext = getDefaultExtents(op, cal);
-    }
-    // Report the tile of the first op that reduces (the kernel's main
-    // loop), else of the first op that is not a fill.
-    if (est.threadTile.empty() || (!anchorReduces && op.hasReduction()) ||
-        (anchorIsFill && op.opClass != OpClass::Fill)) {
-      est.threadTile = ext;
-      anchorReduces = op.hasReduction();
-      anchorIsFill = op.opClass == OpClass::Fill;
-    }
-
-    // A fill only initialises what the next op accumulates into.
-    if (op.opClass == OpClass::Fill)
-      continue;
-    bool reduces = op.hasReduction();
-    // One element of every reduction loop: the operands of one step.
-    SmallVector<int64_t> stepExt(ext);
-    for (auto [loop, isReduction] : llvm::enumerate(op.isReductionLoop))
-      if (isReduction)
-        stepExt[loop] = 1;
-    // A copy into a private buffer (the accumulator promoted for the K loop)
-    // loads the accumulators themselves: nothing beyond them is live.
-    bool intoPrivate = false;
-    bool hasInternalInput = false;
-    for (auto [k, operand] : llvm::enumerate(op.operands)) {
-      if (operand.isScalar)
-        continue;
-      if (operand.isInit && isPrivateBuffer(getViewRoot(operand.value)))
-        intoPrivate = !reduces;
-      // An input produced in the group, or read from a private buffer (the
-      // promoted accumulator), already sits in registers.
-      if (!operand.isInit && (group.operandProducer[i][k] >= 0 ||
-                              isPrivateBuffer(getViewRoot(operand.value))))
-        hasInternalInput = true;
-    }
-    bool loads = false;
-    for (auto [k, operand] : llvm::enumerate(op.operands)) {
-      if (operand.isScalar)
-        continue;
-      bool internal = group.operandProducer[i][k] >= 0;
-      Value root = getViewRoot(operand.value);
-      bool isPrivate = isPrivateBuffer(root);
-      int64_t words =
-          registerWords(getTileElements(operand, ext), operand.elementBits);
-      if (operand.isInit) {
-        if (reduces)
-          terms.accumulators += words;
-        else if (!intoPrivate && !hasInternalInput)
-          terms.temporaries += words;
-      } else if (reduces) {
-        // A value produced in the group already sits in registers (the
-        // producer's accumulators): only loaded operands are fragments.
-        if (internal)
-          continue;
-        terms.fragments += words;
-        est.fragmentsPerStep += registerWords(getTileElements(operand, stepExt),
-                                              operand.elementBits);
-        loads = true;
-        if (isSharedMemory(operand.value) && !isPrivate)
-          ++terms.stagedOperands;
-      } else if (!internal && !intoPrivate && !isPrivate) {
-        terms.epilogueInputs += words;
-      }
-      if (!internal && !isPrivate)
-        addressed.insert(root.getAsOpaquePointer());
-    }
-    if (reduces) {
-      int64_t fmas = 1;
-      for (int64_t e : ext)
-        fmas *= std::max<int64_t>(e, 1);
-      terms.fmasPerStep = std::max(terms.fmasPerStep, fmas);
-      // The loop around an op that does one element of each reduction loop
-      // per iteration is the K-step loop whose loads the compiler hoists.
-      // An op doing several (a K step of 4) already holds their fragments
-      // together (`fragments` counts them all), and ptxas does not hoist
-      // the next iteration's on top (bench/costmodel corpus).
-      bool oneStep =
-          llvm::all_of(llvm::zip(op.isReductionLoop, ext), [](auto pair) {
-            return !std::get<0>(pair) || std::get<1>(pair) == 1;
-          });
-      if (loads && oneStep)
-        terms.kStepTrip =
-            std::max(terms.kStepTrip, getEnclosingTripCount(op.op));
-    }
+  for (unsigned i = 0; i < group.ops.size(); ++i) {
+    extents[i] = getThreadExtents(group, i, extents, cal);
+    updateReportedTile(count, group.ops[i], extents[i]);
+    addOpTerms(count, i, extents[i]);
   }
-  terms.addressOperands = addressed.size();
+  terms.addressOperands = count.addressed.size();
   est.stepsInFlight = getStepsInFlight(terms, cal);
   est.registers = evaluateRegisterModel(terms, cal);
   double floor = cal.floorBase + terms.accumulators + est.fragmentsPerStep;

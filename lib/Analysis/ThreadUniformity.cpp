@@ -57,111 +57,167 @@ ThreadUniformity::ThreadUniformity(Operation *op) : kernel(op) {
   propagate();
 }
 
-void ThreadUniformity::propagate() {
-  bool changed = true;
-  auto mark = [&](Value value) {
+namespace {
+/// One sweep of the divergence propagation over a kernel: marks the values
+/// that may differ between threads, given those already marked, and
+/// remembers whether it marked any new one.
+class DivergenceSweep {
+public:
+  DivergenceSweep(Operation *kernel, llvm::DenseSet<Value> &divergent)
+      : kernel(kernel), divergent(divergent) {}
+
+  /// Walks the kernel once; returns whether some value became divergent.
+  bool run() {
+    changed = false;
+    kernel->walk<WalkOrder::PreOrder>([&](Operation *op) { return visit(op); });
+    return changed;
+  }
+
+private:
+  void mark(Value value) {
     if (divergent.insert(value).second)
       changed = true;
-  };
-  auto anyDivergent = [&](ValueRange values) {
+  }
+  bool anyDivergent(ValueRange values) const {
     return llvm::any_of(values, [&](Value v) { return divergent.contains(v); });
-  };
-  auto markAll = [&](Operation *op) {
+  }
+  /// Every result and region argument of `op`.
+  void markAll(Operation *op) {
     for (Value result : op->getResults())
       mark(result);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           mark(arg);
-  };
+  }
+
+  WalkResult visit(Operation *op);
+  void visitFor(scf::ForOp loop);
+  void visitWhile(scf::WhileOp loop);
+  void visitSelection(Operation *op);
+  void visitAffine(Operation *op);
+
+  Operation *kernel;
+  llvm::DenseSet<Value> &divergent;
+  bool changed = false;
+};
+} // namespace
+
+/// The induction variable diverges with the lower bound or the step; an
+/// iter_arg with its init or its yielded value; a result with its iter_arg
+/// or any bound (threads then run different trip counts).
+void DivergenceSweep::visitFor(scf::ForOp loop) {
+  bool bounds = anyDivergent(
+      {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
+  if (anyDivergent({loop.getLowerBound(), loop.getStep()}))
+    mark(loop.getInductionVar());
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    if (divergent.contains(loop.getInitArgs()[i]) ||
+        divergent.contains(yield.getOperand(i)))
+      mark(arg);
+    if (bounds || divergent.contains(arg))
+      mark(loop.getResult(i));
+  }
+}
+
+/// A before-argument diverges with its init or its yielded value; an
+/// after-argument and result with the value the condition forwards, or with
+/// the exit condition itself.
+void DivergenceSweep::visitWhile(scf::WhileOp loop) {
+  scf::ConditionOp condition = loop.getConditionOp();
+  scf::YieldOp yield = loop.getYieldOp();
+  for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments()))
+    if (divergent.contains(loop.getInits()[i]) ||
+        divergent.contains(yield.getOperand(i)))
+      mark(arg);
+  bool exit = divergent.contains(condition.getCondition());
+  for (auto [i, value] : llvm::enumerate(condition.getArgs())) {
+    if (exit || divergent.contains(value)) {
+      mark(loop.getAfterArguments()[i]);
+      mark(loop.getResult(i));
+    }
+  }
+}
+
+/// scf.if / scf.index_switch / scf.execute_region: a result diverges with
+/// the selector (the first operand) or with a value any region yields for it.
+void DivergenceSweep::visitSelection(Operation *op) {
+  bool selector =
+      op->getNumOperands() != 0 && divergent.contains(op->getOperand(0));
+  for (OpResult result : op->getResults()) {
+    bool yielded = false;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (auto yield = dyn_cast<scf::YieldOp>(block.getTerminator()))
+          yielded |=
+              divergent.contains(yield.getOperand(result.getResultNumber()));
+    if (selector || yielded)
+      mark(result);
+  }
+}
+
+/// affine.for / affine.if: bound operands and inits are the operands;
+/// yielded values are the terminator's. Any divergent one makes every
+/// carried value and result divergent (the induction variable too: simpler
+/// than splitting the operand groups, and still sound).
+void DivergenceSweep::visitAffine(Operation *op) {
+  bool any = anyDivergent(op->getOperands());
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      any |= anyDivergent(block.getTerminator()->getOperands());
+  if (any)
+    markAll(op);
+}
+
+/// The rule for one op; nested kernels are all divergent and not entered.
+WalkResult DivergenceSweep::visit(Operation *op) {
+  if (op == kernel)
+    return WalkResult::advance();
+  if (isKernelBoundary(op)) {
+    markAll(op);
+    return WalkResult::skip();
+  }
+  // Branch targets inside structured ops: not followed.
+  for (Region &region : op->getRegions())
+    for (Block &block : llvm::drop_begin(region))
+      for (BlockArgument arg : block.getArguments())
+        mark(arg);
+
+  if (matchPattern(op, m_Constant()) || isUniformGpuQuery(op))
+    return WalkResult::advance();
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    visitFor(loop);
+    return WalkResult::advance();
+  }
+  if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    visitWhile(loop);
+    return WalkResult::advance();
+  }
+  if (isa<scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op)) {
+    visitSelection(op);
+    return WalkResult::advance();
+  }
+  StringRef name = op->getName().getStringRef();
+  if (name == "affine.for" || name == "affine.if") {
+    visitAffine(op);
+    return WalkResult::advance();
+  }
+  if (isUniformPreservingArith(op)) {
+    if (anyDivergent(op->getOperands()))
+      for (Value result : op->getResults())
+        mark(result);
+    return WalkResult::advance();
+  }
+  markAll(op);
+  return WalkResult::advance();
+}
+
+void ThreadUniformity::propagate() {
   // Values only ever move from uniform to divergent, so iterating until
   // nothing changes reaches the fixpoint (loop-carried values included).
-  while (changed) {
-    changed = false;
-    kernel->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op == kernel)
-        return WalkResult::advance();
-      if (isKernelBoundary(op)) {
-        markAll(op);
-        return WalkResult::skip();
-      }
-      // Branch targets inside structured ops: not followed.
-      for (Region &region : op->getRegions())
-        for (Block &block : llvm::drop_begin(region))
-          for (BlockArgument arg : block.getArguments())
-            mark(arg);
-
-      if (matchPattern(op, m_Constant()) || isUniformGpuQuery(op))
-        return WalkResult::advance();
-      if (auto loop = dyn_cast<scf::ForOp>(op)) {
-        bool bounds = anyDivergent(
-            {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
-        if (anyDivergent({loop.getLowerBound(), loop.getStep()}))
-          mark(loop.getInductionVar());
-        auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-        for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-          if (divergent.contains(loop.getInitArgs()[i]) ||
-              divergent.contains(yield.getOperand(i)))
-            mark(arg);
-          if (bounds || divergent.contains(arg))
-            mark(loop.getResult(i));
-        }
-        return WalkResult::advance();
-      }
-      if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-        scf::ConditionOp condition = loop.getConditionOp();
-        scf::YieldOp yield = loop.getYieldOp();
-        for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments()))
-          if (divergent.contains(loop.getInits()[i]) ||
-              divergent.contains(yield.getOperand(i)))
-            mark(arg);
-        bool exit = divergent.contains(condition.getCondition());
-        for (auto [i, value] : llvm::enumerate(condition.getArgs())) {
-          if (exit || divergent.contains(value)) {
-            mark(loop.getAfterArguments()[i]);
-            mark(loop.getResult(i));
-          }
-        }
-        return WalkResult::advance();
-      }
-      if (isa<scf::IfOp, scf::IndexSwitchOp, scf::ExecuteRegionOp>(op)) {
-        bool selector =
-            op->getNumOperands() != 0 && divergent.contains(op->getOperand(0));
-        for (OpResult result : op->getResults()) {
-          bool yielded = false;
-          for (Region &region : op->getRegions())
-            for (Block &block : region)
-              if (auto yield = dyn_cast<scf::YieldOp>(block.getTerminator()))
-                yielded |= divergent.contains(
-                    yield.getOperand(result.getResultNumber()));
-          if (selector || yielded)
-            mark(result);
-        }
-        return WalkResult::advance();
-      }
-      StringRef name = op->getName().getStringRef();
-      if (name == "affine.for" || name == "affine.if") {
-        // Bound operands and inits are the operands; yielded values are the
-        // terminator's. Any divergent one makes every carried value and
-        // result divergent (the induction variable too: simpler than
-        // splitting the operand groups, and still sound).
-        bool any = anyDivergent(op->getOperands());
-        for (Region &region : op->getRegions())
-          for (Block &block : region)
-            any |= anyDivergent(block.getTerminator()->getOperands());
-        if (any)
-          markAll(op);
-        return WalkResult::advance();
-      }
-      if (isUniformPreservingArith(op)) {
-        if (anyDivergent(op->getOperands()))
-          for (Value result : op->getResults())
-            mark(result);
-        return WalkResult::advance();
-      }
-      markAll(op);
-      return WalkResult::advance();
-    });
+  DivergenceSweep sweep(kernel, divergent);
+  while (sweep.run()) {
   }
 }
 

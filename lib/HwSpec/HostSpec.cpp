@@ -137,57 +137,78 @@ static llvm::Expected<VectorIsa> vectorIsaOf(const HostFacts &facts) {
   return isa;
 }
 
-llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
-  llvm::Expected<VectorIsa> isa = vectorIsaOf(facts);
-  if (!isa)
-    return isa.takeError();
+namespace {
+/// The compute figures of one host core: from the microarchitecture table,
+/// or a typical core of the ISA when the CPU is not in it.
+struct HostCore {
+  int64_t fmaPipes = 0, pipeBits = 0, fmaLatency = 0, loads = 0;
+  /// Where the table figures come from (or that they are assumed).
+  std::string archSource;
+  /// FMAs per cycle at the vector width.
+  int64_t fmaUnits = 0;
+  double clockGhz = 0, lanes = 0, peak = 0;
+};
+} // namespace
 
+/// Bandwidth is not detectable without measuring; a typical share per core
+/// of a server memory system, so the model's memory term is plausible.
+static constexpr int64_t kBandwidthPerCore = 12;
+
+/// Looks the CPU up in the microarchitecture table and derives the FMA
+/// units and the FP32 peak of one core.
+static HostCore describeHostCore(const HostFacts &facts, const VectorIsa &isa) {
+  HostCore core;
   const Microarch *arch = llvm::find_if(kMicroarchs, [&](const Microarch &m) {
     return m.llvmName == facts.cpuName;
   });
   bool known = arch != std::end(kMicroarchs);
-  int64_t fmaPipes = known ? arch->fmaPipes : 2;
-  int64_t pipeBits = known ? arch->pipeBits : isa->aarch64 ? 128 : 256;
-  int64_t fmaLatency = known ? arch->fmaLatency : 4;
-  int64_t loads = known ? arch->loadsPerCycle : 2;
-  std::string archSource =
+  core.fmaPipes = known ? arch->fmaPipes : 2;
+  core.pipeBits = known ? arch->pipeBits : isa.aarch64 ? 128 : 256;
+  core.fmaLatency = known ? arch->fmaLatency : 4;
+  core.loads = known ? arch->loadsPerCycle : 2;
+  core.archSource =
       known ? ("host: table for LLVM CPU '" + facts.cpuName +
                "': " + arch->source.str())
             : ("host: LLVM CPU '" + facts.cpuName +
                "' is not in hwsched's table; assumed a typical " +
-               (isa->aarch64 ? "AArch64 core (two 128-bit FMA pipes"
-                             : "x86 core (two 256-bit FMA pipes") +
+               (isa.aarch64 ? "AArch64 core (two 128-bit FMA pipes"
+                            : "x86 core (two 256-bit FMA pipes") +
                ", FMA latency 4, two loads per cycle; " + kAgner.str() + ")");
   // FMAs per cycle at the vector width: a vector no wider than a pipe uses
   // one pipe; a 512-bit FMA on two 256-bit pipes (Zen 4) counts as one unit.
-  int64_t fmaUnits = std::max<int64_t>(
-      1, fmaPipes * std::min(pipeBits, isa->widthBits) / isa->widthBits);
-  double clockGhz = static_cast<double>(facts.clockMhz.value) / 1000.0;
-  double lanes = static_cast<double>(isa->widthBits) / 32.0;
-  double peak = std::round(clockGhz * lanes * 2.0 * fmaUnits * 10.0) / 10.0;
-  // Bandwidth is not detectable without measuring; a typical share per core
-  // of a server memory system, so the model's memory term is plausible.
-  constexpr int64_t kBandwidthPerCore = 12;
+  core.fmaUnits = std::max<int64_t>(
+      1,
+      core.fmaPipes * std::min(core.pipeBits, isa.widthBits) / isa.widthBits);
+  core.clockGhz = static_cast<double>(facts.clockMhz.value) / 1000.0;
+  core.lanes = static_cast<double>(isa.widthBits) / 32.0;
+  core.peak =
+      std::round(core.clockGhz * core.lanes * 2.0 * core.fmaUnits * 10.0) /
+      10.0;
+  return core;
+}
+
+/// The spec's figures (every section but "sources").
+static void setHostFigures(json &doc, const HostFacts &facts,
+                           const VectorIsa &isa, const HostCore &core) {
   int64_t cores = facts.cores.value;
   int64_t alignment = facts.cacheLine.value;
-
-  json doc;
   doc["name"] = kHostTarget.str();
   doc["kind"] = "cpu";
   doc["description"] =
       "The machine running hwsched, detected at run time: LLVM CPU '" +
-      facts.cpuName + "', " + isa->name + ", " + std::to_string(cores) +
+      facts.cpuName + "', " + isa.name + ", " + std::to_string(cores) +
       " core(s) available to this process. Compute peaks are for ONE core.";
   doc["onchip"] = {{"capacity_bytes", facts.l2.value},
                    {"alignment_bytes", alignment},
                    {"direct_read_spaces", json::array({"* -> *"})}};
   doc["offchip"] = {{"bandwidth_gb_per_s", kBandwidthPerCore * cores},
                     {"latency_cycles", 300}};
-  doc["compute"] = {{"clock_ghz", clockGhz}, {"peak_fp32_gflops", peak}};
+  doc["compute"] = {{"clock_ghz", core.clockGhz},
+                    {"peak_fp32_gflops", core.peak}};
   doc["cpu"] = {{"cores", cores},
-                {"vector_width_bits", isa->widthBits},
-                {"vector_registers", isa->registers},
-                {"fma_units_per_core", fmaUnits},
+                {"vector_width_bits", isa.widthBits},
+                {"vector_registers", isa.registers},
+                {"fma_units_per_core", core.fmaUnits},
                 {"l1d_bytes", facts.l1d.value},
                 {"l2_bytes", facts.l2.value},
                 {"l3_bytes", facts.l3.value},
@@ -198,16 +219,21 @@ llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
       {"sync", "none"},
       {"units",
        {{"load",
-         {{"count", loads}, {"latency_cycles", 5}, {"issue_cycles", 1}}},
+         {{"count", core.loads}, {"latency_cycles", 5}, {"issue_cycles", 1}}},
         {"vector",
-         {{"count", fmaUnits},
-          {"latency_cycles", fmaLatency},
+         {{"count", core.fmaUnits},
+          {"latency_cycles", core.fmaLatency},
           {"issue_cycles", 1}}}}}};
   doc["cost_weights"] = {{"cache_pressure", 1.0},
                          {"bandwidth_saved", 1.0},
                          {"recompute", 1.0},
                          {"recompute_limit", 16}};
-  json &sources = doc["sources"];
+}
+
+/// The spec's "sources": where each detected figure was read, and why each
+/// other one has its value.
+static void setHostSources(json &sources, const HostFacts &facts,
+                           const VectorIsa &isa, const HostCore &core) {
   // Detected figures: where each was read.
   std::pair<const char *, const HostFigure *> detected[] = {
       {"onchip.capacity_bytes", &facts.l2},
@@ -233,15 +259,16 @@ llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
       "host: not detectable; assumed 300 cycles (about 90 ns of DRAM "
       "latency at 3.3 GHz)";
   sources["compute.peak_fp32_gflops"] =
-      "host: derived, one core: clock x " + std::to_string(int64_t(lanes)) +
-      " FP32 lanes x 2 FLOP x " + std::to_string(fmaUnits) + " FMA unit(s)";
-  sources["cpu.vector_width_bits"] = isa->source;
-  sources["cpu.vector_registers"] = isa->source;
+      "host: derived, one core: clock x " +
+      std::to_string(int64_t(core.lanes)) + " FP32 lanes x 2 FLOP x " +
+      std::to_string(core.fmaUnits) + " FMA unit(s)";
+  sources["cpu.vector_width_bits"] = isa.source;
+  sources["cpu.vector_registers"] = isa.source;
   sources["cpu.fma_units_per_core"] =
-      archSource + " (" + std::to_string(fmaPipes) + " pipe(s) of " +
-      std::to_string(pipeBits) + " bits: " + std::to_string(fmaUnits) +
-      " FMA(s) per cycle at " + std::to_string(isa->widthBits) +
-      "-bit vectors)";
+      core.archSource + " (" + std::to_string(core.fmaPipes) + " pipe(s) of " +
+      std::to_string(core.pipeBits) +
+      " bits: " + std::to_string(core.fmaUnits) + " FMA(s) per cycle at " +
+      std::to_string(isa.widthBits) + "-bit vectors)";
   sources["pipeline.max_stages"] =
       "calibration default, as the shipped CPU specs (2 = one tile in "
       "flight ahead)";
@@ -249,11 +276,21 @@ llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
       "hwsched convention: CPU caches are coherent; no explicit "
       "inter-stage synchronization";
   sources["pipeline.units.load"] =
-      archSource + "; load-to-use latency assumed 5 cycles (L1 hit)";
-  sources["pipeline.units.vector"] = archSource;
+      core.archSource + "; load-to-use latency assumed 5 cycles (L1 hit)";
+  sources["pipeline.units.vector"] = core.archSource;
   sources["cost_weights"] =
       "calibration default, as the shipped CPU specs (1.0 for "
       "cache_pressure, bandwidth_saved and recompute; recompute_limit 16)";
+}
+
+llvm::Expected<std::string> hwsched::buildHostSpecJson(const HostFacts &facts) {
+  llvm::Expected<VectorIsa> isa = vectorIsaOf(facts);
+  if (!isa)
+    return isa.takeError();
+  HostCore core = describeHostCore(facts, *isa);
+  json doc;
+  setHostFigures(doc, facts, *isa, core);
+  setHostSources(doc["sources"], facts, *isa, core);
   return doc.dump(2);
 }
 

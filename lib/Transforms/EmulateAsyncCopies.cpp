@@ -70,23 +70,27 @@ static Value elementAddress(RewriterBase &rewriter, Location loc, Value memref,
   return arith::AddIOp::create(rewriter, loc, base, bytes);
 }
 
-void EmulateAsyncCopiesPass::runOnOperation() {
-  ModuleOp module = getOperation();
+/// The nvgpu async-copy ops of `module` (copies, groups, waits), in walk
+/// order.
+static SmallVector<Operation *> collectAsyncOps(ModuleOp module) {
   SmallVector<Operation *> asyncOps;
   module.walk([&](Operation *op) {
     if (isa<nvgpu::DeviceAsyncCopyOp, nvgpu::DeviceAsyncCreateGroupOp,
             nvgpu::DeviceAsyncWaitOp>(op))
       asyncOps.push_back(op);
   });
-  if (asyncOps.empty())
-    return;
+  return asyncOps;
+}
 
+/// Checks, before anything changes, that every op is in a func.func and
+/// every copy moves whole bytes; an error on the first that is not.
+static LogicalResult verifyAsyncOps(ArrayRef<Operation *> asyncOps) {
   for (Operation *op : asyncOps) {
     if (!op->getParentOfType<func::FuncOp>()) {
       op->emitOpError() << "is not inside a func.func: "
                            "hwsched-emulate-async-copies only handles "
                            "func.func bodies";
-      return signalPassFailure();
+      return failure();
     }
     if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
       Type elementType = copy.getDst().getType().getElementType();
@@ -94,21 +98,61 @@ void EmulateAsyncCopiesPass::runOnOperation() {
           elementType.getIntOrFloatBitWidth() % 8 != 0) {
         copy.emitOpError() << "element type " << elementType
                            << " is not a whole number of bytes";
-        return signalPassFailure();
+        return failure();
       }
     }
   }
+  return success();
+}
 
-  IRRewriter rewriter(module.getContext());
-  func::FuncOp copyFn =
-      declareRuntime(module, rewriter, "hwsched_async_emu_copy", 7);
-  func::FuncOp commitFn =
+namespace {
+/// The runtime functions the emulation calls.
+struct EmulationRuntime {
+  func::FuncOp copy, commit, wait, drained;
+};
+} // namespace
+
+/// Declares the runtime functions (in this order, each at the module start).
+static EmulationRuntime declareEmulationRuntime(ModuleOp module,
+                                                RewriterBase &rewriter) {
+  EmulationRuntime runtime;
+  runtime.copy = declareRuntime(module, rewriter, "hwsched_async_emu_copy", 7);
+  runtime.commit =
       declareRuntime(module, rewriter, "hwsched_async_emu_commit", 0);
-  func::FuncOp waitFn =
-      declareRuntime(module, rewriter, "hwsched_async_emu_wait", 1);
-  func::FuncOp drainedFn =
+  runtime.wait = declareRuntime(module, rewriter, "hwsched_async_emu_wait", 1);
+  runtime.drained =
       declareRuntime(module, rewriter, "hwsched_async_emu_check_drained", 0);
+  return runtime;
+}
 
+/// Calls the copy runtime for `copy`, at the rewriter's insertion point:
+/// destination and source addresses and innermost strides, element counts
+/// and the element size in bytes.
+static void emulateCopy(RewriterBase &rewriter, nvgpu::DeviceAsyncCopyOp copy,
+                        func::FuncOp copyFn) {
+  Location loc = copy.getLoc();
+  int64_t elementBytes =
+      copy.getDst().getType().getElementType().getIntOrFloatBitWidth() / 8;
+  Value dstStride, srcStride;
+  Value dst = elementAddress(rewriter, loc, copy.getDst(), copy.getDstIndices(),
+                             elementBytes, dstStride);
+  Value src = elementAddress(rewriter, loc, copy.getSrc(), copy.getSrcIndices(),
+                             elementBytes, srcStride);
+  int64_t count = copy.getDstElements().getSExtValue();
+  Value numElements = arith::ConstantIndexOp::create(rewriter, loc, count);
+  Value srcElements =
+      copy.getSrcElements() ? Value(copy.getSrcElements()) : numElements;
+  func::CallOp::create(
+      rewriter, loc, copyFn,
+      ValueRange{dst, dstStride, src, srcStride, numElements, srcElements,
+                 arith::ConstantIndexOp::create(rewriter, loc, elementBytes)});
+}
+
+/// Puts a runtime call before each async op (the ops stay, for their
+/// tokens); returns the functions that hold them, in first-seen order.
+static llvm::SetVector<func::FuncOp>
+insertRuntimeCalls(RewriterBase &rewriter, const EmulationRuntime &runtime,
+                   ArrayRef<Operation *> asyncOps) {
   llvm::SetVector<func::FuncOp> functions;
   for (Operation *op : asyncOps) {
     Location loc = op->getLoc();
@@ -116,89 +160,103 @@ void EmulateAsyncCopiesPass::runOnOperation() {
     if (auto parent = op->getParentOfType<func::FuncOp>())
       functions.insert(parent);
     if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op)) {
-      int64_t elementBytes =
-          copy.getDst().getType().getElementType().getIntOrFloatBitWidth() / 8;
-      Value dstStride, srcStride;
-      Value dst = elementAddress(rewriter, loc, copy.getDst(),
-                                 copy.getDstIndices(), elementBytes, dstStride);
-      Value src = elementAddress(rewriter, loc, copy.getSrc(),
-                                 copy.getSrcIndices(), elementBytes, srcStride);
-      int64_t count = copy.getDstElements().getSExtValue();
-      Value numElements = arith::ConstantIndexOp::create(rewriter, loc, count);
-      Value srcElements =
-          copy.getSrcElements() ? Value(copy.getSrcElements()) : numElements;
-      func::CallOp::create(
-          rewriter, loc, copyFn,
-          ValueRange{
-              dst, dstStride, src, srcStride, numElements, srcElements,
-              arith::ConstantIndexOp::create(rewriter, loc, elementBytes)});
+      emulateCopy(rewriter, copy, runtime.copy);
     } else if (isa<nvgpu::DeviceAsyncCreateGroupOp>(op)) {
-      func::CallOp::create(rewriter, loc, commitFn, ValueRange{});
+      func::CallOp::create(rewriter, loc, runtime.commit, ValueRange{});
     } else {
       auto wait = cast<nvgpu::DeviceAsyncWaitOp>(op);
       std::optional<uint32_t> numGroups = wait.getNumGroups();
       int64_t count = numGroups ? static_cast<int64_t>(*numGroups) : -1;
       func::CallOp::create(
-          rewriter, loc, waitFn,
+          rewriter, loc, runtime.wait,
           ValueRange{arith::ConstantIndexOp::create(rewriter, loc, count)});
     }
   }
-  // Tokens carry no information here, but the pipelined loops thread them
-  // through iter_args. Point every token at one ub.poison per function, so
-  // each such iter_arg yields its own init and the scf.for folder drops it;
-  // then nothing of token type is left for the LLVM lowering.
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(module.getContext());
-  for (func::FuncOp func : functions) {
-    rewriter.setInsertionPointToStart(&func.getBody().front());
-    Value poison = ub::PoisonOp::create(rewriter, func.getLoc(), tokenType);
-    func.walk([&](Operation *op) {
-      for (Value result : op->getResults())
-        if (result != poison && result.getType() == tokenType)
-          result.replaceAllUsesWith(poison);
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (BlockArgument arg : block.getArguments())
-            if (arg.getType() == tokenType)
-              arg.replaceAllUsesWith(poison);
-    });
+  return functions;
+}
+
+/// Tokens carry no information here, but the pipelined loops thread them
+/// through iter_args. Points every token of `func` at one ub.poison, so
+/// each such iter_arg yields its own init and the scf.for folder drops it.
+static void replaceTokensByPoison(RewriterBase &rewriter, func::FuncOp func,
+                                  Type tokenType) {
+  rewriter.setInsertionPointToStart(&func.getBody().front());
+  Value poison = ub::PoisonOp::create(rewriter, func.getLoc(), tokenType);
+  func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (result != poison && result.getType() == tokenType)
+        result.replaceAllUsesWith(poison);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (arg.getType() == tokenType)
+            arg.replaceAllUsesWith(poison);
+  });
+}
+
+/// Drops the token iter_args and results of `func` (scf.for / scf.if
+/// canonicalization only), then the token poisons: nothing of token type is
+/// left for the LLVM lowering, or an error at a user that still has one.
+static LogicalResult dropTokenCarriers(RewriterBase &rewriter,
+                                       func::FuncOp func, Type tokenType) {
+  MLIRContext *context = func.getContext();
+  RewritePatternSet patterns(context);
+  scf::ForOp::getCanonicalizationPatterns(patterns, context);
+  scf::IfOp::getCanonicalizationPatterns(patterns, context);
+  // Only the iter_arg / result folders: no folding, constant CSE or region
+  // simplification, so the rest of the IR stays as the transform left it.
+  GreedyRewriteConfig config;
+  config.enableFolding(false).enableConstantCSE(false);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  (void)applyPatternsGreedily(func, std::move(patterns), config);
+  SmallVector<ub::PoisonOp> poisons;
+  func.walk([&](ub::PoisonOp op) {
+    if (op.getType() == tokenType)
+      poisons.push_back(op);
+  });
+  for (ub::PoisonOp op : poisons) {
+    if (op->use_empty()) {
+      rewriter.eraseOp(op);
+      continue;
+    }
+    Operation *user = *op->getUsers().begin();
+    user->emitOpError() << "still carries an nvgpu async token after "
+                           "hwsched-emulate-async-copies (only scf.for "
+                           "iter_args and scf.if results are dropped)";
+    return failure();
   }
+  return success();
+}
+
+void EmulateAsyncCopiesPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<Operation *> asyncOps = collectAsyncOps(module);
+  if (asyncOps.empty())
+    return;
+  if (failed(verifyAsyncOps(asyncOps)))
+    return signalPassFailure();
+
+  IRRewriter rewriter(module.getContext());
+  EmulationRuntime runtime = declareEmulationRuntime(module, rewriter);
+  llvm::SetVector<func::FuncOp> functions =
+      insertRuntimeCalls(rewriter, runtime, asyncOps);
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(module.getContext());
+  for (func::FuncOp func : functions)
+    replaceTokensByPoison(rewriter, func, tokenType);
   // All token uses now point at the poisons.
   for (Operation *op : asyncOps)
     rewriter.eraseOp(op);
-  for (func::FuncOp func : functions) {
-    RewritePatternSet patterns(module.getContext());
-    scf::ForOp::getCanonicalizationPatterns(patterns, module.getContext());
-    scf::IfOp::getCanonicalizationPatterns(patterns, module.getContext());
-    // Only the iter_arg / result folders: no folding, constant CSE or region
-    // simplification, so the rest of the IR stays as the transform left it.
-    GreedyRewriteConfig config;
-    config.enableFolding(false).enableConstantCSE(false);
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    (void)applyPatternsGreedily(func, std::move(patterns), config);
-    SmallVector<ub::PoisonOp> poisons;
-    func.walk([&](ub::PoisonOp op) {
-      if (op.getType() == tokenType)
-        poisons.push_back(op);
-    });
-    for (ub::PoisonOp op : poisons) {
-      if (op->use_empty()) {
-        rewriter.eraseOp(op);
-        continue;
-      }
-      Operation *user = *op->getUsers().begin();
-      user->emitOpError() << "still carries an nvgpu async token after "
-                             "hwsched-emulate-async-copies (only scf.for "
-                             "iter_args and scf.if results are dropped)";
+  for (func::FuncOp func : functions)
+    if (failed(dropTokenCarriers(rewriter, func, tokenType)))
       return signalPassFailure();
-    }
-  }
 
   // A function that issues copies must not return with any still pending:
   // the hardware would leave them landing after the caller moved on.
   for (func::FuncOp func : functions) {
     func.walk([&](func::ReturnOp ret) {
       rewriter.setInsertionPoint(ret);
-      func::CallOp::create(rewriter, ret.getLoc(), drainedFn, ValueRange{});
+      func::CallOp::create(rewriter, ret.getLoc(), runtime.drained,
+                           ValueRange{});
     });
   }
 }

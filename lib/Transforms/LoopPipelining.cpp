@@ -449,6 +449,224 @@ llvm::Error hwsched::checkNotNested(ArrayRef<scf::ForOp> loops) {
   return llvm::Error::success();
 }
 
+namespace {
+/// What the steps of pipelineLoop share: the inputs, the result being
+/// filled in, and the stage of every body op (graph nodes first, then the
+/// ops the rewrite inserts).
+struct PipelineRewrite {
+  RewriterBase &rewriter;
+  const LoopDependenceGraph &graph;
+  const PipelinePlan &plan;
+  const StageSchedule &schedule;
+  PipelineRewriteResult &result;
+  llvm::DenseMap<Operation *, int64_t> stageOf{};
+};
+} // namespace
+
+/// Inserts the group right after the last copy (in the copies' stage) and
+/// the wait (waiting for everything: the count is set at expansion, where it
+/// is known) right before the first op that depends on a copy.
+static llvm::Error insertAsyncGroup(PipelineRewrite &rw) {
+  llvm::Expected<AsyncGroupPlan> planned =
+      planAsyncGroup(rw.graph, rw.schedule);
+  if (!planned)
+    return addContext(planned.takeError(),
+                      "internal async-group check failed: ");
+  AsyncGroupPlan &asyncPlan = *planned;
+  RewriterBase &rewriter = rw.rewriter;
+  rewriter.setInsertionPointAfter(asyncPlan.lastCopy);
+  auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
+      rewriter, asyncPlan.lastCopy->getLoc(),
+      nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()),
+      asyncPlan.tokens);
+  rewriter.setInsertionPoint(asyncPlan.firstConsumer);
+  auto wait = nvgpu::DeviceAsyncWaitOp::create(
+      rewriter, asyncPlan.firstConsumer->getLoc(), group.getResult(),
+      IntegerAttr());
+  rw.stageOf[group] = asyncPlan.copyStage;
+  rw.stageOf[wait] = asyncPlan.waitStage;
+  rw.result.asyncGroupsInserted = true;
+  return llvm::Error::success();
+}
+
+/// Flags go in before the expansion (or unrolling): the pipeliner then
+/// copies each with its stage, predicated like the op it guards. The plan
+/// was made on this loop before any change (planPipeline).
+static llvm::Error insertPlannedNpuFlags(PipelineRewrite &rw,
+                                         scf::ForOp forOp) {
+  const PipelinePlan &plan = rw.plan;
+  if (!plan.npuFlags.planned())
+    return addContext(refuse(*plan.npuFlags.refusal),
+                      "internal NPU flag plan failed: ");
+  if (plan.expands != expandsLoop(forOp, rw.schedule))
+    return refuse(forOp, "internal NPU flag plan failed: planned for "
+                         "another trip count");
+  rw.result.npuFlagOpsInBody =
+      insertNpuFlags(rw.rewriter, forOp, rw.graph, plan.npuFlags, rw.stageOf);
+  rw.result.npuFlagChannels = plan.npuFlags.channels.size();
+  return llvm::Error::success();
+}
+
+/// The memory edges that never cross threads (each thread only touches its
+/// own elements, Analysis/ThreadPrivateAccess.h): they need no barrier.
+/// Decided on the accesses as written, before multi-buffering turns them
+/// into views.
+static llvm::DenseSet<unsigned>
+findSameThreadEdges(const LoopDependenceGraph &graph, scf::ForOp forOp) {
+  llvm::DenseSet<unsigned> sameThreadEdges;
+  ThreadUniformity uniformity(forOp);
+  for (auto [i, e] : llvm::enumerate(graph.edges))
+    if (e.kind != DepKind::SSA && e.from != e.to &&
+        accessesStayInOneThread(graph.nodes[e.from].op, graph.nodes[e.to].op,
+                                forOp, uniformity))
+      sameThreadEdges.insert(i);
+  return sameThreadEdges;
+}
+
+/// Multi-buffers every allocation the schedule gives more than one copy
+/// (allocations inside the loop keep theirs).
+static llvm::Error multiBufferAllocations(PipelineRewrite &rw) {
+  for (auto [b, buffer] : llvm::enumerate(rw.graph.buffers)) {
+    if (rw.schedule.copies[b] <= 1 || buffer.loopLocal)
+      continue;
+    if (failed(multiBufferAllocation(rw.rewriter, buffer.allocOp,
+                                     rw.schedule.copies[b])))
+      return refuse(buffer.allocOp,
+                    "memref::multiBuffer failed on " + buffer.name);
+    ++rw.result.multiBufferedAllocations;
+  }
+  return llvm::Error::success();
+}
+
+/// Every op that takes part in a memory dependence must be separated by a
+/// barrier from the other end, whatever stage (and so kernel iteration)
+/// that end runs in: a barrier right before the op, in the op's stage, does
+/// it in the prologue, kernel and epilogue alike. One barrier serves several
+/// ops: the op is covered by the nearest barrier before it when that barrier
+/// has the same stage (so every part that emits the op emits the barrier
+/// before it) and no op in between conflicts with it (conflicting ops before
+/// the barrier, in this or an earlier kernel iteration, are ordered by it).
+/// Ops outside the graph with memory effects (inserted async waits) end the
+/// coverage.
+static void insertGpuBarriers(PipelineRewrite &rw, scf::ForOp forOp,
+                              const llvm::DenseSet<unsigned> &sameThreadEdges) {
+  const LoopDependenceGraph &graph = rw.graph;
+  llvm::DenseSet<unsigned> synced;
+  llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
+  for (auto [i, e] : llvm::enumerate(graph.edges))
+    if (e.kind != DepKind::SSA && e.from != e.to &&
+        !sameThreadEdges.contains(i)) {
+      synced.insert(e.from);
+      synced.insert(e.to);
+      conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
+    }
+  SmallVector<Operation *> bodyOps;
+  for (Operation &op : forOp.getBody()->without_terminator())
+    bodyOps.push_back(&op);
+  std::optional<int64_t> barrierStage;
+  SmallVector<unsigned> since;
+  for (Operation *op : bodyOps) {
+    auto it = graph.nodeOf.find(op);
+    if (it == graph.nodeOf.end()) {
+      if (!isMemoryEffectFree(op))
+        barrierStage.reset();
+      continue;
+    }
+    unsigned n = it->second;
+    if (synced.contains(n)) {
+      bool covered =
+          barrierStage && *barrierStage == rw.schedule.stage[n] &&
+          llvm::none_of(since, [&](unsigned m) {
+            return conflicting.contains({std::min(m, n), std::max(m, n)});
+          });
+      if (!covered) {
+        rw.rewriter.setInsertionPoint(op);
+        auto barrier = gpu::BarrierOp::create(rw.rewriter, op->getLoc());
+        rw.stageOf[barrier] = rw.schedule.stage[n];
+        ++rw.result.barriersInserted;
+        barrierStage = rw.schedule.stage[n];
+        since.clear();
+      }
+    }
+    since.push_back(n);
+  }
+}
+
+/// A group/wait pair gets its group count from the stage distance: in the
+/// kernel and the prologue the wait of iteration i runs after the groups of
+/// iterations up to i + d were committed (d = stage(wait) - stage(group),
+/// the group first in body order), so all but the d newest groups must be
+/// complete; epilogue part e commits no group for iterations past the last,
+/// leaving min(d, stage(wait) - 1 - e). Predicated prologues/epilogues skip
+/// groups, so dynamic loops keep waiting for all groups. Marks the wait with
+/// d here; `options.annotateFn` turns the mark into each clone's count.
+static void setAsyncWaitCounts(PipelineRewrite &rw, scf::ForOp forOp,
+                               scf::PipeliningOption &options) {
+  auto [asyncGroup, asyncWait] = findAsyncPair(forOp);
+  if (asyncWait && rw.result.tripCount &&
+      rw.stageOf[asyncWait] >= rw.stageOf[asyncGroup]) {
+    asyncWait->setAttr(kWaitDistanceAttr,
+                       rw.rewriter.getI64IntegerAttr(rw.stageOf[asyncWait] -
+                                                     rw.stageOf[asyncGroup]));
+    rw.result.asyncWaitStage = rw.stageOf[asyncWait];
+  }
+  options.annotateFn = [&rw](Operation *op,
+                             scf::PipeliningOption::PipelinerPart part,
+                             unsigned iteration) {
+    auto distance = op->getAttrOfType<IntegerAttr>(kWaitDistanceAttr);
+    if (!distance)
+      return;
+    int64_t groups = distance.getInt();
+    if (part == scf::PipeliningOption::PipelinerPart::Epilogue)
+      groups = std::min<int64_t>(
+          groups,
+          static_cast<int64_t>(*rw.result.asyncWaitStage) - 1 - iteration);
+    op->removeAttr(kWaitDistanceAttr);
+    cast<nvgpu::DeviceAsyncWaitOp>(op).setNumGroupsAttr(
+        rw.rewriter.getI32IntegerAttr(static_cast<int32_t>(groups)));
+  };
+}
+
+/// Expands the loop with scf::pipelineForLoop on the body order and stages
+/// of `rw.stageOf`: peeled epilogues for static trip counts, predication
+/// otherwise. Sets `rw.result.loop` to the kernel loop.
+static llvm::Error expandPipelinedLoop(PipelineRewrite &rw, scf::ForOp forOp) {
+  RewriterBase &rewriter = rw.rewriter;
+  std::vector<std::pair<Operation *, unsigned>> order;
+  for (Operation &op : forOp.getBody()->without_terminator())
+    order.emplace_back(&op, static_cast<unsigned>(rw.stageOf[&op]));
+
+  scf::PipeliningOption options;
+  options.getScheduleFn =
+      [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &out) {
+        out = order;
+      };
+  setAsyncWaitCounts(rw, forOp, options);
+  if (rw.result.tripCount) {
+    options.peelEpilogue = true;
+  } else {
+    options.peelEpilogue = false;
+    options.supportDynamicLoops = true;
+    options.predicateFn = predicateOp;
+    rw.result.predicated = true;
+  }
+  // The pipeliner emits the prologue at the rewriter's insertion point.
+  rewriter.setInsertionPoint(forOp);
+  bool modified = false;
+  FailureOr<scf::ForOp> pipelined =
+      scf::pipelineForLoop(rewriter, forOp, options, &modified);
+  if (failed(pipelined))
+    return refuse(forOp, "scf::pipelineForLoop refused the schedule");
+  // Every clone of a marked wait went through annotateFn; drop the mark in
+  // case the pipeliner kept an op it did not annotate.
+  (*pipelined)->getParentOp()->walk([&](nvgpu::DeviceAsyncWaitOp wait) {
+    if (wait->hasAttr(kWaitDistanceAttr))
+      wait->removeAttr(kWaitDistanceAttr);
+  });
+  rw.result.loop = *pipelined;
+  return llvm::Error::success();
+}
+
 llvm::Expected<PipelineRewriteResult>
 hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
                       const LoopDependenceGraph &graph,
@@ -460,45 +678,15 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
   PipelineRewriteResult result;
   result.tripCount = staticTripCount(forOp);
   unsigned numStages = schedule.numStages;
-  llvm::DenseMap<Operation *, int64_t> stageOf;
+  PipelineRewrite rw{rewriter, graph, plan, schedule, result};
   for (auto [n, node] : llvm::enumerate(graph.nodes))
-    stageOf[node.op] = schedule.stage[n];
-  if (graph.needsAsyncGroup) {
-    // The group right after the last copy (in the copies' stage), the wait
-    // (waiting for everything: the count is set below where it is known)
-    // right before the first op that depends on a copy.
-    llvm::Expected<AsyncGroupPlan> planned = planAsyncGroup(graph, schedule);
-    if (!planned)
-      return addContext(planned.takeError(),
-                        "internal async-group check failed: ");
-    AsyncGroupPlan &asyncPlan = *planned;
-    rewriter.setInsertionPointAfter(asyncPlan.lastCopy);
-    auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
-        rewriter, asyncPlan.lastCopy->getLoc(),
-        nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()),
-        asyncPlan.tokens);
-    rewriter.setInsertionPoint(asyncPlan.firstConsumer);
-    auto wait = nvgpu::DeviceAsyncWaitOp::create(
-        rewriter, asyncPlan.firstConsumer->getLoc(), group.getResult(),
-        IntegerAttr());
-    stageOf[group] = asyncPlan.copyStage;
-    stageOf[wait] = asyncPlan.waitStage;
-    result.asyncGroupsInserted = true;
-  }
-  if (sync == PipelineSync::NpuFlag) {
-    // Flags go in before the expansion (or unrolling): the pipeliner then
-    // copies each with its stage, predicated like the op it guards.
-    // The plan was made on this loop before any change (planPipeline).
-    if (!plan.npuFlags.planned())
-      return addContext(refuse(*plan.npuFlags.refusal),
-                        "internal NPU flag plan failed: ");
-    if (plan.expands != expandsLoop(forOp, schedule))
-      return refuse(forOp, "internal NPU flag plan failed: planned for "
-                           "another trip count");
-    result.npuFlagOpsInBody =
-        insertNpuFlags(rewriter, forOp, graph, plan.npuFlags, stageOf);
-    result.npuFlagChannels = plan.npuFlags.channels.size();
-  }
+    rw.stageOf[node.op] = schedule.stage[n];
+  if (graph.needsAsyncGroup)
+    if (llvm::Error err = insertAsyncGroup(rw))
+      return std::move(err);
+  if (sync == PipelineSync::NpuFlag)
+    if (llvm::Error err = insertPlannedNpuFlags(rw, forOp))
+      return std::move(err);
   if (numStages <= 1) {
     result.loop = forOp;
     return result;
@@ -516,145 +704,19 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
   for (Operation *barrier : graph.barriers)
     rewriter.eraseOp(barrier);
 
-  // Dependences that never cross threads (each thread only touches its own
-  // elements, Analysis/ThreadPrivateAccess.h) need no barrier: decided on
-  // the accesses as written, before multi-buffering turns them into views.
   llvm::DenseSet<unsigned> sameThreadEdges;
-  if (sync == PipelineSync::GpuBarrier) {
-    ThreadUniformity uniformity(forOp);
-    for (auto [i, e] : llvm::enumerate(graph.edges))
-      if (e.kind != DepKind::SSA && e.from != e.to &&
-          accessesStayInOneThread(graph.nodes[e.from].op, graph.nodes[e.to].op,
-                                  forOp, uniformity))
-        sameThreadEdges.insert(i);
-  }
-
-  for (auto [b, buffer] : llvm::enumerate(graph.buffers)) {
-    if (schedule.copies[b] <= 1 || buffer.loopLocal)
-      continue;
-    if (failed(multiBufferAllocation(rewriter, buffer.allocOp,
-                                     schedule.copies[b])))
-      return refuse(buffer.allocOp,
-                    "memref::multiBuffer failed on " + buffer.name);
-    ++result.multiBufferedAllocations;
-  }
-
-  if (sync == PipelineSync::GpuBarrier) {
-    // Every op that takes part in a memory dependence must be separated by a
-    // barrier from the other end, whatever stage (and so kernel iteration)
-    // that end runs in: a barrier right before the op, in the op's stage,
-    // does it in the prologue, kernel and epilogue alike. One barrier serves
-    // several ops: the op is covered by the nearest barrier before it when
-    // that barrier has the same stage (so every part that emits the op
-    // emits the barrier before it) and no op in between conflicts with it
-    // (conflicting ops before the barrier, in this or an earlier kernel
-    // iteration, are ordered by it). Ops outside the graph with memory
-    // effects (inserted async waits) end the coverage.
-    llvm::DenseSet<unsigned> synced;
-    llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
-    for (auto [i, e] : llvm::enumerate(graph.edges))
-      if (e.kind != DepKind::SSA && e.from != e.to &&
-          !sameThreadEdges.contains(i)) {
-        synced.insert(e.from);
-        synced.insert(e.to);
-        conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
-      }
-    SmallVector<Operation *> bodyOps;
-    for (Operation &op : forOp.getBody()->without_terminator())
-      bodyOps.push_back(&op);
-    std::optional<int64_t> barrierStage;
-    SmallVector<unsigned> since;
-    for (Operation *op : bodyOps) {
-      auto it = graph.nodeOf.find(op);
-      if (it == graph.nodeOf.end()) {
-        if (!isMemoryEffectFree(op))
-          barrierStage.reset();
-        continue;
-      }
-      unsigned n = it->second;
-      if (synced.contains(n)) {
-        bool covered =
-            barrierStage && *barrierStage == schedule.stage[n] &&
-            llvm::none_of(since, [&](unsigned m) {
-              return conflicting.contains({std::min(m, n), std::max(m, n)});
-            });
-        if (!covered) {
-          rewriter.setInsertionPoint(op);
-          auto barrier = gpu::BarrierOp::create(rewriter, op->getLoc());
-          stageOf[barrier] = schedule.stage[n];
-          ++result.barriersInserted;
-          barrierStage = schedule.stage[n];
-          since.clear();
-        }
-      }
-      since.push_back(n);
-    }
-  }
-
-  if (llvm::Error err = placeFollowers(forOp, stageOf))
+  if (sync == PipelineSync::GpuBarrier)
+    sameThreadEdges = findSameThreadEdges(graph, forOp);
+  if (llvm::Error err = multiBufferAllocations(rw))
     return std::move(err);
-  if (llvm::Error err = verifyBodySchedule(forOp, stageOf))
+  if (sync == PipelineSync::GpuBarrier)
+    insertGpuBarriers(rw, forOp, sameThreadEdges);
+
+  if (llvm::Error err = placeFollowers(forOp, rw.stageOf))
+    return std::move(err);
+  if (llvm::Error err = verifyBodySchedule(forOp, rw.stageOf))
     return addContext(std::move(err), "internal schedule check failed: ");
-
-  std::vector<std::pair<Operation *, unsigned>> order;
-  for (Operation &op : forOp.getBody()->without_terminator())
-    order.emplace_back(&op, static_cast<unsigned>(stageOf[&op]));
-
-  scf::PipeliningOption options;
-  options.getScheduleFn =
-      [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &out) {
-        out = order;
-      };
-  // A group/wait pair gets its group count from the stage distance: in the
-  // kernel and the prologue the wait of iteration i runs after the groups of
-  // iterations up to i + d were committed (d = stage(wait) - stage(group),
-  // the group first in body order), so all but the d newest groups must be
-  // complete; epilogue part e commits no group for iterations past the last,
-  // leaving min(d, stage(wait) - 1 - e). Predicated prologues/epilogues skip
-  // groups, so dynamic loops keep waiting for all groups.
-  auto [asyncGroup, asyncWait] = findAsyncPair(forOp);
-  if (asyncWait && result.tripCount &&
-      stageOf[asyncWait] >= stageOf[asyncGroup]) {
-    asyncWait->setAttr(
-        kWaitDistanceAttr,
-        rewriter.getI64IntegerAttr(stageOf[asyncWait] - stageOf[asyncGroup]));
-    result.asyncWaitStage = stageOf[asyncWait];
-  }
-  options.annotateFn = [&](Operation *op,
-                           scf::PipeliningOption::PipelinerPart part,
-                           unsigned iteration) {
-    auto distance = op->getAttrOfType<IntegerAttr>(kWaitDistanceAttr);
-    if (!distance)
-      return;
-    int64_t groups = distance.getInt();
-    if (part == scf::PipeliningOption::PipelinerPart::Epilogue)
-      groups = std::min<int64_t>(
-          groups, static_cast<int64_t>(*result.asyncWaitStage) - 1 - iteration);
-    op->removeAttr(kWaitDistanceAttr);
-    cast<nvgpu::DeviceAsyncWaitOp>(op).setNumGroupsAttr(
-        rewriter.getI32IntegerAttr(static_cast<int32_t>(groups)));
-  };
-  if (result.tripCount) {
-    options.peelEpilogue = true;
-  } else {
-    options.peelEpilogue = false;
-    options.supportDynamicLoops = true;
-    options.predicateFn = predicateOp;
-    result.predicated = true;
-  }
-  // The pipeliner emits the prologue at the rewriter's insertion point.
-  rewriter.setInsertionPoint(forOp);
-  bool modified = false;
-  FailureOr<scf::ForOp> pipelined =
-      scf::pipelineForLoop(rewriter, forOp, options, &modified);
-  if (failed(pipelined))
-    return refuse(forOp, "scf::pipelineForLoop refused the schedule");
-  // Every clone of a marked wait went through annotateFn; drop the mark in
-  // case the pipeliner kept an op it did not annotate.
-  (*pipelined)->getParentOp()->walk([&](nvgpu::DeviceAsyncWaitOp wait) {
-    if (wait->hasAttr(kWaitDistanceAttr))
-      wait->removeAttr(kWaitDistanceAttr);
-  });
-  result.loop = *pipelined;
+  if (llvm::Error err = expandPipelinedLoop(rw, forOp))
+    return std::move(err);
   return result;
 }

@@ -214,88 +214,119 @@ static void eraseWorkgroupAttributions(RewriterBase &rewriter,
   });
 }
 
-AllocationMergeOutcome hwsched::applyAllocationMerge(
-    RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
-    const AllocationMergePlan &plan, bool insertBarriers) {
-  AllocationMergeOutcome outcome;
-  if (plan.merged.empty())
-    return outcome;
-  Operation *scope = liveness.scope;
-  OpBuilder::InsertionGuard guard(rewriter);
+namespace {
+/// What the steps of applyAllocationMerge share.
+struct MergeRewrite {
+  RewriterBase &rewriter;
+  const ScopeAllocationLiveness &liveness;
+  const AllocationMergePlan &plan;
+  AllocationMergeOutcome &outcome;
 
-  // Barriers first, while the uses still belong to the original buffers; in
-  // program order of the later buffer so inserted barriers get reused.
-  if (insertBarriers) {
-    BarrierPlacer placer(rewriter, scope, liveness.uniformity.get(), outcome);
-    auto bufferOf = [&](size_t slot) -> const OnChipBuffer & {
-      return liveness.buffers[plan.merged[slot]];
-    };
-    SmallVector<size_t> byStart(plan.merged.size()), byEnd;
-    std::iota(byStart.begin(), byStart.end(), 0);
-    byEnd = byStart;
-    llvm::stable_sort(byStart, [&](size_t a, size_t b) {
-      return bufferOf(a).start < bufferOf(b).start;
-    });
-    llvm::stable_sort(byEnd, [&](size_t a, size_t b) {
-      return bufferOf(a).end > bufferOf(b).end;
-    });
-    SmallVector<uint64_t> lo(plan.merged.size()), hi(plan.merged.size());
-    for (size_t slot = 0; slot < plan.merged.size(); ++slot) {
-      lo[slot] = plan.offsets[slot];
-      hi[slot] =
-          lo[slot] + alignUpTo(bufferOf(slot).bytes, bufferOf(slot).alignment);
-    }
-    for (size_t ySlot : byStart) {
-      const OnChipBuffer &y = bufferOf(ySlot);
-      // Barriers already guarding y's first use: a barrier in block C right
-      // before y's first use also guards every earlier buffer whose last
-      // use is before it in C. Visiting the earlier buffers latest-ending
-      // first makes one barrier serve most of them.
-      SmallVector<Operation *, 4> guards;
-      // A guard directly in the scope's only block covers every buffer whose
-      // lifetime ends before it, with no back edge around: once one exists,
-      // the buffers ending earlier need no look.
-      int64_t coveredBefore = INT64_MIN;
-      auto first = llvm::partition_point(
-          byEnd, [&](size_t slot) { return bufferOf(slot).end >= y.start; });
-      for (size_t xSlot : llvm::make_range(first, byEnd.end())) {
-        const OnChipBuffer &x = bufferOf(xSlot);
-        if (x.end < coveredBefore)
-          break;
-        if (hi[xSlot] <= lo[ySlot] || hi[ySlot] <= lo[xSlot])
-          continue;
-        bool guarded = llvm::any_of(guards, [&](Operation *barrier) {
-          Operation *last =
-              barrier->getBlock()->findAncestorOpInBlock(*x.endOp);
-          return last && last != barrier && last->isBeforeInBlock(barrier);
-        });
-        if (!guarded) {
-          placer.oldBuffer = &x;
-          if (Operation *barrier =
-                  placer.require(x.endOp, y.startOp, /*wrap=*/false)) {
-            guards.push_back(barrier);
-            Block *block = barrier->getBlock();
-            if (block->getParentOp() == scope &&
-                block->getParent()->hasOneBlock())
-              coveredBefore =
-                  std::max(coveredBefore, programPoint(liveness, barrier));
-          }
-          placer.oldBuffer = nullptr;
-        }
-        placer.require(y.endOp, x.startOp, /*wrap=*/true);
-      }
-    }
+  /// The original buffer in `slot` of the merged one.
+  const OnChipBuffer &bufferOf(size_t slot) const {
+    return liveness.buffers[plan.merged[slot]];
   }
+};
 
-  bool allAlloca = llvm::all_of(plan.merged, [&](size_t i) {
-    return isa_and_nonnull<memref::AllocaOp>(liveness.buffers[i].alloc);
+/// The merged slots in the orders the barrier placement visits them, and
+/// the byte range each occupies in the merged buffer.
+struct SlotOrder {
+  /// By first use, and by last use latest first.
+  SmallVector<size_t> byStart, byEnd;
+  /// [lo, hi) bytes of each slot.
+  SmallVector<uint64_t> lo, hi;
+};
+} // namespace
+
+/// Sorts the slots by start and by end (stably) and computes their byte
+/// ranges.
+static SlotOrder orderSlots(const MergeRewrite &rw) {
+  const AllocationMergePlan &plan = rw.plan;
+  SlotOrder order;
+  order.byStart.resize(plan.merged.size());
+  std::iota(order.byStart.begin(), order.byStart.end(), 0);
+  order.byEnd = order.byStart;
+  llvm::stable_sort(order.byStart, [&](size_t a, size_t b) {
+    return rw.bufferOf(a).start < rw.bufferOf(b).start;
   });
-  // Workgroup attributions of a gpu.func merge into a new attribution
-  // (memref.alloc has no lowering to GPU shared memory there; attributions
-  // do), which the other merged allocations then view as well.
-  bool asAttribution = llvm::any_of(plan.merged, [&](size_t i) {
-    return liveness.buffers[i].isAttribution();
+  llvm::stable_sort(order.byEnd, [&](size_t a, size_t b) {
+    return rw.bufferOf(a).end > rw.bufferOf(b).end;
   });
+  order.lo.resize(plan.merged.size());
+  order.hi.resize(plan.merged.size());
+  for (size_t slot = 0; slot < plan.merged.size(); ++slot) {
+    order.lo[slot] = plan.offsets[slot];
+    order.hi[slot] = order.lo[slot] + alignUpTo(rw.bufferOf(slot).bytes,
+                                                rw.bufferOf(slot).alignment);
+  }
+  return order;
+}
+
+/// Guards the first use of the buffer in `ySlot` against every earlier
+/// buffer whose bytes it reuses (and their next iteration against it).
+/// Barriers already guarding y's first use: a barrier in block C right
+/// before y's first use also guards every earlier buffer whose last use is
+/// before it in C. Visiting the earlier buffers latest-ending first makes one
+/// barrier serve most of them.
+static void guardSlotStart(const MergeRewrite &rw, BarrierPlacer &placer,
+                           const SlotOrder &order, size_t ySlot) {
+  Operation *scope = rw.liveness.scope;
+  const OnChipBuffer &y = rw.bufferOf(ySlot);
+  SmallVector<Operation *, 4> guards;
+  // A guard directly in the scope's only block covers every buffer whose
+  // lifetime ends before it, with no back edge around: once one exists,
+  // the buffers ending earlier need no look.
+  int64_t coveredBefore = INT64_MIN;
+  auto first = llvm::partition_point(order.byEnd, [&](size_t slot) {
+    return rw.bufferOf(slot).end >= y.start;
+  });
+  for (size_t xSlot : llvm::make_range(first, order.byEnd.end())) {
+    const OnChipBuffer &x = rw.bufferOf(xSlot);
+    if (x.end < coveredBefore)
+      break;
+    if (order.hi[xSlot] <= order.lo[ySlot] ||
+        order.hi[ySlot] <= order.lo[xSlot])
+      continue;
+    bool guarded = llvm::any_of(guards, [&](Operation *barrier) {
+      Operation *last = barrier->getBlock()->findAncestorOpInBlock(*x.endOp);
+      return last && last != barrier && last->isBeforeInBlock(barrier);
+    });
+    if (!guarded) {
+      placer.oldBuffer = &x;
+      if (Operation *barrier =
+              placer.require(x.endOp, y.startOp, /*wrap=*/false)) {
+        guards.push_back(barrier);
+        Block *block = barrier->getBlock();
+        if (block->getParentOp() == scope && block->getParent()->hasOneBlock())
+          coveredBefore =
+              std::max(coveredBefore, programPoint(rw.liveness, barrier));
+      }
+      placer.oldBuffer = nullptr;
+    }
+    placer.require(y.endOp, x.startOp, /*wrap=*/true);
+  }
+}
+
+/// Barriers first, while the uses still belong to the original buffers; in
+/// program order of the later buffer so inserted barriers get reused.
+static void placeMergeBarriers(const MergeRewrite &rw) {
+  BarrierPlacer placer(rw.rewriter, rw.liveness.scope,
+                       rw.liveness.uniformity.get(), rw.outcome);
+  SlotOrder order = orderSlots(rw);
+  for (size_t ySlot : order.byStart)
+    guardSlotStart(rw, placer, order, ySlot);
+}
+
+/// Creates the merged i8 buffer: a new workgroup attribution when some
+/// merged buffer is one (memref.alloc has no lowering to GPU shared memory
+/// in a gpu.func; attributions do), else an alloca (all were allocas) or an
+/// alloc at the start of the buffers' block. Records it in the outcome.
+static Value createMergedBuffer(const MergeRewrite &rw, bool allAlloca,
+                                bool asAttribution) {
+  RewriterBase &rewriter = rw.rewriter;
+  const ScopeAllocationLiveness &liveness = rw.liveness;
+  const AllocationMergePlan &plan = rw.plan;
+  Operation *scope = liveness.scope;
   auto firstType =
       cast<MemRefType>(liveness.buffers[plan.merged.front()].memref.getType());
   auto bufferType = MemRefType::get(
@@ -312,43 +343,57 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
       func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
                                        "llvm.align", alignment);
     });
-    outcome.buffer = scope;
-  } else {
-    if (liveness.bufferBlock)
-      rewriter.setInsertionPointToStart(liveness.bufferBlock);
-    else
-      rewriter.setInsertionPoint(scope);
-    if (allAlloca)
-      buffer = memref::AllocaOp::create(rewriter, loc, bufferType, ValueRange(),
-                                        alignment);
-    else
-      buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
-                                       alignment);
-    outcome.buffer = buffer.getDefiningOp();
+    rw.outcome.buffer = scope;
+    return buffer;
   }
+  if (liveness.bufferBlock)
+    rewriter.setInsertionPointToStart(liveness.bufferBlock);
+  else
+    rewriter.setInsertionPoint(scope);
+  if (allAlloca)
+    buffer = memref::AllocaOp::create(rewriter, loc, bufferType, ValueRange(),
+                                      alignment);
+  else
+    buffer = memref::AllocOp::create(rewriter, loc, bufferType, ValueRange(),
+                                     alignment);
+  rw.outcome.buffer = buffer.getDefiningOp();
+  return buffer;
+}
 
-  // The originals were freed: free the merged buffer where the scope ends
-  // (its views never leave the scope). Regions with several blocks have no
-  // single end; the buffer is then left to the scope's lifetime. An
-  // attribution is never freed.
-  bool anyDealloc = llvm::any_of(plan.merged, [&](size_t i) {
+/// The originals were freed: free the merged buffer where the scope ends
+/// (its views never leave the scope). Regions with several blocks have no
+/// single end; the buffer is then left to the scope's lifetime. An
+/// attribution is never freed (nor an alloca).
+static void deallocMergedBuffer(const MergeRewrite &rw, Value buffer,
+                                bool allAlloca, bool asAttribution) {
+  const ScopeAllocationLiveness &liveness = rw.liveness;
+  bool anyDealloc = llvm::any_of(rw.plan.merged, [&](size_t i) {
     return !liveness.buffers[i].deallocs.empty();
   });
-  if (!allAlloca && anyDealloc && !asAttribution) {
-    Block *block = liveness.bufferBlock;
-    if (!block) {
-      rewriter.setInsertionPointAfter(scope);
-      memref::DeallocOp::create(rewriter, loc, buffer);
-    } else if (block->getParent()->hasOneBlock() && !block->empty() &&
-               block->back().hasTrait<OpTrait::IsTerminator>()) {
-      rewriter.setInsertionPoint(&block->back());
-      memref::DeallocOp::create(rewriter, loc, buffer);
-    }
+  if (allAlloca || !anyDealloc || asAttribution)
+    return;
+  RewriterBase &rewriter = rw.rewriter;
+  Location loc = liveness.buffers[rw.plan.merged.front()].getLoc();
+  Block *block = liveness.bufferBlock;
+  if (!block) {
+    rewriter.setInsertionPointAfter(liveness.scope);
+    memref::DeallocOp::create(rewriter, loc, buffer);
+  } else if (block->getParent()->hasOneBlock() && !block->empty() &&
+             block->back().hasTrait<OpTrait::IsTerminator>()) {
+    rewriter.setInsertionPoint(&block->back());
+    memref::DeallocOp::create(rewriter, loc, buffer);
   }
+}
 
+/// Replaces each original buffer by a memref.view of the merged one at its
+/// offset (at the allocation, or at the function entry for an attribution),
+/// erases the originals' deallocs, then the replaced attributions.
+static void replaceOriginalsByViews(const MergeRewrite &rw, Value buffer) {
+  RewriterBase &rewriter = rw.rewriter;
+  Operation *scope = rw.liveness.scope;
   SmallVector<unsigned> erasedAttributions;
-  for (auto [slot, index] : llvm::enumerate(plan.merged)) {
-    const OnChipBuffer &original = liveness.buffers[index];
+  for (auto [slot, index] : llvm::enumerate(rw.plan.merged)) {
+    const OnChipBuffer &original = rw.liveness.buffers[index];
     for (Operation *dealloc : original.deallocs)
       rewriter.eraseOp(dealloc);
     if (original.isAttribution()) {
@@ -356,7 +401,7 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
       rewriter.setInsertionPointToStart(&entry);
       Value offset = arith::ConstantIndexOp::create(
           rewriter, original.getLoc(),
-          static_cast<int64_t>(plan.offsets[slot]));
+          static_cast<int64_t>(rw.plan.offsets[slot]));
       Value view = memref::ViewOp::create(rewriter, original.getLoc(),
                                           original.memref.getType(), buffer,
                                           offset, ValueRange());
@@ -367,7 +412,7 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
     Operation *alloc = original.alloc;
     rewriter.setInsertionPoint(alloc);
     Value offset = arith::ConstantIndexOp::create(
-        rewriter, alloc->getLoc(), static_cast<int64_t>(plan.offsets[slot]));
+        rewriter, alloc->getLoc(), static_cast<int64_t>(rw.plan.offsets[slot]));
     ValueRange sizes = isa<memref::AllocOp>(alloc)
                            ? cast<memref::AllocOp>(alloc).getDynamicSizes()
                            : cast<memref::AllocaOp>(alloc).getDynamicSizes();
@@ -379,5 +424,30 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   if (!erasedAttributions.empty())
     eraseWorkgroupAttributions(rewriter, cast<gpu::GPUFuncOp>(scope),
                                erasedAttributions);
+}
+
+AllocationMergeOutcome hwsched::applyAllocationMerge(
+    RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
+    const AllocationMergePlan &plan, bool insertBarriers) {
+  AllocationMergeOutcome outcome;
+  if (plan.merged.empty())
+    return outcome;
+  OpBuilder::InsertionGuard guard(rewriter);
+  MergeRewrite rw{rewriter, liveness, plan, outcome};
+
+  if (insertBarriers)
+    placeMergeBarriers(rw);
+
+  bool allAlloca = llvm::all_of(plan.merged, [&](size_t i) {
+    return isa_and_nonnull<memref::AllocaOp>(liveness.buffers[i].alloc);
+  });
+  // Workgroup attributions of a gpu.func merge into a new attribution,
+  // which the other merged allocations then view as well.
+  bool asAttribution = llvm::any_of(plan.merged, [&](size_t i) {
+    return liveness.buffers[i].isAttribution();
+  });
+  Value buffer = createMergedBuffer(rw, allAlloca, asAttribution);
+  deallocMergedBuffer(rw, buffer, allAlloca, asAttribution);
+  replaceOriginalsByViews(rw, buffer);
   return outcome;
 }
