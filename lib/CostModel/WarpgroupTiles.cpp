@@ -129,9 +129,11 @@ struct Violation {
 };
 } // namespace
 
-static std::optional<Violation> findViolation(const WarpgroupProblem &problem,
-                                              const WarpgroupTiles &t,
-                                              const WarpgroupLimits &limits) {
+/// The rules of the kernel's shape: how warpgroups, wgmma, TMA boxes and
+/// the pipeline prologue cut the problem (independent of the target's
+/// resources).
+static std::optional<Violation>
+findShapeViolation(const WarpgroupProblem &problem, const WarpgroupTiles &t) {
   int64_t blockK = problem.blockK();
   if (t.warpgroups < 1 || t.blockM % (kWgmmaM * t.warpgroups))
     return Violation{"warpgroup rows",
@@ -191,6 +193,12 @@ static std::optional<Violation> findViolation(const WarpgroupProblem &problem,
                       "{3} the prologue of {4} stages loads",
                       problem.k, kSteps, blockK, t.numStages - 1, t.numStages)
             .str()};
+  return std::nullopt;
+}
+
+/// The target's resources: shared memory, threads and registers.
+static std::optional<Violation>
+findResourceViolation(const WarpgroupTiles &t, const WarpgroupLimits &limits) {
   int64_t shared = warpgroupSharedBytes(t);
   if (shared > limits.sharedBytesPerBlock)
     return Violation{
@@ -233,6 +241,15 @@ static std::optional<Violation> findViolation(const WarpgroupProblem &problem,
                                    limits.registersPerSm)
                          .str()};
   return std::nullopt;
+}
+
+/// The first rule `t` breaks for `problem` on the target, shape first.
+static std::optional<Violation> findViolation(const WarpgroupProblem &problem,
+                                              const WarpgroupTiles &t,
+                                              const WarpgroupLimits &limits) {
+  if (std::optional<Violation> shape = findShapeViolation(problem, t))
+    return shape;
+  return findResourceViolation(t, limits);
 }
 
 llvm::Error hwsched::checkWarpgroupTiles(const WarpgroupProblem &problem,
