@@ -26,13 +26,15 @@ done
 opt=${HWSCHED_OPT:-$root/build/bin/hwsched-opt}
 [ -x "$opt" ] || opt=$(command -v hwsched-opt || true)
 [ -n "$opt" ] && [ -x "$opt" ] || { echo "run.sh: set HWSCHED_OPT to hwsched-opt" >&2; exit 2; }
-llvm=/usr/lib/llvm-22
+# The toolchain and the one CPU lowering pipeline (utils/exec-check.py's,
+# the benches') from the project's Python package, not copies of them.
+tools() { PYTHONPATH="$root/utils${PYTHONPATH:+:$PYTHONPATH}" python3 -c "$1"; }
+llvm=$(tools 'from hwsched_tools import toolchain; print(toolchain.llvm_dir())')
+pipeline=$(tools 'from hwsched_tools.lowering import cpu_lowering_pipeline; print(cpu_lowering_pipeline())')
 work=${keep:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
 
-# The lowering of utils/exec-check.py, for both programs.
-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,convert-vector-to-scf,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-vector-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,convert-ub-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts)"
 libs="$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"
 target_flag=()
 [ -z "$target" ] || target_flag=(--hwsched-target="$target")
