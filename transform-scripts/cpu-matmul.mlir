@@ -734,6 +734,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // @hwsched_cpu_matmul_main_with_tiles(%module, %mc, %nc, %kc, %mr, %nr)
+  // The schedule of @hwsched_cpu_matmul_main with the five tile sizes given
+  // (MC, NC, KC cache tiles, MR x NR register tile) instead of chosen by
+  // select_tile_config, for every matmul under %module: chains first (their
+  // matmul computes into the epilogue's destination,
+  // transform.fusion.epilogue_in_place), then the bare matmuls; then the
+  // plain micro-kernel, bufferized and lowered. bench/cpu-matmul/run.py
+  // --tiles calls it with fixed params (tile experiments).
+  transform.named_sequence @hwsched_cpu_matmul_main_with_tiles(
+      %module: !transform.any_op {transform.consumed},
+      %mc: !transform.param<i64> {transform.readonly},
+      %nc: !transform.param<i64> {transform.readonly},
+      %kc: !transform.param<i64> {transform.readonly},
+      %mr: !transform.param<i64> {transform.readonly},
+      %nr: !transform.param<i64> {transform.readonly}) {
+    // Chains first: their matmuls are fused into the epilogue's loops, so
+    // the bare matmuls collected afterwards are the others.
+    %e = transform.collect_matching @hwsched_cpu_match_epilogue in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %e : !transform.any_op {
+    ^bb0(%epilogue: !transform.any_op):
+      %root = transform.fusion.epilogue_in_place %epilogue
+          : (!transform.any_op) -> !transform.any_op
+      transform.include @hwsched_cpu_matmul_tile failures(propagate)
+          (%root, %mc, %nc, %kc, %mr, %nr)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    %m = transform.collect_matching @hwsched_cpu_match_bare_matmul in %module
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %m : !transform.any_op {
+    ^bb0(%root: !transform.any_op):
+      transform.include @hwsched_cpu_matmul_tile failures(propagate)
+          (%root, %mc, %nc, %kc, %mr, %nr)
+          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    }
+    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // @hwsched_cpu_bufferize_and_lower_tuned(%module, %pipelined)
   // @hwsched_cpu_bufferize_and_lower with the micro-kernel K loops
   // software-pipelined when %pipelined is 1 (the tuning knob

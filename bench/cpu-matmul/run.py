@@ -68,6 +68,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "utils"))
 from hwsched_tools import lowering, spec_variant, toolchain  # noqa: E402
+from hwsched_tools.transform_calls import Wrapper  # noqa: E402
 
 MLIR_OPT = toolchain.mlir_opt()
 RUNNER = toolchain.mlir_runner()
@@ -95,55 +96,10 @@ LOWERING = lowering.cpu_lowering_pipeline()
 
 SAMPLE_STRIDE = 31  # rows/columns of C printed for the check (coprime to tiles)
 
-# --tiles: the script's sequences with the five knobs given by hand instead of
-# select_tile_config (for tile experiments; the table then measures those).
-KNOBS_ENTRY = "bench_cpu_matmul_fixed_tiles"
-KNOBS_LIBRARY = """module attributes {{transform.with_named_sequence}} {{
-  transform.named_sequence private @hwsched_cpu_match_epilogue(
-      !transform.any_op {{transform.readonly}}) -> !transform.any_op
-  transform.named_sequence private @hwsched_cpu_match_bare_matmul(
-      !transform.any_op {{transform.readonly}}) -> !transform.any_op
-  transform.named_sequence private @hwsched_cpu_matmul_tile(
-      !transform.any_op {{transform.consumed}},
-      !transform.param<i64> {{transform.readonly}}, !transform.param<i64> {{transform.readonly}},
-      !transform.param<i64> {{transform.readonly}}, !transform.param<i64> {{transform.readonly}},
-      !transform.param<i64> {{transform.readonly}})
-  transform.named_sequence private @hwsched_cpu_bufferize_and_lower(
-      !transform.any_op {{transform.consumed}})
-  transform.named_sequence @{entry}(%module: !transform.any_op {{transform.consumed}}) {{
-    %mc = transform.param.constant {mc} : i64 -> !transform.param<i64>
-    %nc = transform.param.constant {nc} : i64 -> !transform.param<i64>
-    %kc = transform.param.constant {kc} : i64 -> !transform.param<i64>
-    %mr = transform.param.constant {mr} : i64 -> !transform.param<i64>
-    %nr = transform.param.constant {nr} : i64 -> !transform.param<i64>
-    // Chains first: their matmuls are fused into the epilogue's loops, so
-    // the bare matmuls collected afterwards are the others.
-    %e = transform.collect_matching @hwsched_cpu_match_epilogue in %module
-        : (!transform.any_op) -> !transform.any_op
-    transform.foreach %e : !transform.any_op {{
-    ^bb0(%epilogue: !transform.any_op):
-      %root = transform.fusion.epilogue_in_place %epilogue
-          : (!transform.any_op) -> !transform.any_op
-      transform.include @hwsched_cpu_matmul_tile failures(propagate)
-          (%root, %mc, %nc, %kc, %mr, %nr)
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
-    }}
-    %m = transform.collect_matching @hwsched_cpu_match_bare_matmul in %module
-        : (!transform.any_op) -> !transform.any_op
-    transform.foreach %m : !transform.any_op {{
-    ^bb0(%root: !transform.any_op):
-      transform.include @hwsched_cpu_matmul_tile failures(propagate)
-          (%root, %mc, %nc, %kc, %mr, %nr)
-          : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
-             !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
-    }}
-    transform.include @hwsched_cpu_bufferize_and_lower failures(propagate) (%module)
-        : (!transform.any_op) -> ()
-    transform.yield
-  }}
-}}
-"""
+# --tiles: the shipped @hwsched_cpu_matmul_main_with_tiles with the five
+# tile sizes as fixed params instead of select_tile_config's (for tile
+# experiments; the table then measures those).
+TILES_ENTRY = "hwsched_cpu_matmul_main_with_tiles"
 
 
 def die(msg):
@@ -557,12 +513,13 @@ class Bench:
             ir = os.path.join(self.work, tag + ".scheduled.mlir")
             library, entry = SCRIPT, ENTRY
             if self.args.tiles:
-                knobs = os.path.join(self.work, "fixed-tiles.mlir")
-                mc, nc, kc, mr, nr = self.args.tiles
-                with open(knobs, "w") as f:
-                    f.write(KNOBS_LIBRARY.format(entry=KNOBS_ENTRY, mc=mc, nc=nc,
-                                                 kc=kc, mr=mr, nr=nr))
-                library, entry = f"{SCRIPT},{knobs}", KNOBS_ENTRY
+                wrapper = Wrapper(SCRIPT.split(","))
+                wrapper.include(TILES_ENTRY, wrapper.root,
+                                *(wrapper.param(v) for v in self.args.tiles))
+                fixed = os.path.join(self.work, "fixed-tiles.mlir")
+                with open(fixed, "w") as f:
+                    f.write(wrapper.text())
+                library, entry = f"{fixed},{SCRIPT}", "__transform_main"
             target_args, env, preexec = self.targets[variant]
             cmd = [self.opt, src, *target_args,
                    f"--transform-preload-library=transform-library-paths={library}",

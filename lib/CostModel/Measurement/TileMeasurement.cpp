@@ -57,8 +57,11 @@ static constexpr double kMinSampleNs = 20e6;
 /// Upper bound on calls per sample (tiny kernels).
 static constexpr int64_t kMaxCallsPerSample = 1 << 20;
 
-/// The lowering after the transform script: the same pass list as
-/// bench/tileconfig/cpu_sweep.py.
+/// The lowering after the transform script: the passes of the project's one
+/// CPU lowering (utils/hwsched_tools/lowering.py, which bench/tileconfig's
+/// sweep runs) that these kernels need: no math or OpenMP ops occur in a
+/// measured register kernel. (C++ cannot import the Python list; a change
+/// there that matters for the kernels must be made here too.)
 static constexpr llvm::StringLiteral kLowering =
     "convert-vector-to-scf,convert-linalg-to-loops,lower-affine,"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
