@@ -80,12 +80,8 @@ def main():
                           if os.path.basename(f) != "cpu-matmul.mlir"]
             library, entry = ",".join([os.path.abspath(v), *companions]), R.ENTRY
             if v.startswith("tiles:"):
-                mc, nc, kc, mr, nr = v[len("tiles:"):].split(",")
-                knobs = os.path.join(work, f"knobs{i}.mlir")
-                with open(knobs, "w") as f:
-                    f.write(R.KNOBS_LIBRARY.format(entry=R.KNOBS_ENTRY, mc=mc, nc=nc,
-                                                   kc=kc, mr=mr, nr=nr))
-                library, entry = f"{R.SCRIPT},{knobs}", R.KNOBS_ENTRY
+                library, entry = R.fixed_tiles_schedule(
+                    os.path.join(work, f"tiles{i}.mlir"), v[len("tiles:"):].split(","))
             target = [f"--hwsched-target={args.target}"] if args.target else []
             # Single-threaded, as the figures are thread CPU time: `host`
             # detected with hwsched-opt on one CPU (cpu.cores = 1, no

@@ -102,6 +102,17 @@ SAMPLE_STRIDE = 31  # rows/columns of C printed for the check (coprime to tiles)
 TILES_ENTRY = "hwsched_cpu_matmul_main_with_tiles"
 
 
+def fixed_tiles_schedule(path, tiles):
+    """Writes to `path` a @__transform_main that calls the shipped
+    @hwsched_cpu_matmul_main_with_tiles with `tiles` (MC, NC, KC, MR, NR) as
+    fixed params; returns (library, entry) for the interpreter."""
+    wrapper = Wrapper(SCRIPT.split(","))
+    wrapper.include(TILES_ENTRY, wrapper.root, *(wrapper.param(int(v)) for v in tiles))
+    with open(path, "w") as f:
+        f.write(wrapper.text())
+    return f"{path},{SCRIPT}", "__transform_main"
+
+
 def die(msg):
     print(f"run.py: error: {msg}", file=sys.stderr)
     sys.exit(1)
@@ -513,13 +524,8 @@ class Bench:
             ir = os.path.join(self.work, tag + ".scheduled.mlir")
             library, entry = SCRIPT, ENTRY
             if self.args.tiles:
-                wrapper = Wrapper(SCRIPT.split(","))
-                wrapper.include(TILES_ENTRY, wrapper.root,
-                                *(wrapper.param(v) for v in self.args.tiles))
-                fixed = os.path.join(self.work, "fixed-tiles.mlir")
-                with open(fixed, "w") as f:
-                    f.write(wrapper.text())
-                library, entry = f"{fixed},{SCRIPT}", "__transform_main"
+                library, entry = fixed_tiles_schedule(
+                    os.path.join(self.work, "fixed-tiles.mlir"), self.args.tiles)
             target_args, env, preexec = self.targets[variant]
             cmd = [self.opt, src, *target_args,
                    f"--transform-preload-library=transform-library-paths={library}",
