@@ -134,6 +134,20 @@ static linalg::FillOp findZeroFill(Operation *matmul, Value output) {
   return nullptr;
 }
 
+/// A refusal unless operand `name` (of type `typeText`) has elements of
+/// type `want`.
+static llvm::Error checkElementType(Operation *op, StringRef name,
+                                    StringRef typeText, Type actual,
+                                    Type want) {
+  if (actual == want)
+    return llvm::Error::success();
+  std::string wantText;
+  llvm::raw_string_ostream(wantText) << want;
+  return refuse(op, llvm::formatv("operand {0} ({1}) has element type other "
+                                  "than {2}",
+                                  name, typeText, wantText));
+}
+
 /// A refusal unless `type` is a static, row-major memref in global memory
 /// of `elementType`.
 static llvm::Error checkOperand(Operation *op, StringRef name, Type type,
@@ -167,14 +181,8 @@ static llvm::Error checkOperand(Operation *op, StringRef name, Type type,
                                       "memory",
                                       name, typeText));
   }
-  if (memref.getElementType() != elementType) {
-    std::string want;
-    llvm::raw_string_ostream(want) << elementType;
-    return refuse(op, llvm::formatv("operand {0} ({1}) has element type other "
-                                    "than {2}",
-                                    name, typeText, want));
-  }
-  return llvm::Error::success();
+  return checkElementType(op, name, typeText, memref.getElementType(),
+                          elementType);
 }
 
 /// The checks both forms share: a linalg.matmul with the default maps,
@@ -258,13 +266,9 @@ static llvm::Error checkTensorOperand(Operation *op, StringRef name,
     return refuse(op, llvm::formatv("operand {0} ({1}) has a dynamic shape: "
                                     "the TMA boxes and the grid are static",
                                     name, typeText));
-  if (tensor.getElementType() != elementType) {
-    std::string want;
-    llvm::raw_string_ostream(want) << elementType;
-    return refuse(op, llvm::formatv("operand {0} ({1}) has element type other "
-                                    "than {2}",
-                                    name, typeText, want));
-  }
+  if (llvm::Error err = checkElementType(op, name, typeText,
+                                         tensor.getElementType(), elementType))
+    return err;
   // A slice bufferizes to a strided view; TMA reads whole row-major
   // matrices (the tensor maps have the operand's row length as stride).
   if (value.getDefiningOp<tensor::ExtractSliceOp>())
