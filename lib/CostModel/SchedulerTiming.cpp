@@ -161,25 +161,11 @@ static std::vector<int64_t> producerLatencies(const LoopDependenceGraph &graph,
   return producerLatency;
 }
 
-/// Sorts `edges` by (from, to, distance): bucketed by source first (a
-/// counting sort over `n` nodes), then each short bucket sorted by (to,
-/// distance).
+/// Sorts `edges` by (from, to, distance).
 static void sortBySource(unsigned n, std::vector<TimingEdge> &edges) {
-  std::vector<unsigned> begin(n + 1, 0);
-  for (const TimingEdge &e : edges)
-    ++begin[e.from + 1];
-  for (unsigned v = 0; v < n; ++v)
-    begin[v + 1] += begin[v];
-  std::vector<TimingEdge> bucketed(edges.size());
-  std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
-  for (const TimingEdge &e : edges)
-    bucketed[fill[e.from]++] = e;
-  for (unsigned v = 0; v < n; ++v)
-    std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
-              [](const TimingEdge &a, const TimingEdge &b) {
-                return std::tie(a.to, a.distance) < std::tie(b.to, b.distance);
-              });
-  edges = std::move(bucketed);
+  detail::sortBySource(n, edges, [](const TimingEdge &a, const TimingEdge &b) {
+    return std::tie(a.to, a.distance) < std::tie(b.to, b.distance);
+  });
 }
 
 /// The active edges (without same-iteration self loops) with their

@@ -71,25 +71,10 @@ static void pruneStageConstraints(const LoopDependenceGraph &graph, unsigned n,
     kept.push_back({c.from, c.to, c.weight, false, -1});
   }
   // Sorted by (from, to), strongest first: keep the first of each pair.
-  // Bucketed by source first (a counting sort), then each short bucket
-  // sorted.
-  {
-    std::vector<unsigned> begin(n + 1, 0);
-    for (const StageConstraint &c : kept)
-      ++begin[c.from + 1];
-    for (unsigned v = 0; v < n; ++v)
-      begin[v + 1] += begin[v];
-    std::vector<StageConstraint> bucketed(kept.size());
-    std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
-    for (const StageConstraint &c : kept)
-      bucketed[fill[c.from]++] = c;
-    for (unsigned v = 0; v < n; ++v)
-      std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
-                [](const StageConstraint &a, const StageConstraint &b) {
-                  return std::tie(a.to, b.weight) < std::tie(b.to, a.weight);
-                });
-    kept = std::move(bucketed);
-  }
+  detail::sortBySource(
+      n, kept, [](const StageConstraint &a, const StageConstraint &b) {
+        return std::tie(a.to, b.weight) < std::tie(b.to, a.weight);
+      });
   cs.clear();
   for (const StageConstraint &c : kept)
     if (cs.empty() || cs.back().from != c.from || cs.back().to != c.to)

@@ -186,6 +186,27 @@ StageSchedule scheduleFromTimes(const LoopDependenceGraph &graph,
                                 const SchedulerConfig &config,
                                 const ModuloResult &r);
 
+/// Sorts `items` (each with a `from` node below `n`) by source node, then
+/// within one source by `less`: a counting sort into per-source buckets,
+/// then each (short) bucket sorted. The timing edges and the stage
+/// constraints are both sorted this way, in linear time in the graph.
+template <typename T, typename Less>
+void sortBySource(unsigned n, std::vector<T> &items, Less less) {
+  std::vector<unsigned> begin(n + 1, 0);
+  for (const T &item : items)
+    ++begin[item.from + 1];
+  for (unsigned v = 0; v < n; ++v)
+    begin[v + 1] += begin[v];
+  std::vector<T> bucketed(items.size());
+  std::vector<unsigned> fill(begin.begin(), begin.end() - 1);
+  for (const T &item : items)
+    bucketed[fill[item.from]++] = item;
+  for (unsigned v = 0; v < n; ++v)
+    std::sort(bucketed.begin() + begin[v], bucketed.begin() + begin[v + 1],
+              less);
+  items = std::move(bucketed);
+}
+
 } // namespace detail
 } // namespace hwsched
 
