@@ -47,7 +47,11 @@
 // K must be a multiple of the K step and hold at least as many steps as
 // stages.
 // @gpu_matmul_tensorcore_sequential(%root) the vector-level form with every
-// loop left a loop, for CPU execution checks (utils/exec-check.py).
+// loop left a loop, for CPU execution checks (utils/exec-check.py);
+// @gpu_matmul_tensorcore_thread_level(%root) the gpu.launch of 128 threads
+// with its async copies and barriers, the warp contractions lowered for the
+// CPU instead of to mma.sync, for execution checks with real threads
+// (exec-check.py --emulate-gpu-launch --emulate-async-copies).
 //
 // Order constraints (each step's comment says why it is where it is):
 // promote at tensor level (issue 20's probe: a memref-level promotion
@@ -347,13 +351,22 @@ module attributes {transform.with_named_sequence} {
   // 128-thread block. Yields the function.
   transform.named_sequence @gpu_matmul_tensorcore_vector_to_nvgpu(
       %func_v: !transform.any_op {transform.consumed}) -> !transform.any_op {
+    %mapped = transform.include @gpu_matmul_tensorcore_threads_128 failures(propagate)
+        (%func_v) : (!transform.any_op) -> !transform.any_op
+    %f_m = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
+        (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
+
+  // Step 8 for a 128-thread block: the gpu.launch, its warp and thread
+  // loops mapped to ids. Yields the launch.
+  transform.named_sequence @gpu_matmul_tensorcore_threads_128(
+      %func_v: !transform.any_op {transform.consumed}) -> !transform.any_op {
     %launch_h = transform.include @gpu_matmul_tensorcore_launch failures(propagate) (%func_v)
         : (!transform.any_op) -> !transform.any_op
     %mapped = transform.gpu.map_nested_forall_to_threads %launch_h block_dims = [128, 1, 1]
         : (!transform.any_op) -> !transform.any_op
-    %f_m = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
-        (%mapped) : (!transform.any_op) -> !transform.any_op
-    transform.yield %f_m : !transform.any_op
+    transform.yield %mapped : !transform.any_op
   }
 
   // The same for a block of 256 threads (8 warps).
@@ -390,6 +403,26 @@ module attributes {transform.with_named_sequence} {
   // Yields its function.
   transform.named_sequence @gpu_matmul_tensorcore_threads_to_nvgpu(
       %mapped: !transform.any_op {transform.readonly}) -> !transform.any_op {
+    %f_a = transform.include @gpu_matmul_tensorcore_threads_to_async_copies
+        failures(propagate) (%mapped) : (!transform.any_op) -> !transform.any_op
+
+    // 11. Warp-level vector ops to nvgpu: vector.contract -> mma.sync,
+    //     shared-memory reads -> ldmatrix (A as is, B transposed).
+    %f_m = transform.apply_registered_pass "convert-vector-to-gpu"
+        with options = { "use-nvgpu" = true } to %f_a
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %f_m {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %f_m : !transform.any_op
+    transform.yield %f_m : !transform.any_op
+  }
+
+  // Steps 8 (the rest) to 10 on the launch whose loops are mapped to ids:
+  // the thread-level kernel with async copies and barriers, its warp
+  // matmul still vector.contracts of mma shapes. Yields its function.
+  transform.named_sequence @gpu_matmul_tensorcore_threads_to_async_copies(
+      %mapped: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %f = transform.get_parent_op %mapped {op_name = "func.func"}
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f {
@@ -417,17 +450,7 @@ module attributes {transform.with_named_sequence} {
     //     L1 (cp.async.cg), one group per K step with its wait.
     %f_a = transform.nvgpu.create_async_groups %f_h {bypass_l1}
         : (!transform.any_op) -> !transform.any_op
-
-    // 11. Warp-level vector ops to nvgpu: vector.contract -> mma.sync,
-    //     shared-memory reads -> ldmatrix (A as is, B transposed).
-    %f_m = transform.apply_registered_pass "convert-vector-to-gpu"
-        with options = { "use-nvgpu" = true } to %f_a
-        : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %f_m {
-      transform.apply_patterns.canonicalization
-    } : !transform.any_op
-    transform.apply_cse to %f_m : !transform.any_op
-    transform.yield %f_m : !transform.any_op
+    transform.yield %f_a : !transform.any_op
   }
 
   // Steps 12-14 on the function of the one gpu.launch: multi-buffering and
@@ -460,6 +483,38 @@ module attributes {transform.with_named_sequence} {
 
     transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
         : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Steps 12-14 decided by our own op instead of upstream's fixed depth:
+  // transform.pipeline.schedule_stages on the K loop of the thread-level
+  // launch. It proves from the thread ids that the block's 16-byte async
+  // copies together overwrite each shared tile every K step and are
+  // disjoint across threads (Analysis/ThreadIndexSpace.h), so the tiles are
+  // multi-buffered with no barrier between the copies; it picks the stage
+  // count from the target's latencies and shared memory (at most 4 here),
+  // orders each step as wait, one barrier, the next step's copies, this
+  // step's reads (checked over the whole expansion,
+  // Transforms/PipelineBarriers.h), and sets the group counts. The target
+  // is the payload's (--hwsched-target or hwsched.target). K needs at least
+  // as many K steps as stages (fewer: the loop is unrolled, not pipelined).
+  transform.named_sequence @gpu_matmul_tensorcore_pipeline_scheduled(
+      %f_m: !transform.any_op {transform.readonly}) {
+    %launch_m = transform.structured.match ops{["gpu.launch"]} in %f_m
+        : (!transform.any_op) -> !transform.any_op
+    %k_loop = transform.structured.match ops{["scf.for"]} in %launch_m
+        : (!transform.any_op) -> !transform.op<"scf.for">
+    %pipelined = transform.pipeline.schedule_stages %k_loop { max_stages = 4 }
+        : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
+        : (!transform.any_op) -> ()
+    // The stage count is decided here, at schedule time: merge_allocations
+    // lays the multi-buffered tiles out in the launch's dynamic shared
+    // memory whatever it is (4 stages are 64 KiB, above the 48 KiB static
+    // limit), as views at offsets it packs, and sets the launch's dynamic
+    // size to its peak.
+    %smem = transform.smem.merge_allocations %launch_m { dynamic_shared_memory }
+        : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
 
@@ -516,6 +571,18 @@ module attributes {transform.with_named_sequence} {
     %f = transform.include @gpu_matmul_tensorcore_to_nvgpu failures(propagate) (%root)
         : (!transform.any_op) -> !transform.any_op
     transform.include @gpu_matmul_tensorcore_pipeline failures(propagate) (%f)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The schedule with steps 12-14 from schedule_stages
+  // (@gpu_matmul_tensorcore_pipeline_scheduled): the same kernel, one
+  // barrier per K step, the stage count from the target.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_scheduled(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_scheduled failures(propagate) (%f)
         : (!transform.any_op) -> ()
     transform.yield
   }
@@ -655,6 +722,48 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The schedule at thread level (steps 1-10, then the warp contractions
+  // lowered for the CPU instead of step 11), for CPU execution with real
+  // threads (utils/exec-check.py --emulate-gpu-launch --emulate-async-copies
+  // --erase-memory-spaces): the gpu.launch of 128 threads, the copies into
+  // shared memory as async copies in one group per K step with its wait,
+  // the barriers, single-buffered and not pipelined. Every lane computes
+  // its warp's tile by itself (the lanes write identical values); not
+  // covered: the mma conversion, multi-buffering and the pipeline.
+  transform.named_sequence @gpu_matmul_tensorcore_thread_level(
+      %root: !transform.any_op {transform.consumed}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %mapped = transform.include @gpu_matmul_tensorcore_threads_128 failures(propagate)
+        (%func_v) : (!transform.any_op) -> !transform.any_op
+    %f_a = transform.include @gpu_matmul_tensorcore_threads_to_async_copies
+        failures(propagate) (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_contractions_for_cpu failures(propagate)
+        (%f_a) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same thread-level form pipelined by schedule_stages as
+  // @gpu_matmul_tensorcore_mma_sync_scheduled is (the multi-buffered tiles,
+  // the wait first, one barrier per K step, the group counts), for checking
+  // the pipeline by CPU execution with concurrent threads (exec-check.py
+  // --emulate-gpu-launch --emulate-async-copies). The target is the
+  // payload's (--hwsched-target).
+  transform.named_sequence @gpu_matmul_tensorcore_thread_level_scheduled(
+      %root: !transform.any_op {transform.consumed}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_vector_level failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %mapped = transform.include @gpu_matmul_tensorcore_threads_128 failures(propagate)
+        (%func_v) : (!transform.any_op) -> !transform.any_op
+    %f_a = transform.include @gpu_matmul_tensorcore_threads_to_async_copies
+        failures(propagate) (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_scheduled failures(propagate) (%f_a)
+        : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_contractions_for_cpu failures(propagate)
+        (%f_a) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // The sequential form's steps after the vector level: the unrolling to
   // mma shapes, loops as loops, contractions as outer products.
   transform.named_sequence @gpu_matmul_tensorcore_sequential_from_vector(
@@ -667,8 +776,15 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     %func_s = transform.apply_registered_pass "scf-forall-to-for" to %func_v
         : (!transform.any_op) -> !transform.any_op
-    // The mma-shaped contractions as outer products (the CPU lowering has no
-    // vector.contract), one pattern set per rewrite.
+    transform.include @gpu_matmul_tensorcore_contractions_for_cpu failures(propagate)
+        (%func_s) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The mma-shaped contractions of %func as outer products (the CPU
+  // lowering has no vector.contract), one pattern set per rewrite.
+  transform.named_sequence @gpu_matmul_tensorcore_contractions_for_cpu(
+      %func_s: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %func_s {
       transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"
     } : !transform.any_op

@@ -27,8 +27,10 @@ arguments AFTER is a round trip through the --opt tool (a smoke test that the
 payload runs).
 
 The optional pre-lower step runs the --opt tool on both sides with
-`--hwsched-emulate-async-copies` (if --emulate-async-copies: first, since
-nvgpu.device_async_copy does not verify without its shared-memory space), then
+`--hwsched-emulate-gpu-launch` (if --emulate-gpu-launch: first, since it finds
+workgroup memory by its memory space), then `--hwsched-emulate-async-copies`
+(if --emulate-async-copies: before the erasure, since nvgpu.device_async_copy
+does not verify without its shared-memory space), then
 `--hwsched-erase-memory-spaces` (if --erase-memory-spaces), then
 `--hwsched-emulate-npu-sync` (if --emulate-npu-sync), then the
 --pre-lower-pass-args, in that order.
@@ -95,6 +97,23 @@ Options:
                          group, so a too-permissive wait count leaves the
                          on-chip buffer stale (FAIL), and a function returning
                          with copies pending aborts (FAIL).
+  --emulate-gpu-launch   run --hwsched-emulate-gpu-launch (needs hwsched-opt as
+                         --opt) on both sides before lowering: every
+                         gpu.launch with constant block sizes runs its blocks
+                         one after the other, each as an OpenMP team of as
+                         many real threads as the block has (ids from the
+                         OpenMP thread number, x fastest), gpu.barrier as
+                         omp.barrier, workgroup allocations shared by the
+                         block's threads. So a missing barrier is a data race
+                         the run shows (outputs differ: FAIL). The runner
+                         then loads libomp.so and runs with
+                         OMP_WAIT_POLICY=passive (threads waiting at a barrier
+                         sleep instead of spinning: 128 threads on 2 cores),
+                         OMP_DYNAMIC=false and OMP_THREAD_LIMIT=4096; a team
+                         smaller than its block aborts the run (FAIL). Use
+                         with --emulate-async-copies (per-thread copy groups)
+                         and --erase-memory-spaces; not with
+                         --erase-gpu-barriers or --thread-ids-from.
   --async-emu-lib PATH   the runtime library for --emulate-async-copies.
                          Default: $HWSCHED_ASYNC_EMU_LIB, else
                          libhwsched_async_emu.so in ../lib next to --opt.
@@ -141,13 +160,17 @@ Options:
   --print-pipeline       print the lowering pipeline (pass-pipeline syntax) and exit.
   -v, --verbose          print every command and its run time on stderr.
 
-Limitations: ops without a CPU lowering (gpu.barrier, nvgpu/nvvm ops, gpu.launch,
-...) make the lowering step fail; so does a transform script embedded in the
-payload (keep scripts in a library passed with --transform-preload-library).
-Runs are JIT executions: scf.forall / scf.parallel run sequentially unless the
-transform already turned them into OpenMP (omp.parallel, which then runs on
-LLVM's libomp, added to the runner's libraries); GPU-memory-model issues are
-not detected.
+Limitations: ops without a CPU lowering (gpu.barrier, nvgpu/nvvm ops, gpu.launch
+without --emulate-gpu-launch, ...) make the lowering step fail; so does a
+transform script embedded in the payload (keep scripts in a library passed with
+--transform-preload-library). Runs are JIT executions: scf.forall /
+scf.parallel run sequentially unless the transform already turned them into
+OpenMP (omp.parallel, which then runs on LLVM's libomp, added to the runner's
+libraries). With --emulate-gpu-launch the threads of a block run concurrently,
+but on the CPU's memory model and scheduling: a race shows only when the
+threads happen to interleave badly (a missing barrier between a write and
+another thread's read usually does), and warp-synchronous code (lanes relying
+on lockstep, shuffles) is refused or not modelled.
 """
 
 import argparse
@@ -172,6 +195,14 @@ RUNNER_LIBS = list(toolchain.RUNNER_LIB_NAMES)
 ERASE_MEMORY_SPACES_FLAG = "--hwsched-erase-memory-spaces"
 EMULATE_NPU_SYNC_FLAG = "--hwsched-emulate-npu-sync"
 EMULATE_ASYNC_COPIES_FLAG = "--hwsched-emulate-async-copies"
+EMULATE_GPU_LAUNCH_FLAG = "--hwsched-emulate-gpu-launch"
+# The OpenMP settings of an emulated gpu.launch's run: a block's team has up
+# to 1024 threads on a machine of a few cores, so waiting threads must sleep
+# (passive) rather than spin, and the runtime must neither shrink a team
+# (OMP_DYNAMIC) nor cap it below the block size (OMP_THREAD_LIMIT, above any
+# GPU's 1024 threads per block). The program also checks its team sizes.
+GPU_LAUNCH_ENV = {"OMP_WAIT_POLICY": "passive", "OMP_DYNAMIC": "false",
+                  "OMP_THREAD_LIMIT": "4096"}
 ASYNC_EMU_LIB = "libhwsched_async_emu.so"
 # A whole line holding a gpu.barrier (it has no operands or results).
 GPU_BARRIER_LINE_RE = re.compile(r"^[ \t]*gpu\.barrier[ \t]*(\{[^}\n]*\})?[ \t]*\n",
@@ -233,8 +264,10 @@ class Runner:
         self.times = []
         self.commands = []
 
-    def run(self, step, cmd, stdout_path=None, output_file=None):
+    def run(self, step, cmd, stdout_path=None, output_file=None, env=None):
         """Runs cmd; returns its stdout text. Raises CheckFailure on failure.
+
+        env: variables set for this command (on top of the environment).
 
         output_file: the file an opt tool step must produce. Such steps also
         fail on any `error:` diagnostic, even with exit code 0 (a partial
@@ -243,6 +276,9 @@ class Runner:
         command-line flag).
         """
         cmd_text = shlex.join(cmd)
+        if env:
+            cmd_text = shlex.join(["env"] + [f"{k}={v}" for k, v in env.items()]
+                                  ) + " " + cmd_text
         self.commands.append((step, cmd_text))
         for stale in (output_file, stdout_path):  # left by an earlier --keep-temps run
             if stale and os.path.exists(stale):
@@ -252,7 +288,8 @@ class Runner:
         start = time.monotonic()
         try:
             proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  timeout=self.timeout)
+                                  timeout=self.timeout,
+                                  env={**os.environ, **env} if env else None)
         except subprocess.TimeoutExpired:
             raise CheckFailure(f"step '{step}' timed out after {self.timeout} s\n"
                                f"  command: {cmd_text}")
@@ -403,6 +440,7 @@ def parse_args(argv):
     p.add_argument("--erase-memory-spaces", action="store_true")
     p.add_argument("--emulate-npu-sync", action="store_true")
     p.add_argument("--emulate-async-copies", action="store_true")
+    p.add_argument("--emulate-gpu-launch", action="store_true")
     p.add_argument("--async-emu-lib", default=None)
     # --erase-barriers is the older spelling, kept for existing tests.
     p.add_argument("--erase-gpu-barriers", "--erase-barriers",
@@ -428,6 +466,10 @@ def parse_args(argv):
             p.error(f"--{name} must be a non-negative number")
     if args.reduce_above is not None and (args.reduce_above < 1 or not args.add_main):
         p.error("--reduce-above needs --add-main and a positive iteration count")
+    if args.emulate_gpu_launch and (args.erase_gpu_barriers or args.thread_ids_from):
+        p.error("--emulate-gpu-launch runs the threads concurrently: it needs the "
+                "barriers and thread ids that --erase-gpu-barriers and "
+                "--thread-ids-from take away")
     args.transform_args = transform_args
     args.reduction = None
     return args
@@ -481,7 +523,8 @@ def lower_and_run(r, side, ir_path, args, opt, pre_lower_args, libs):
     out = r.run(f"{side}: run", [args.runner, lowered, "-e", "main",
                                  "-entry-point-result=void",
                                  "-shared-libs=" + ",".join(libs)],
-                stdout_path=base + ".output.txt")
+                stdout_path=base + ".output.txt",
+                env=GPU_LAUNCH_ENV if args.emulate_gpu_launch else None)
     return normalize_output(out)
 
 
@@ -505,6 +548,8 @@ def check(args, workdir):
     if args.emulate_async_copies:
         pre_lower_args.insert(0, EMULATE_ASYNC_COPIES_FLAG)
         libs.append(async_emu_lib(args, opt))
+    if args.emulate_gpu_launch:
+        pre_lower_args.insert(0, EMULATE_GPU_LAUNCH_FLAG)
     pre_lower_args += shlex.split(args.pre_lower_pass_args)
 
     r = Runner(workdir, args.timeout, args.verbose)

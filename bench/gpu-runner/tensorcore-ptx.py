@@ -435,8 +435,12 @@ def main():
             with open(scheduled) as f:
                 text = f.read()
             hopper = "nvgpu.tma.create.descriptor" in text
+            # The schedule placed the buffers in dynamic shared memory itself
+            # (merge_allocations { dynamic_shared_memory }): the launch's
+            # dynamic_shared_memory_size says how many bytes.
+            own_dynamic = "gpu.dynamic_shared_memory" in text
             host_launch, tensor_maps = None, {}
-            if hopper:
+            if hopper or own_dynamic:
                 # The launch as the runner sees it, read before the nvgpu
                 # ops are lowered (the tensor maps still say which operand
                 # and which box they are).

@@ -14,14 +14,17 @@
 // exercise the deferral):
 // RUN: hwsched-opt %test_src/Pipeline/Inputs/async-copy-exec.mlir --transform-preload-library=transform-library-paths=%test_src/Pipeline/Inputs/pipeline-lib.mlir \
 // RUN:   --transform-interpreter=entry-point=h100_s3 | FileCheck %s --check-prefix=IR3
+// (with 3 stages the kernel waits first, before committing its own group,
+// so 1 group stays in flight at the wait and 2 during the step's reads)
 // IR3-LABEL: func.func @k_loop(
 // IR3: scf.for
-// IR3: nvgpu.device_async_wait %{{.+}} {numGroups = 2 : i32}
+// IR3-NEXT: nvgpu.device_async_wait %{{.+}} {numGroups = 1 : i32}
+// IR3: nvgpu.device_async_create_group
 // IR3: scf.yield
 // IR3: nvgpu.device_async_wait %{{.+}} {numGroups = 1 : i32}
 // IR3: nvgpu.device_async_wait %{{.+}} {numGroups = 0 : i32}
 // IR3-LABEL: func.func @k_loop_partial(
-// IR3: nvgpu.device_async_wait %{{.+}} {numGroups = 2 : i32}
+// IR3: nvgpu.device_async_wait %{{.+}} {numGroups = 1 : i32}
 //
 // Kernel wait one group too permissive: stale shared buffer, outputs differ.
 // RUN: not %python %utils/exec-check.py %test_src/Pipeline/Inputs/async-copy-exec.mlir --emulate-async-copies --erase-memory-spaces --erase-gpu-barriers -- \

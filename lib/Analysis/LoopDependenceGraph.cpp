@@ -6,6 +6,7 @@
 
 #include "hwsched/Analysis/LoopDependenceGraph.h"
 #include "hwsched/Analysis/MemRefUtils.h"
+#include "hwsched/Analysis/ThreadIndexSpace.h"
 #include "hwsched/Support/Refusal.h"
 #include "hwsched/Support/TimeTrace.h"
 
@@ -171,6 +172,14 @@ struct Access {
   Value root; // null: unknown memory (conflicts with everything)
   AccessBox box;
   bool isWrite = false;
+  /// For a write whose indices depend on the thread ids (in a block of known
+  /// size): each thread's box, in root coordinates; `box` is then their
+  /// bounding box. Empty otherwise. The union over threads is what the
+  /// block writes: the overwrite check and the alias test use it.
+  SmallVector<AccessBox, 0> threadBoxes;
+  /// Reached through the iteration's slot of a rotating buffer with this
+  /// many slots (0: not); `box` is then slot-relative.
+  int64_t rotation = 0;
 };
 } // namespace
 
@@ -186,21 +195,39 @@ static AccessBox fullBox(Value v) {
   return box;
 }
 
+/// The slot count when `subview` picks slot `iteration mod N` of an N-slot
+/// buffer (its leading offset, the only dynamic one, with size 1 there):
+/// the form multi-buffering leaves. std::nullopt otherwise.
+using RotationQuery =
+    llvm::function_ref<std::optional<int64_t>(memref::SubViewOp subview)>;
+
 /// Traces `v` through views to its allocation, mapping `box` (in v's
 /// coordinates) to the root's coordinates. Unknown mappings drop the offsets.
-static Value traceToRoot(Value v, AccessBox &box) {
+/// A subview that picks the iteration's slot of a rotating buffer
+/// (`rotationOf`) maps to slot-relative coordinates (slot 0) and sets
+/// `rotation` to the slot count.
+static Value traceToRoot(Value v, AccessBox &box, RotationQuery rotationOf,
+                         int64_t &rotation) {
+  rotation = 0;
   return getViewRoot(v, [&](ViewLikeOpInterface view) {
     if (auto subview = dyn_cast<memref::SubViewOp>(view.getOperation())) {
-      bool staticUnit =
-          !ShapedType::isDynamicShape(subview.getStaticOffsets()) &&
-          !ShapedType::isDynamicShape(subview.getStaticSizes()) &&
-          llvm::all_of(subview.getStaticStrides(),
-                       [](int64_t s) { return s == 1; });
+      SmallVector<int64_t> offsets =
+          llvm::to_vector(subview.getStaticOffsets());
+      std::optional<int64_t> slots;
+      if (ShapedType::isDynamicShape(offsets) && rotation == 0 &&
+          (slots = rotationOf(subview))) {
+        offsets[0] = 0;
+        rotation = *slots;
+      }
+      bool staticUnit = !ShapedType::isDynamicShape(offsets) &&
+                        !ShapedType::isDynamicShape(subview.getStaticSizes()) &&
+                        llvm::all_of(subview.getStaticStrides(),
+                                     [](int64_t s) { return s == 1; });
       if (box.offsets && staticUnit) {
         llvm::SmallBitVector dropped = subview.getDroppedDims();
         SmallVector<int64_t> offs, sizes;
         unsigned k = 0;
-        for (auto [d, off] : llvm::enumerate(subview.getStaticOffsets())) {
+        for (auto [d, off] : llvm::enumerate(offsets)) {
           if (dropped.test(d)) {
             offs.push_back(off);
             sizes.push_back(1);
@@ -236,57 +263,80 @@ static std::optional<SmallVector<int64_t>> constantIndices(ValueRange values) {
   return result;
 }
 
-/// The box `op` accesses in `memref` (own coordinates) when `op` is a known
-/// accessor; otherwise the full box, exact only for ops known to touch every
-/// element (copies, linalg operands).
-static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
-  auto elementBox = [&](ValueRange indices, ArrayRef<int64_t> shape,
-                        bool exact) {
-    AccessBox box;
-    auto cst = constantIndices(indices);
-    if (!cst)
-      return box;
-    box.offsets = *cst;
-    box.sizes = SmallVector<int64_t>(cst->size(), 1);
-    for (auto [i, s] : llvm::enumerate(llvm::reverse(shape)))
-      box.sizes[box.sizes.size() - 1 - i] = s;
-    box.exact = exact;
-    return box;
-  };
+/// The elements an op reaches in a memref through explicit indices: a
+/// window starting at `indices` whose trailing dimensions have `shape` (the
+/// leading ones size 1). `exact` when every element of the window is
+/// accessed.
+struct IndexedWindow {
+  ValueRange indices;
+  SmallVector<int64_t> shape;
+  bool exact = true;
+};
+
+/// The window of `op` in `memref` (own coordinates) when `op` is a known
+/// indexed accessor of it: loads, stores, simple vector transfers and the
+/// destination of an async copy.
+static std::optional<IndexedWindow> indexedWindowOf(Operation *op, Value memref,
+                                                    bool isWrite) {
   if (auto load = dyn_cast<memref::LoadOp>(op))
-    return elementBox(load.getIndices(), {}, true);
+    return IndexedWindow{load.getIndices(), {}, true};
   if (auto store = dyn_cast<memref::StoreOp>(op))
-    return elementBox(store.getIndices(), {}, true);
+    return IndexedWindow{store.getIndices(), {}, true};
   if (auto load = dyn_cast<vector::LoadOp>(op))
-    return elementBox(load.getIndices(), load.getVectorType().getShape(), true);
+    return IndexedWindow{load.getIndices(),
+                         llvm::to_vector(load.getVectorType().getShape()),
+                         true};
   if (auto store = dyn_cast<vector::StoreOp>(op))
-    return elementBox(store.getIndices(), store.getVectorType().getShape(),
-                      true);
+    return IndexedWindow{store.getIndices(),
+                         llvm::to_vector(store.getVectorType().getShape()),
+                         true};
   if (auto xfer = dyn_cast<VectorTransferOpInterface>(op)) {
     bool simple =
         xfer.getPermutationMap().isMinorIdentity() && !xfer.getMask() &&
         llvm::all_of(xfer.getInBoundsValues(), [](bool b) { return b; });
-    AccessBox box =
-        elementBox(xfer.getIndices(), xfer.getVectorType().getShape(), simple);
-    if (!simple && isWrite)
-      box.exact = false;
+    // Reads of a permuted or masked window are handled by the caller.
     if (!simple && !isWrite)
-      return AccessBox(); // reads of a permuted/masked window: any element
-    return box;
+      return std::nullopt;
+    return IndexedWindow{xfer.getIndices(),
+                         llvm::to_vector(xfer.getVectorType().getShape()),
+                         simple};
   }
   if (op->getName().getStringRef() == "nvgpu.device_async_copy" &&
       memref == op->getOperand(asyncCopyPositions(op).first)) {
+    unsigned rank = cast<MemRefType>(memref.getType()).getRank();
     auto elems = op->getAttrOfType<IntegerAttr>("dstElements");
-    unsigned numDstIndices = cast<MemRefType>(memref.getType()).getRank();
-    AccessBox box =
-        elementBox(op->getOperands().slice(asyncCopyPositions(op).first + 1,
-                                           numDstIndices),
-                   {}, true);
-    if (box.offsets && elems)
-      box.sizes.back() = elems.getInt();
-    else
-      box.exact = false;
-    return box;
+    return IndexedWindow{
+        op->getOperands().slice(asyncCopyPositions(op).first + 1, rank),
+        {elems ? elems.getInt() : 1},
+        static_cast<bool>(elems)};
+  }
+  return std::nullopt;
+}
+
+/// The box of `window` when its first element is at `first`.
+static AccessBox windowBox(const IndexedWindow &window,
+                           ArrayRef<int64_t> first) {
+  AccessBox box;
+  box.offsets = llvm::to_vector(first);
+  box.sizes = SmallVector<int64_t>(first.size(), 1);
+  for (auto [i, s] : llvm::enumerate(llvm::reverse(window.shape)))
+    if (i < box.sizes.size())
+      box.sizes[box.sizes.size() - 1 - i] = s;
+  box.exact = window.exact;
+  return box;
+}
+
+/// The box `op` accesses in `memref` (own coordinates) when `op` is a known
+/// accessor; otherwise the full box, exact only for ops known to touch every
+/// element (copies, linalg operands).
+static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
+  if (isa<VectorTransferOpInterface>(op) && !isWrite &&
+      !indexedWindowOf(op, memref, isWrite))
+    return AccessBox(); // reads of a permuted/masked window: any element
+  if (std::optional<IndexedWindow> window =
+          indexedWindowOf(op, memref, isWrite)) {
+    auto cst = constantIndices(window->indices);
+    return cst ? windowBox(*window, *cst) : AccessBox();
   }
   if (op->getName().getStringRef() == "nvgpu.device_async_copy")
     return AccessBox(); // source window: over-approximate
@@ -308,6 +358,29 @@ static AccessBox accessBoxOf(Operation *op, Value memref, bool isWrite) {
   AccessBox box = fullBox(memref);
   box.exact = false;
   return box;
+}
+
+/// The box of each thread of a block of `threads` when `op` writes `memref`
+/// through indices that are functions of the thread ids (ThreadIndexSpace.h):
+/// one box per thread, in `memref`'s coordinates. Empty when some thread's
+/// indices are not known.
+static SmallVector<AccessBox, 0>
+threadBoxesOf(Operation *op, Value memref,
+              ArrayRef<std::array<int64_t, 3>> threads,
+              const std::array<int64_t, 3> &extents) {
+  std::optional<IndexedWindow> window =
+      indexedWindowOf(op, memref, /*isWrite=*/true);
+  if (!window || !dependsOnThreadId(window->indices))
+    return {};
+  SmallVector<AccessBox, 0> boxes;
+  for (const std::array<int64_t, 3> &tid : threads) {
+    std::optional<SmallVector<int64_t>> first =
+        evaluateInThread(window->indices, tid, extents);
+    if (!first)
+      return {};
+    boxes.push_back(windowBox(*window, *first));
+  }
+  return boxes;
 }
 
 static bool boxesIntersect(const AccessBox &a, const AccessBox &b) {
@@ -413,6 +486,12 @@ public:
 
 private:
   LogicalResult collectAccesses(Operation *op, SmallVector<Access> &out);
+  void addThreadBoxes(Operation *op, Value memref, bool nested, Access &access);
+  std::optional<int64_t> rotatingSlots(memref::SubViewOp subview);
+  auto rotationQuery() {
+    return [this](memref::SubViewOp subview) { return rotatingSlots(subview); };
+  }
+  void settleRotations();
   int bufferIndex(Value root);
   bool mayAlias(const Access &a, const Access &b) const;
   /// The buffer of `b` when `a` and `b` go through different roots.
@@ -436,6 +515,10 @@ private:
 
   scf::ForOp forOp;
   const UnitContext &ctx;
+  /// The block's thread extents and ids when the loop runs in a GPU block of
+  /// known size (per-thread access boxes, ThreadIndexSpace.h).
+  std::optional<std::array<int64_t, 3>> blockExtents;
+  SmallVector<std::array<int64_t, 3>> threads;
   std::string why;
   Operation *culprit = nullptr;
   LoopDependenceGraph g;
@@ -481,6 +564,96 @@ int GraphBuilder::bufferIndex(Value root) {
   return g.buffers.size() - 1;
 }
 
+/// Sets `access`'s per-thread boxes (root coordinates) and their bounding
+/// box when `op` writes `memref` at indices known in every thread.
+void GraphBuilder::addThreadBoxes(Operation *op, Value memref, bool nested,
+                                  Access &access) {
+  SmallVector<AccessBox, 0> boxes =
+      threadBoxesOf(op, memref, threads, *blockExtents);
+  if (boxes.empty())
+    return;
+  AccessBox bounds = boxes.front();
+  for (AccessBox &box : boxes) {
+    if (nested)
+      box.exact = false; // conditionally executed
+    int64_t rotation = 0;
+    if (traceToRoot(memref, box, rotationQuery(), rotation) != access.root ||
+        rotation != access.rotation || !box.offsets ||
+        box.offsets->size() != bounds.offsets->size())
+      return;
+  }
+  bounds = boxes.front();
+  for (const AccessBox &box : boxes)
+    for (size_t d = 0; d < box.offsets->size(); ++d) {
+      int64_t lo = std::min((*bounds.offsets)[d], (*box.offsets)[d]);
+      int64_t hi = std::max((*bounds.offsets)[d] + bounds.sizes[d],
+                            (*box.offsets)[d] + box.sizes[d]);
+      (*bounds.offsets)[d] = lo;
+      bounds.sizes[d] = hi - lo;
+    }
+  bounds.exact = false;
+  access.box = bounds;
+  access.threadBoxes = std::move(boxes);
+}
+
+/// Multi-buffering (ours, upstream's transform.memref.multibuffer, or by
+/// hand) picks a buffer's slot with a subview at offset
+/// ((iv - lb) / step) mod N on its leading dimension of N slots. We check the
+/// offset's value on 2N iterations rather than match its form: any
+/// expression of the induction variable alone that rotates through the
+/// slots in iteration order qualifies.
+std::optional<int64_t> GraphBuilder::rotatingSlots(memref::SubViewOp subview) {
+  auto sourceType = subview.getSourceType();
+  ArrayRef<int64_t> staticOffsets = subview.getStaticOffsets();
+  if (sourceType.getRank() == 0 || sourceType.isDynamicDim(0) ||
+      !ShapedType::isDynamic(staticOffsets[0]) ||
+      ShapedType::isDynamicShape(staticOffsets.drop_front()) ||
+      subview.getStaticSizes()[0] != 1)
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  int64_t slots = sourceType.getDimSize(0);
+  Value offset = subview.getOffsets().front();
+  if (!lb || !step || *step <= 0 || slots < 2 || slots > 64 ||
+      dependsOnThreadId(offset))
+    return std::nullopt;
+  Value iv = forOp.getInductionVar();
+  for (int64_t i = 0; i < 2 * slots; ++i) {
+    std::optional<SmallVector<int64_t>> value =
+        evaluateInThread(offset, {0, 0, 0}, {1, 1, 1}, {{iv, *lb + i * *step}});
+    if (!value || (*value)[0] != i % slots)
+      return std::nullopt;
+  }
+  return slots;
+}
+
+/// A rotating buffer's slot-relative boxes only compare with each other: when
+/// some access of the buffer does not go through the iteration's slot, every
+/// access of it is taken as reaching any element, in any iteration.
+void GraphBuilder::settleRotations() {
+  llvm::DenseMap<Value, int64_t> slotsOf;
+  for (SmallVector<Access> &accesses : nodeAccesses)
+    for (Access &a : accesses) {
+      if (!a.root)
+        continue;
+      auto [it, inserted] = slotsOf.try_emplace(a.root, a.rotation);
+      if (!inserted && it->second != a.rotation)
+        it->second = -1;
+    }
+  for (SmallVector<Access> &accesses : nodeAccesses)
+    for (Access &a : accesses) {
+      if (!a.root || slotsOf.lookup(a.root) >= 0)
+        continue;
+      a.rotation = 0;
+      a.box.offsets.reset();
+      a.box.exact = false;
+      a.threadBoxes.clear();
+    }
+  for (auto [root, slots] : slotsOf)
+    if (slots > 0)
+      g.buffers[bufferIndex(root)].rotatingSlots = slots;
+}
+
 LogicalResult GraphBuilder::collectAccesses(Operation *top,
                                             SmallVector<Access> &out) {
   auto add = [&](Operation *op, Value v, bool isWrite, bool nested) {
@@ -493,7 +666,9 @@ LogicalResult GraphBuilder::collectAccesses(Operation *top,
     access.box = accessBoxOf(op, v, isWrite);
     if (nested)
       access.box.exact = false; // conditionally executed
-    access.root = traceToRoot(v, access.box);
+    access.root = traceToRoot(v, access.box, rotationQuery(), access.rotation);
+    if (isWrite && !access.box.offsets && blockExtents)
+      addThreadBoxes(op, v, nested, access);
     out.push_back(access);
   };
   WalkResult result = top->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -507,6 +682,12 @@ LogicalResult GraphBuilder::collectAccesses(Operation *top,
     }
     if (name == "nvgpu.device_async_create_group")
       return WalkResult::advance();
+    if (name == "nvgpu.ldmatrix") {
+      // Declares its read without naming the memref (no value in the
+      // effect): a warp-collective read somewhere in its source buffer.
+      add(op, op->getOperand(0), /*isWrite=*/false, nested);
+      return WalkResult::advance();
+    }
     if (name == "nvgpu.device_async_wait") {
       // Completing the async copies is, for ordering, a write of every
       // buffer they target: readers must stay after the wait.
@@ -549,8 +730,20 @@ LogicalResult GraphBuilder::collectAccesses(Operation *top,
 bool GraphBuilder::mayAlias(const Access &a, const Access &b) const {
   if (!a.root || !b.root)
     return true;
-  if (a.root == b.root)
-    return boxesIntersect(a.box, b.box);
+  if (a.root == b.root) {
+    if (a.threadBoxes.empty() || b.threadBoxes.empty())
+      return boxesIntersect(a.box, b.box);
+    // Both block-wide: they meet when some thread's box of one meets some
+    // thread's box of the other (the same thread's included: two async
+    // copies in flight to one place lose their order).
+    if (!boxesIntersect(a.box, b.box))
+      return false;
+    return llvm::any_of(a.threadBoxes, [&](const AccessBox &x) {
+      return llvm::any_of(b.threadBoxes, [&](const AccessBox &y) {
+        return boxesIntersect(x, y);
+      });
+    });
+  }
   auto isDistinctAllocation = [](Value root) {
     Operation *def = root.getDefiningOp();
     return def && isa<memref::AllocOp, memref::AllocaOp>(def);
@@ -654,6 +847,10 @@ void GraphBuilder::checkRenamable(LoopBuffer &buffer, unsigned index) {
     return fail("not a local allocation");
   if (buffer.loopLocal)
     return fail("allocated inside the loop");
+  if (buffer.rotatingSlots)
+    return fail("already rotated over its " +
+                std::to_string(buffer.rotatingSlots) +
+                " slots by the iteration");
   auto type = cast<MemRefType>(buffer.root.getType());
   if (!type.hasStaticShape() || !type.getLayout().isIdentity())
     return fail("dynamic shape or non-identity layout");
@@ -872,6 +1069,13 @@ void GraphBuilder::analyzeBuffers() {
       int b = bufferIndex(a.root);
       if (b >= 0 && a.isWrite && a.box.exact && a.box.offsets)
         covering[b].push_back(a.box);
+      // A block-wide write covers what the union of its threads' boxes
+      // covers: the readers are ordered after every thread's write by the
+      // barrier the synchronisation rule keeps between them.
+      if (b >= 0 && a.isWrite)
+        for (const AccessBox &box : a.threadBoxes)
+          if (box.exact)
+            covering[b].push_back(box);
       if (b >= 0 && a.isWrite)
         clean.try_emplace(b, true);
     }
@@ -899,6 +1103,14 @@ bool GraphBuilder::isKilledRead(const Access &read) {
   return !read.isWrite && b >= 0 && g.buffers[b].overwrittenEachIteration;
 }
 
+/// How many iterations apart two accesses meet again: the next iteration,
+/// or, through the slots of a rotating buffer, when the slot comes round.
+static unsigned carriedDistance(const Access &x, const Access &y) {
+  if (x.root && x.root == y.root && x.rotation > 0 && x.rotation == y.rotation)
+    return static_cast<unsigned>(x.rotation);
+  return 1;
+}
+
 /// An op that writes what it (or its next instance) touches depends on
 /// itself across iterations (e.g. a matmul accumulating in memory).
 void GraphBuilder::addSelfEdges(unsigned a) {
@@ -913,7 +1125,7 @@ void GraphBuilder::addSelfEdges(unsigned a) {
         continue;
       DepEdge self;
       self.from = self.to = a;
-      self.distance = 1;
+      self.distance = carriedDistance(x, y);
       self.kind = y.isWrite ? DepKind::WAW : DepKind::RAW;
       self.buffer = buffer;
       self.aliasBuffer = aliasBufferOf(x, y);
@@ -952,7 +1164,7 @@ void GraphBuilder::addPairEdges(unsigned a, unsigned b) {
       DepEdge c;
       c.from = b;
       c.to = a;
-      c.distance = 1;
+      c.distance = carriedDistance(x, y);
       c.kind = memoryDepKind(y.isWrite, x.isWrite);
       c.buffer = buffer;
       c.aliasBuffer = aliasBufferOf(x, y);
@@ -986,9 +1198,14 @@ void GraphBuilder::addMemoryEdges() {
 }
 
 FailureOr<LoopDependenceGraph> GraphBuilder::build() {
+  if (ctx.kind == HwKind::Gpu)
+    blockExtents = getKnownBlockExtents(forOp);
+  if (blockExtents)
+    threads = enumerateThreads(*blockExtents);
   if (failed(refuseTensors()) || failed(checkYields()) ||
       failed(checkAsyncCopyCompletion()) || failed(collectNodes()))
     return failure();
+  settleRotations();
   analyzeBuffers();
   // SSA edges (through followers and iter_args).
   for (unsigned n = 0; n < g.nodes.size(); ++n)

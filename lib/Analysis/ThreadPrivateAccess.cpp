@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Analysis/ThreadPrivateAccess.h"
+#include "hwsched/Analysis/ThreadIndexSpace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -27,30 +28,12 @@ static std::optional<std::pair<Value, ValueRange>> scalarAccess(Operation *op) {
   return std::nullopt;
 }
 
-/// The thread dimension (0, 1, 2) `v` is the id of, if it is one.
-static std::optional<unsigned> threadIdDim(Value v) {
-  if (auto id = v.getDefiningOp<gpu::ThreadIdOp>())
-    return static_cast<unsigned>(id.getDimension());
-  auto arg = dyn_cast<BlockArgument>(v);
-  if (!arg)
-    return std::nullopt;
-  auto launch = dyn_cast<gpu::LaunchOp>(arg.getOwner()->getParentOp());
-  if (!launch || arg.getOwner() != &launch.getBody().front())
-    return std::nullopt;
-  gpu::KernelDim3 ids = launch.getThreadIds();
-  Value perDim[3] = {ids.x, ids.y, ids.z};
-  for (unsigned dim = 0; dim < 3; ++dim)
-    if (perDim[dim] == v)
-      return dim;
-  return std::nullopt;
-}
-
 /// The thread dimension `v` is injective in: a thread id, or one plus or
 /// minus a uniform value.
 static std::optional<unsigned>
 injectiveThreadDim(Value v, const ThreadUniformity &uniformity) {
   for (unsigned depth = 0; depth < 8; ++depth) {
-    if (std::optional<unsigned> dim = threadIdDim(v))
+    if (std::optional<unsigned> dim = getThreadIdDimension(v))
       return dim;
     Operation *def = v.getDefiningOp();
     if (!def)

@@ -96,7 +96,18 @@ void RecurrenceExplanation::print(llvm::raw_ostream &os,
   }
   const DepEdge &first = graph.edges[edges.front()];
   printOp(os, graph.nodes[first.from].op);
-  os << " of the next iteration";
+  unsigned total = 0;
+  for (unsigned i : edges)
+    total += graph.edges[i].distance;
+  if (total == 1)
+    os << " of the next iteration";
+  else
+    os << " " << total << " iterations later";
+  // Through the slots of a rotating buffer a dependence skips iterations.
+  auto earlier = [](const DepEdge &e) {
+    return e.distance == 1 ? std::string("in the previous iteration")
+                           : std::to_string(e.distance) + " iterations earlier";
+  };
   for (unsigned i : edges) {
     const DepEdge &e = graph.edges[i];
     if (e.distance == 0)
@@ -127,11 +138,13 @@ void RecurrenceExplanation::print(llvm::raw_ostream &os,
     printOp(os, from);
     os << " " << accessVerb(graph, e.from, fromBuffer) << " ";
     printBuffer(os, graph.buffers[fromBuffer]);
-    os << " in the previous iteration (" << stringifyDepKind(e.kind).upper()
-       << ")";
+    os << " " << earlier(e) << " (" << stringifyDepKind(e.kind).upper() << ")";
     if (fromBuffer == toBuffer) {
       const LoopBuffer &buffer = graph.buffers[fromBuffer];
-      if (!buffer.whyNotRenamable.empty())
+      if (buffer.rotatingSlots)
+        os << ", the same slot of the " << buffer.rotatingSlots
+           << " the loop already rotates through";
+      else if (!buffer.whyNotRenamable.empty())
         os << ", one memory for both iterations (not multi-buffered: "
            << buffer.whyNotRenamable << ")";
       continue;

@@ -37,9 +37,12 @@ detail::buildStageConstraints(const LoopDependenceGraph &graph) {
       cs.push_back({e.from, e.to, differ ? 1 : 0, differ, (int)i});
       continue;
     }
-    // Loop-carried: `from` of iteration i must run before `to` of i+1 in a
-    // body-ordered kernel: stage(from) <= stage(to) + (from earlier ? 1 : 0).
-    int64_t slack = from.position < to.position ? 1 : 0;
+    // Loop-carried: `from` of iteration i must run before `to` of i+d in a
+    // body-ordered kernel: stage(from) <= stage(to) + d - 1 + (from earlier
+    // ? 1 : 0). d is 1 except through the slots of a buffer the user
+    // already rotates (LoopBuffer::rotatingSlots).
+    int64_t slack = (from.position < to.position ? 1 : 0) +
+                    static_cast<int64_t>(e.distance) - 1;
     cs.push_back({e.from, e.to, -slack, false, (int)i});
     // Iteration arguments: keep the use no later than the definition, the
     // direct-use form the pipeliner handles.

@@ -302,6 +302,42 @@ StageSchedule hwsched::scheduleWithLimit(const LoopDependenceGraph &graph,
                             recMIIOf(tg), stageLimit);
 }
 
+/// Without a requested stage count the limit is only the spec's maximum: a
+/// stage that does not shorten the interval still costs buffer copies, a
+/// longer prologue and epilogue, and values carried in registers across the
+/// kernel's back edge (a fragment loaded in one stage and used in the next).
+/// Returns the schedule with the fewest stages that reaches `best`'s
+/// interval, with a note when that is fewer.
+static StageSchedule fewestStagesForInterval(const LoopDependenceGraph &graph,
+                                             const SchedulerConfig &config,
+                                             const TimingGraph &tg,
+                                             int64_t resMII, int64_t recMII,
+                                             StageSchedule best,
+                                             std::vector<ScheduleNote> &notes) {
+  unsigned used = best.numStages, limit = best.stageLimit;
+  int64_t bound = best.stageBoundII;
+  for (unsigned s = best.numStages; s-- > 1;) {
+    StageSchedule fewer = scheduleWithTiming(graph, config, tg, resMII, recMII,
+                                             s, /*fitCapacity=*/true);
+    if (fewer.achievedII > best.achievedII ||
+        fewer.onChipBytes > config.capacityBytes)
+      break;
+    best = std::move(fewer);
+  }
+  // The limit (and its bound) stay the ones the user or the spec set.
+  best.stageLimit = limit;
+  best.stageBoundII = bound;
+  if (best.numStages < used)
+    notes.push_back(
+        {ScheduleNote::Kind::FewerStages, std::to_string(best.numStages) +
+                                              " stages reach the "
+                                              "interval of " +
+                                              std::to_string(used) + " (" +
+                                              std::to_string(best.achievedII) +
+                                              "): the fewer stages are kept"});
+  return best;
+}
+
 llvm::Expected<StageSchedule>
 hwsched::scheduleStages(const LoopDependenceGraph &graph,
                         const SchedulerConfig &config) {
@@ -345,6 +381,9 @@ hwsched::scheduleStages(const LoopDependenceGraph &graph,
                              std::to_string(s) +
                              " allowed stages (the interval is MII: more "
                              "stages would not lower it)"});
+      if (!config.requestedStages)
+        schedule = fewestStagesForInterval(graph, config, tg, resMII, recMII,
+                                           std::move(schedule), notes);
       notes.insert(notes.end(), schedule.notes.begin(), schedule.notes.end());
       schedule.notes = notes;
       return schedule;

@@ -25,7 +25,18 @@ using namespace hwsched;
 
 /// The op's attributes that are not spec overrides.
 static constexpr StringRef kOwnAttrs[] = {"target", "explain", "search_steps",
-                                          "time_budget_ms"};
+                                          "time_budget_ms",
+                                          "dynamic_shared_memory"};
+
+namespace {
+/// One scope's decision, decided before any scope changes.
+struct DecidedScope {
+  ScopeMergeDecision decision;
+  std::string explanation;
+  /// The launch whose dynamic shared memory gets the buffer, or null.
+  Operation *dynamicLaunch = nullptr;
+};
+} // namespace
 
 /// Unpacks the op's numeric inputs (attributes or params) into `app.inputs`
 /// and the search budget `packing`, which each scope gets whole.
@@ -51,6 +62,45 @@ unpackInputs(transform::TransformState &state, OpApplication &app,
   return DiagnosedSilenceableFailure::success();
 }
 
+/// Resolves the target of `scope`, decides its merge (and, with
+/// `dynamic_shared_memory`, the launch that holds it), shows the plan and
+/// appends the decision to `decided`. Changes nothing.
+static DiagnosedSilenceableFailure
+decideScope(MergeAllocationsOp op, OpApplication &app, Operation *scope,
+            const PackingOptions &packing,
+            DenseMap<Value, Operation *> &claimedBy,
+            std::vector<DecidedScope> &decided) {
+  ResolvedTarget target;
+  DiagnosedSilenceableFailure resolved = app.resolve(scope, kOwnAttrs, target);
+  if (!resolved.succeeded())
+    return resolved;
+  llvm::Expected<ScopeMergeDecision> decision = decideScopeMerge(
+      scope, target.spec, target.onChipMemorySpace, packing, claimedBy);
+  if (!decision)
+    return app.fail(decision.takeError());
+  Operation *launch = nullptr;
+  if (op.getDynamicSharedMemory()) {
+    if (target.spec.getKind() != HwKind::Gpu)
+      return app.fail(refuse(scope, "dynamic_shared_memory needs a GPU target "
+                                    "(spec '" +
+                                        target.spec.getName().str() +
+                                        "' is not one)"));
+    llvm::Expected<Operation *> found =
+        findDynamicSharedMemoryLaunch(decision->liveness, decision->plan);
+    if (!found)
+      return app.fail(found.takeError());
+    launch = *found;
+  }
+  hwsched::detail::showMergePlan(op, *decision, target.spec.getName(),
+                                 decided.size());
+  std::string explanation;
+  llvm::raw_string_ostream os(explanation);
+  if (op.getExplain())
+    decision->print(os);
+  decided.push_back({std::move(*decision), std::move(explanation), launch});
+  return DiagnosedSilenceableFailure::success();
+}
+
 DiagnosedSilenceableFailure
 hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
                                    transform::TransformResults &results,
@@ -65,38 +115,27 @@ hwsched::MergeAllocationsOp::apply(transform::TransformRewriter &rewriter,
   // included: they name the buffers as the IR spells them.
   llvm::SetVector<Operation *> scopes(llvm::from_range,
                                       state.getPayloadOps(getScope()));
-  std::vector<std::pair<ScopeMergeDecision, std::string>> decided;
+  std::vector<DecidedScope> decided;
   DenseMap<Value, Operation *> claimedBy;
   for (Operation *scope : scopes) {
-    ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        app.resolve(scope, kOwnAttrs, target);
-    if (!resolved.succeeded())
-      return resolved;
-    llvm::Expected<ScopeMergeDecision> decision = decideScopeMerge(
-        scope, target.spec, target.onChipMemorySpace, packing, claimedBy);
-    if (!decision)
-      return app.fail(decision.takeError());
-    detail::showMergePlan(*this, *decision, target.spec.getName(),
-                          decided.size());
-    std::string explanation;
-    llvm::raw_string_ostream os(explanation);
-    if (getExplain())
-      decision->print(os);
-    decided.emplace_back(std::move(*decision), std::move(explanation));
+    DiagnosedSilenceableFailure ok =
+        decideScope(*this, app, scope, packing, claimedBy, decided);
+    if (!ok.succeeded())
+      return ok;
   }
   SmallVector<Operation *> buffers;
-  for (auto &[decision, explanation] : decided) {
-    AllocationMergeOutcome outcome = applyAllocationMerge(
-        rewriter, decision.liveness, decision.plan, decision.barriers);
+  for (DecidedScope &d : decided) {
+    AllocationMergeOutcome outcome =
+        applyAllocationMerge(rewriter, d.decision.liveness, d.decision.plan,
+                             d.decision.barriers, d.dynamicLaunch);
     if (outcome.buffer)
       buffers.push_back(outcome.buffer);
     if (!getExplain())
       continue;
-    llvm::raw_string_ostream os(explanation);
-    decision.printBarriers(os, outcome.insertedBarriers.size(),
-                           outcome.reusedBarriers);
-    decision.liveness.scope->emitRemark() << explanation;
+    llvm::raw_string_ostream os(d.explanation);
+    d.decision.printBarriers(os, outcome.insertedBarriers.size(),
+                             outcome.reusedBarriers);
+    d.decision.liveness.scope->emitRemark() << d.explanation;
   }
   results.set(cast<OpResult>(getMerged()), buffers);
   return DiagnosedSilenceableFailure::success();

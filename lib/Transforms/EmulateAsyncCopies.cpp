@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -228,6 +229,25 @@ static LogicalResult dropTokenCarriers(RewriterBase &rewriter,
   return success();
 }
 
+/// The threads of a gpu.launch that hwsched-emulate-gpu-launch rewrote end
+/// at the terminator of their omp.parallel region: each checks there that
+/// its own copies (the runtime keeps them per thread) have all landed.
+static void checkDrainedAtThreadEnds(RewriterBase &rewriter, ModuleOp module,
+                                     ArrayRef<omp::ParallelOp> teams) {
+  if (teams.empty())
+    return;
+  func::FuncOp check = declareRuntime(
+      module, rewriter, "hwsched_async_emu_check_thread_drained", 0);
+  for (omp::ParallelOp team : teams) {
+    for (Block &block : team.getRegion()) {
+      if (block.empty() || !isa<omp::TerminatorOp>(block.back()))
+        continue;
+      rewriter.setInsertionPoint(&block.back());
+      func::CallOp::create(rewriter, team.getLoc(), check, ValueRange{});
+    }
+  }
+}
+
 void EmulateAsyncCopiesPass::runOnOperation() {
   ModuleOp module = getOperation();
   SmallVector<Operation *> asyncOps = collectAsyncOps(module);
@@ -235,6 +255,11 @@ void EmulateAsyncCopiesPass::runOnOperation() {
     return;
   if (failed(verifyAsyncOps(asyncOps)))
     return signalPassFailure();
+
+  llvm::SetVector<omp::ParallelOp> teams;
+  for (Operation *op : asyncOps)
+    if (auto team = op->getParentOfType<omp::ParallelOp>())
+      teams.insert(team);
 
   IRRewriter rewriter(module.getContext());
   EmulationRuntime runtime = declareEmulationRuntime(module, rewriter);
@@ -259,4 +284,5 @@ void EmulateAsyncCopiesPass::runOnOperation() {
                            ValueRange{});
     });
   }
+  checkDrainedAtThreadEnds(rewriter, module, teams.getArrayRef());
 }

@@ -16,6 +16,8 @@
 
 #include "hwsched/Transforms/Passes.h"
 
+#include "RuntimeCheck.h"
+
 namespace hwsched {
 #define GEN_PASS_DEF_HWSCHEDEMULATENPUSYNC
 #include "hwsched/Transforms/Passes.h.inc"
@@ -32,67 +34,6 @@ struct EmulateNpuSyncPass
   void runOnOperation() override;
 };
 
-/// Emits "if (!ok) { write(2, message); abort(); }". The message goes to
-/// stderr unbuffered: cf.assert prints with puts to stdout, which abort()
-/// discards when stdout is a pipe (as in exec-check.py).
-class Checker {
-public:
-  Checker(ModuleOp module, RewriterBase &rewriter)
-      : module(module), rewriter(rewriter) {}
-
-  void check(Location loc, Value ok, const std::string &message) {
-    std::string text = message + "\n";
-    std::string name = "__hwsched_npu_msg_" + std::to_string(counter++);
-    Type i8 = rewriter.getI8Type();
-    auto stringType = LLVM::LLVMArrayType::get(i8, text.size());
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      LLVM::GlobalOp::create(rewriter, loc, stringType, /*isConstant=*/true,
-                             LLVM::Linkage::Internal, name,
-                             rewriter.getStringAttr(text));
-    }
-    Value bad = arith::XOrIOp::create(
-        rewriter, loc, ok,
-        arith::ConstantIntOp::create(rewriter, loc, 1, 1).getResult());
-    auto ifOp = scf::IfOp::create(rewriter, loc, bad, /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(ifOp.thenBlock());
-    auto ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
-    Value text0 = LLVM::AddressOfOp::create(rewriter, loc, ptrType, name);
-    Value fd = arith::ConstantIntOp::create(rewriter, loc, 2, 32);
-    Value length = arith::ConstantIntOp::create(rewriter, loc, text.size(), 64);
-    LLVM::CallOp::create(rewriter, loc,
-                         declare("write", LLVM::LLVMFunctionType::get(
-                                              rewriter.getI64Type(),
-                                              {rewriter.getI32Type(), ptrType,
-                                               rewriter.getI64Type()})),
-                         ValueRange{fd, text0, length});
-    LLVM::CallOp::create(
-        rewriter, loc,
-        declare("abort",
-                LLVM::LLVMFunctionType::get(
-                    LLVM::LLVMVoidType::get(rewriter.getContext()), {})),
-        ValueRange{});
-  }
-
-private:
-  /// The C library function `name` as an llvm.func: the declaration
-  /// convert-cf-to-llvm looks up (and reuses) when it lowers cf.assert to a
-  /// call to abort. A func.func of the same name would make it create a
-  /// second `abort` symbol ("redefinition of symbol named 'abort'").
-  LLVM::LLVMFuncOp declare(StringRef name, LLVM::LLVMFunctionType type) {
-    if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-      return existing;
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    return LLVM::LLVMFuncOp::create(rewriter, module.getLoc(), name, type);
-  }
-
-  ModuleOp module;
-  RewriterBase &rewriter;
-  unsigned counter = 0;
-};
 } // namespace
 
 /// "<op> <src> -> <dst> at <loc>" for assertion messages.
@@ -127,7 +68,7 @@ void EmulateNpuSyncPass::runOnOperation() {
                              /*constant=*/false, IntegerAttr());
   }
 
-  Checker checker(module, rewriter);
+  RuntimeChecker checker(module, rewriter, "__hwsched_npu_msg_");
   llvm::SetVector<func::FuncOp> functions;
   for (Operation *op : flagOps) {
     bool isSet = isa<npu::SetFlagOp>(op);

@@ -9,6 +9,7 @@
 #include "hwsched/Support/Refusal.h"
 #include "hwsched/Support/TimeTrace.h"
 #include "hwsched/Transforms/NpuFlagSync.h"
+#include "hwsched/Transforms/PipelineBarriers.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -460,6 +461,13 @@ struct PipelineRewrite {
   const StageSchedule &schedule;
   PipelineRewriteResult &result;
   llvm::DenseMap<Operation *, int64_t> stageOf{};
+  /// With one barrier per step (PipelineBarriers.h): the wait and the
+  /// barrier that go first in the kernel order.
+  Operation *leadingWait = nullptr;
+  Operation *leadingBarrier = nullptr;
+  /// The wait insertAsyncGroup put in (not a graph node), and its point.
+  Operation *insertedWait = nullptr;
+  AsyncWaitPoint insertedWaitPoint{};
 };
 } // namespace
 
@@ -485,6 +493,9 @@ static llvm::Error insertAsyncGroup(PipelineRewrite &rw) {
       IntegerAttr());
   rw.stageOf[group] = asyncPlan.copyStage;
   rw.stageOf[wait] = asyncPlan.waitStage;
+  rw.insertedWait = wait;
+  rw.insertedWaitPoint = {std::nullopt, asyncPlan.waitStage,
+                          asyncPlan.copyStage};
   rw.result.asyncGroupsInserted = true;
   return llvm::Error::success();
 }
@@ -507,19 +518,33 @@ static llvm::Error insertPlannedNpuFlags(PipelineRewrite &rw,
   return llvm::Error::success();
 }
 
+/// Whether one of `a`, `b` is an async copy and the other an async wait. The
+/// graph models a wait as a write of the copies' buffers (so that readers
+/// stay after it), but a wait completes only the calling thread's own
+/// copies: the edge between them orders nothing across threads, and a
+/// barrier between a copy and a wait would order nothing either. What other
+/// threads read is ordered by the wait -> reader edge, which keeps its
+/// barrier.
+static bool isCopyAndItsCompletion(Operation *a, Operation *b) {
+  return (isAsyncCopy(a) && isa<nvgpu::DeviceAsyncWaitOp>(b)) ||
+         (isAsyncCopy(b) && isa<nvgpu::DeviceAsyncWaitOp>(a));
+}
+
 /// The memory edges that never cross threads (each thread only touches its
-/// own elements, Analysis/ThreadPrivateAccess.h): they need no barrier.
-/// Decided on the accesses as written, before multi-buffering turns them
-/// into views.
+/// own elements, Analysis/ThreadPrivateAccess.h, or a copy and the wait
+/// that completes it): they need no barrier. Decided on the accesses as
+/// written, before multi-buffering turns them into views.
 static llvm::DenseSet<unsigned>
 findSameThreadEdges(const LoopDependenceGraph &graph, scf::ForOp forOp) {
   llvm::DenseSet<unsigned> sameThreadEdges;
   ThreadUniformity uniformity(forOp);
-  for (auto [i, e] : llvm::enumerate(graph.edges))
+  for (auto [i, e] : llvm::enumerate(graph.edges)) {
+    Operation *from = graph.nodes[e.from].op, *to = graph.nodes[e.to].op;
     if (e.kind != DepKind::SSA && e.from != e.to &&
-        accessesStayInOneThread(graph.nodes[e.from].op, graph.nodes[e.to].op,
-                                forOp, uniformity))
+        (isCopyAndItsCompletion(from, to) ||
+         accessesStayInOneThread(from, to, forOp, uniformity)))
       sameThreadEdges.insert(i);
+  }
   return sameThreadEdges;
 }
 
@@ -556,8 +581,12 @@ static void insertGpuBarriers(PipelineRewrite &rw, scf::ForOp forOp,
   for (auto [i, e] : llvm::enumerate(graph.edges))
     if (e.kind != DepKind::SSA && e.from != e.to &&
         !sameThreadEdges.contains(i)) {
-      synced.insert(e.from);
-      synced.insert(e.to);
+      // An async wait touches no memory itself (its writes stand for the
+      // thread's own copies landing): it never needs a barrier before it;
+      // its readers get theirs after it (it stays a conflicting op).
+      for (unsigned n : {e.from, e.to})
+        if (!isa<nvgpu::DeviceAsyncWaitOp>(graph.nodes[n].op))
+          synced.insert(n);
       conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
     }
   SmallVector<Operation *> bodyOps;
@@ -592,6 +621,40 @@ static void insertGpuBarriers(PipelineRewrite &rw, scf::ForOp forOp,
   }
 }
 
+/// The graph edges that need a barrier: memory edges between different
+/// nodes that may cross threads.
+static llvm::DenseSet<unsigned>
+findCrossThreadEdges(const LoopDependenceGraph &graph,
+                     const llvm::DenseSet<unsigned> &sameThreadEdges) {
+  llvm::DenseSet<unsigned> edges;
+  for (auto [i, e] : llvm::enumerate(graph.edges))
+    if (e.kind != DepKind::SSA && e.from != e.to &&
+        !sameThreadEdges.contains(i))
+      edges.insert(i);
+  return edges;
+}
+
+/// Applies a single-barrier plan: the barrier goes in the body (in the
+/// wait's stage; the expansion order puts the wait and then it first), and
+/// one barrier before and one after the loop order the loop's first copies
+/// and last reads against the code around it, which the erased barriers of
+/// the original body did.
+static void insertSingleBarrier(PipelineRewrite &rw, scf::ForOp forOp,
+                                const SingleBarrierPlan &plan,
+                                Operation *wait) {
+  RewriterBase &rewriter = rw.rewriter;
+  rewriter.setInsertionPointToStart(forOp.getBody());
+  auto barrier = gpu::BarrierOp::create(rewriter, forOp.getLoc());
+  rw.stageOf[barrier] = plan.barrierStage;
+  rw.leadingWait = wait;
+  rw.leadingBarrier = barrier;
+  rewriter.setInsertionPoint(forOp);
+  gpu::BarrierOp::create(rewriter, forOp.getLoc());
+  rewriter.setInsertionPointAfter(forOp);
+  gpu::BarrierOp::create(rewriter, forOp.getLoc());
+  rw.result.barriersInserted += 3;
+}
+
 /// A group/wait pair gets its group count from the stage distance: in the
 /// kernel and the prologue the wait of iteration i runs after the groups of
 /// iterations up to i + d were committed (d = stage(wait) - stage(group),
@@ -605,9 +668,12 @@ static void setAsyncWaitCounts(PipelineRewrite &rw, scf::ForOp forOp,
   auto [asyncGroup, asyncWait] = findAsyncPair(forOp);
   if (asyncWait && rw.result.tripCount &&
       rw.stageOf[asyncWait] >= rw.stageOf[asyncGroup]) {
+    // A wait that goes first in the kernel order runs before its iteration's
+    // group is committed: one group fewer is pending there.
+    int64_t distance = rw.stageOf[asyncWait] - rw.stageOf[asyncGroup] -
+                       (asyncWait == rw.leadingWait ? 1 : 0);
     asyncWait->setAttr(kWaitDistanceAttr,
-                       rw.rewriter.getI64IntegerAttr(rw.stageOf[asyncWait] -
-                                                     rw.stageOf[asyncGroup]));
+                       rw.rewriter.getI64IntegerAttr(distance));
     rw.result.asyncWaitStage = rw.stageOf[asyncWait];
   }
   options.annotateFn = [&rw](Operation *op,
@@ -633,8 +699,12 @@ static void setAsyncWaitCounts(PipelineRewrite &rw, scf::ForOp forOp,
 static llvm::Error expandPipelinedLoop(PipelineRewrite &rw, scf::ForOp forOp) {
   RewriterBase &rewriter = rw.rewriter;
   std::vector<std::pair<Operation *, unsigned>> order;
+  for (Operation *first : {rw.leadingWait, rw.leadingBarrier})
+    if (first)
+      order.emplace_back(first, static_cast<unsigned>(rw.stageOf[first]));
   for (Operation &op : forOp.getBody()->without_terminator())
-    order.emplace_back(&op, static_cast<unsigned>(rw.stageOf[&op]));
+    if (&op != rw.leadingWait && &op != rw.leadingBarrier)
+      order.emplace_back(&op, static_cast<unsigned>(rw.stageOf[&op]));
 
   scf::PipeliningOption options;
   options.getScheduleFn =
@@ -709,8 +779,22 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
     sameThreadEdges = findSameThreadEdges(graph, forOp);
   if (llvm::Error err = multiBufferAllocations(rw))
     return std::move(err);
-  if (sync == PipelineSync::GpuBarrier)
-    insertGpuBarriers(rw, forOp, sameThreadEdges);
+  if (sync == PipelineSync::GpuBarrier) {
+    std::optional<AsyncWaitPoint> wait =
+        rw.insertedWait ? rw.insertedWaitPoint
+                        : findAsyncWaitNode(graph, schedule);
+    std::optional<SingleBarrierPlan> single;
+    if (result.tripCount && wait)
+      single = planSingleBarrier(graph, schedule, *result.tripCount,
+                                 findCrossThreadEdges(graph, sameThreadEdges),
+                                 *wait);
+    if (single)
+      insertSingleBarrier(rw, forOp, *single,
+                          wait->node ? graph.nodes[*wait->node].op
+                                     : rw.insertedWait);
+    else
+      insertGpuBarriers(rw, forOp, sameThreadEdges);
+  }
 
   if (llvm::Error err = placeFollowers(forOp, rw.stageOf))
     return std::move(err);

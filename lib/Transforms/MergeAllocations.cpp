@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Transforms/MergeAllocations.h"
+#include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -317,6 +318,68 @@ static void placeMergeBarriers(const MergeRewrite &rw) {
     guardSlotStart(rw, placer, order, ySlot);
 }
 
+llvm::Expected<Operation *>
+hwsched::findDynamicSharedMemoryLaunch(const ScopeAllocationLiveness &liveness,
+                                       const AllocationMergePlan &plan) {
+  gpu::LaunchOp launch;
+  for (size_t i : plan.merged) {
+    const OnChipBuffer &buffer = liveness.buffers[i];
+    if (buffer.isAttribution())
+      return refuse(liveness.scope,
+                    "dynamic_shared_memory: a workgroup attribution of a "
+                    "gpu.func is merged; its size is set where the kernel is "
+                    "launched, not here (use a gpu.launch)");
+    auto owner = buffer.alloc->getParentOfType<gpu::LaunchOp>();
+    if (!owner || !isa<memref::AllocOp>(buffer.alloc))
+      return refuse(buffer.alloc,
+                    "dynamic_shared_memory: the buffer is not a memref.alloc "
+                    "inside a gpu.launch (the launch gets the dynamic size)");
+    if (launch && owner != launch)
+      return refuse(buffer.alloc, "dynamic_shared_memory: the buffers are in "
+                                  "two gpu.launch ops");
+    launch = owner;
+  }
+  if (!launch)
+    return nullptr;
+  bool used = launch.getDynamicSharedMemorySize() != nullptr;
+  launch.getBody().walk([&](gpu::DynamicSharedMemoryOp) { used = true; });
+  if (used)
+    return refuse(launch, "dynamic_shared_memory: the gpu.launch already "
+                          "uses dynamic shared memory (its layout is not "
+                          "ours to extend)");
+  if (plan.mergedBytes > static_cast<uint64_t>(INT32_MAX))
+    return refuse(launch,
+                  "dynamic_shared_memory: " + std::to_string(plan.mergedBytes) +
+                      " bytes do not fit the launch's i32 size");
+  return launch.getOperation();
+}
+
+/// The launch's gpu.dynamic_shared_memory as the merged buffer, its
+/// dynamic_shared_memory_size the merged bytes. The base of dynamic shared
+/// memory is 16-byte aligned at least (what cp.async and ldmatrix need);
+/// the plan's offsets keep each buffer's own alignment from it.
+static Value createDynamicSharedBuffer(const MergeRewrite &rw,
+                                       gpu::LaunchOp launch) {
+  RewriterBase &rewriter = rw.rewriter;
+  const ScopeAllocationLiveness &liveness = rw.liveness;
+  auto firstType = cast<MemRefType>(
+      liveness.buffers[rw.plan.merged.front()].memref.getType());
+  Location loc = liveness.buffers[rw.plan.merged.front()].getLoc();
+  rewriter.setInsertionPoint(launch);
+  Value bytes = arith::ConstantIntOp::create(
+      rewriter, loc, static_cast<int64_t>(rw.plan.mergedBytes), 32);
+  rewriter.modifyOpInPlace(launch, [&] {
+    launch.getDynamicSharedMemorySizeMutable().assign(bytes);
+  });
+  rewriter.setInsertionPointToStart(&launch.getBody().front());
+  auto type =
+      MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type(),
+                      MemRefLayoutAttrInterface(), firstType.getMemorySpace());
+  auto buffer = gpu::DynamicSharedMemoryOp::create(rewriter, loc, type);
+  rw.outcome.buffer = buffer;
+  return buffer;
+}
+
 /// Creates the merged i8 buffer: a new workgroup attribution when some
 /// merged buffer is one (memref.alloc has no lowering to GPU shared memory
 /// in a gpu.func; attributions do), else an alloca (all were allocas) or an
@@ -428,7 +491,8 @@ static void replaceOriginalsByViews(const MergeRewrite &rw, Value buffer) {
 
 AllocationMergeOutcome hwsched::applyAllocationMerge(
     RewriterBase &rewriter, const ScopeAllocationLiveness &liveness,
-    const AllocationMergePlan &plan, bool insertBarriers) {
+    const AllocationMergePlan &plan, bool insertBarriers,
+    Operation *dynamicSharedMemoryLaunch) {
   AllocationMergeOutcome outcome;
   if (plan.merged.empty())
     return outcome;
@@ -446,8 +510,15 @@ AllocationMergeOutcome hwsched::applyAllocationMerge(
   bool asAttribution = llvm::any_of(plan.merged, [&](size_t i) {
     return liveness.buffers[i].isAttribution();
   });
-  Value buffer = createMergedBuffer(rw, allAlloca, asAttribution);
-  deallocMergedBuffer(rw, buffer, allAlloca, asAttribution);
+  Value buffer;
+  if (dynamicSharedMemoryLaunch) {
+    // Nothing to free: the launch owns its dynamic shared memory.
+    buffer = createDynamicSharedBuffer(
+        rw, cast<gpu::LaunchOp>(dynamicSharedMemoryLaunch));
+  } else {
+    buffer = createMergedBuffer(rw, allAlloca, asAttribution);
+    deallocMergedBuffer(rw, buffer, allAlloca, asAttribution);
+  }
   replaceOriginalsByViews(rw, buffer);
   return outcome;
 }

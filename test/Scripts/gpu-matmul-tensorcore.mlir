@@ -22,6 +22,32 @@
 // RUN: grep -c "nvgpu.mma.sync" %t.sw | FileCheck %s --check-prefix=MMA
 // RUN: grep -c "arith.xori" %t.sw | FileCheck %s --check-prefix=XOR
 // RUN: not grep -q "arith.xori" %t
+// The variant pipelined by our own schedule_stages (its stage count from
+// the target: 3 on the A100, where a 4th reaches no shorter interval; 3
+// buffers per tile): each K step waits (one group left in flight), passes
+// one barrier, issues the next step's 8 copies and reads this step's tiles;
+// merge_allocations lays the tiles out in the launch's dynamic shared memory
+// (48 KiB: the launch's dynamic size).
+// RUN: hwsched-opt %s --hwsched-target=nvidia-a100 \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/gpu-matmul-tensorcore.mlir \
+// RUN:   --transform-interpreter=entry-point=gpu_matmul_tensorcore_mma_sync_scheduled -o %t.sch
+// RUN: FileCheck %s --check-prefix=SCHED < %t.sch
+// RUN: sed -n '/scf.for/,/scf.yield/p' %t.sch | grep -c "gpu.barrier" | FileCheck %s --check-prefix=ONE
+// RUN: sed -n '/scf.for/,/scf.yield/p' %t.sch | grep -c "nvgpu.mma.sync" | FileCheck %s --check-prefix=MMA
+// SCHED: %[[BYTES:.+]] = arith.constant 49152 : i32
+// SCHED: gpu.launch {{.*}} dynamic_shared_memory_size %[[BYTES]]
+// SCHED-NEXT: %[[DYN:.+]] = gpu.dynamic_shared_memory
+// SCHED: memref.view %[[DYN]][%{{.+}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x128x32xf16, #gpu.address_space<workgroup>>
+// SCHED: memref.view %[[DYN]][%{{.+}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x128xf16, #gpu.address_space<workgroup>>
+// SCHED-NOT: memref.alloc
+// SCHED: scf.for
+// SCHED-NEXT: nvgpu.device_async_wait %{{.+}} {numGroups = 1 : i32}
+// SCHED-NEXT: gpu.barrier
+// SCHED-COUNT-8: nvgpu.device_async_copy {{.+}} {bypassL1}
+// SCHED-NEXT: nvgpu.device_async_create_group
+// SCHED: nvgpu.ldmatrix
+// SCHED: scf.yield
+// ONE: {{^}}1{{$}}
 // XOR: {{^[1-9][0-9]*$}}
 // MMA: {{^}}64{{$}}
 // LDMATRIX: {{^}}24{{$}}

@@ -67,6 +67,10 @@ struct LoopBuffer {
   /// each iteration. Otherwise `whyNotRenamable` says why.
   bool renamable = false;
   std::string whyNotRenamable;
+  /// Already multi-buffered by the user: every access picks slot
+  /// `iteration mod rotatingSlots` (0: not). Its loop-carried dependences are
+  /// that many iterations apart.
+  int64_t rotatingSlots = 0;
   /// A short printable name ("%alloc_3 (alloc)", "arg #1").
   std::string name;
 };

@@ -78,6 +78,8 @@ struct ScheduleNote {
     /// The stage limit lowered because the synchronisation of more stages
     /// does not fit the hardware (NPU flag event ids).
     SyncReduction,
+    /// Fewer stages than the limit allows: more reach no shorter interval.
+    FewerStages,
   };
   Kind kind;
   std::string text;

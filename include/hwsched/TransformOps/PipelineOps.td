@@ -37,6 +37,16 @@ def ScheduleStagesOp
     completely). A schedule with one stage leaves the loop as it is.
     `nvgpu.device_async_copy` ops without a group get one, and a wait.
 
+    In a GPU block of known size (constant `gpu.launch` block sizes or
+    `gpu.known_block_size`), writes indexed by the thread ids are taken over
+    all of the block's threads: a tile whose threads' copies together cover
+    it every iteration is multi-buffered, and copies disjoint across threads
+    need no barrier between them. A buffer the loop already rotates through
+    (slot `iteration mod N` picked by a subview) keeps its N slots. An
+    async-copy pipeline with a static trip count gets one barrier per step
+    (wait, barrier, next copies, reads) when a simulation of the expanded
+    loop shows that it orders every cross-thread dependence.
+
     #### Attributes
 
     - `num_stages`: the stage limit, clamped to `pipeline.max_stages` (the

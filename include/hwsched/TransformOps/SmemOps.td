@@ -46,6 +46,14 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations", [HwschedN
       the greedy packing.
     - `time_budget_ms` (default none): also stops the search after that
       much wall-clock time (the result then depends on the machine).
+    - `dynamic_shared_memory` (GPU targets): the merged buffer is the
+      `gpu.dynamic_shared_memory` of the `gpu.launch` holding the buffers,
+      whose `dynamic_shared_memory_size` becomes the peak: no 48 KiB static
+      cap, and no workgroup `memref.alloc` left in the launch (which the NVVM
+      lowering would turn into a `malloc`). Refused, payload unchanged, when
+      a buffer is not a `memref.alloc` in one `gpu.launch` (a `gpu.func`
+      attribution: the size is set where it is launched) or the launch
+      already uses dynamic shared memory.
     - `explain`: one remark per scope: allocations merged, sum of sizes, the
       peak, the lower bound and where it is reached, each buffer's offset,
       the strategy and whether the peak is proven optimal, the search's
@@ -91,7 +99,8 @@ def MergeAllocationsOp : Hwsched_TransformOp<"smem.merge_allocations", [HwschedN
                             OptionalAttr<StrAttr>:$target,
                             UnitAttr:$explain,
                             OptionalAttr<I64Attr>:$search_steps,
-                            OptionalAttr<I64Attr>:$time_budget_ms),
+                            OptionalAttr<I64Attr>:$time_budget_ms,
+                            UnitAttr:$dynamic_shared_memory),
                           HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$merged);
   let assemblyFormat =

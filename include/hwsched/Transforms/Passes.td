@@ -87,7 +87,11 @@ def HwschedEmulateAsyncCopies
     first, the copies of every closed group except the `n` most recent (no
     `numGroups`: all of them). Every `func.return` of a function that issues
     copies checks that none is pending (the run aborts with a message on
-    stderr otherwise).
+    stderr otherwise). The runtime keeps the pending copies and groups per
+    thread, as the GPU does: in a `gpu.launch` emulated by
+    `--hwsched-emulate-gpu-launch` (run that pass first) a wait completes
+    the calling thread's copies only, and each thread checks at the end of
+    its `omp.parallel` region that none of its own is pending.
 
     So the copies land exactly when the waits say they have: a wait count
     that lets a needed group stay in flight leaves the destination stale
@@ -107,6 +111,73 @@ def HwschedEmulateAsyncCopies
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::ub::UBDialect"];
+}
+
+def HwschedEmulateGpuLaunch
+    : Pass<"hwsched-emulate-gpu-launch", "::mlir::ModuleOp"> {
+  let summary = "Runs each gpu.launch as OpenMP threads on the CPU, one team "
+                "per block";
+  let description = [{
+    A testing aid for the CPU execution checks (utils/exec-check.py
+    `--emulate-gpu-launch`): a `gpu.launch` whose block sizes are constants
+    becomes CPU code in which the threads of a block really run
+    concurrently, so that what the threads exchange through workgroup
+    memory, and the barriers that order it, is exercised as on the GPU.
+
+    - The blocks run one after the other: `scf.for` loops over the block
+      ids, z outermost (grid sizes need not be constants).
+    - Each block is one `omp.parallel` team of `num_threads` = bx*by*bz
+      threads; a thread's ids come from `omp_get_thread_num()`, x fastest
+      (thread number = x + bx * (y + by * z)). Each thread first checks that
+      the team is complete (`omp_get_num_threads()`; the run aborts with a
+      message on stderr otherwise): an OpenMP runtime may start fewer
+      threads than asked for.
+    - The launch's id and size block arguments and the `gpu.thread_id`,
+      `gpu.block_id`, `gpu.block_dim`, `gpu.grid_dim` and `gpu.global_id`
+      ops become those values; `gpu.lane_id`, `gpu.subgroup_id`,
+      `gpu.num_subgroups` and `gpu.subgroup_size` follow from the thread
+      number and `subgroup-size`.
+    - `gpu.barrier` becomes `omp.barrier` (all threads of the team).
+    - Workgroup memory is allocated once per block, before its team, and
+      freed after it: the launch's workgroup attributions, and the
+      `memref.alloc`s in workgroup memory (`#gpu.address_space<workgroup>`
+      or the integer space 3) at the top level of the body (moved out of
+      the team, with their `memref.dealloc`s). Private attributions become
+      a `memref.alloca` per thread; other allocations (allocas, private or
+      global memory) stay where they are, per thread.
+
+    Every lane runs a warp-level op (a vector contraction a warp computes
+    together on the GPU) by itself: redundant, but correct when the lanes
+    write the same values.
+
+    A launch that cannot be emulated is an op error naming the property:
+    async dependencies or token, cluster sizes, a block size that is not a
+    constant, a body of several blocks, a workgroup allocation below the
+    top level of the body (or sized by a value of the body), a gpu op other
+    than the ones above (`gpu.shuffle`, reductions, `gpu.dynamic_shared_memory`,
+    a nested launch), an nvgpu op other than the async copies, groups and
+    waits.
+
+    Run it before `--hwsched-erase-memory-spaces` (it finds workgroup memory
+    by its address space) and before `--hwsched-emulate-async-copies`
+    (whose runtime keeps the pending copies per thread, and which then
+    also checks at the end of each thread that its copies have landed).
+    The lowered program calls the OpenMP runtime
+    (`libomp.so`); with many threads on few cores, run it with
+    `OMP_WAIT_POLICY=passive` (exec-check does) so that threads waiting at
+    a barrier yield their core.
+  }];
+  let options = [
+    Option<"subgroupSize", "subgroup-size", "unsigned", /*default=*/"32",
+           "Threads per subgroup (warp) for gpu.lane_id, gpu.subgroup_id, "
+           "gpu.num_subgroups and gpu.subgroup_size">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::omp::OpenMPDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def HwschedHoistParallelAllocas : Pass<"hwsched-hoist-parallel-allocas"> {

@@ -58,6 +58,34 @@ func.func @k_loop_partial(%A: memref<64x8xf32>, %C: memref<4xf32>) {
   return
 }
 
+// A buffer the loop already rotates through (3 slots, slot
+// ((k - 1) / 2) mod 3 picked by a subview, the form multi-buffering leaves):
+// schedule_stages keeps the slots and pipelines across them.
+#slot = affine_map<(d0) -> (((d0 - 1) floordiv 2) mod 3)>
+func.func @k_loop_rotated(%A: memref<64x8xf32>, %C: memref<4xf32>) {
+  %lb = arith.constant 1 : index
+  %ub = arith.constant 20 : index
+  %step = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %pad = arith.constant 0.0 : f32
+  %s = memref.alloc() : memref<3x4xf32, #smem>
+  %init = vector.transfer_read %C[%c0], %pad {in_bounds = [true]} : memref<4xf32>, vector<4xf32>
+  %r = scf.for %k = %lb to %ub step %step iter_args(%acc = %init) -> (vector<4xf32>) {
+    %i = affine.apply #slot(%k)
+    %sv = memref.subview %s[%i, 0] [1, 4] [1, 1] : memref<3x4xf32, #smem> to memref<4xf32, strided<[1], offset: ?>, #smem>
+    %t = nvgpu.device_async_copy %A[%k, %c3], %sv[%c0], 4 : memref<64x8xf32> to memref<4xf32, strided<[1], offset: ?>, #smem>
+    %g = nvgpu.device_async_create_group %t
+    nvgpu.device_async_wait %g
+    %v = vector.transfer_read %sv[%c0], %pad {in_bounds = [true]} : memref<4xf32, strided<[1], offset: ?>, #smem>, vector<4xf32>
+    %acc2 = arith.addf %acc, %v : vector<4xf32>
+    scf.yield %acc2 : vector<4xf32>
+  } {pipeline, static_trip}
+  vector.transfer_write %r, %C[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
+  memref.dealloc %s : memref<3x4xf32, #smem>
+  return
+}
+
 // Trip count from an argument (dynamic: the rewrite waits for all groups),
 // run with 7 and with 3 (the stage count of h100_s3, one above h100_s2's).
 func.func @k_loop_dynamic(%A: memref<64x8xf32>, %C: memref<4xf32>, %ub: index) {
@@ -92,6 +120,9 @@ func.func @run(%A: memref<64x8xf32>) {
   linalg.fill ins(%zero : f32) outs(%D : memref<4xf32>)
   func.call @k_loop_partial(%A, %D) : (memref<64x8xf32>, memref<4xf32>) -> ()
   %du = memref.cast %D : memref<4xf32> to memref<*xf32>
+  func.call @printMemrefF32(%du) : (memref<*xf32>) -> ()
+  linalg.fill ins(%zero : f32) outs(%D : memref<4xf32>)
+  func.call @k_loop_rotated(%A, %D) : (memref<64x8xf32>, memref<4xf32>) -> ()
   func.call @printMemrefF32(%du) : (memref<*xf32>) -> ()
   %c3 = arith.constant 3 : index
   %c7 = arith.constant 7 : index
