@@ -587,6 +587,21 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The scheduled kernel with upstream's shared-memory swizzle (below),
+  // applied before schedule_stages multi-buffers the tiles: the swizzled
+  // copy columns (16-byte chunk XOR row) are still a permutation of each
+  // tile's chunks, which the coverage proof evaluates per thread.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_scheduled(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_scheduled failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // The same with upstream's shared-memory swizzle (nvgpu-optimize-shared-
   // memory: the column of every 16-byte chunk XORed with its row, in the
   // async copies' writes and the ldmatrix reads alike) against those bank

@@ -294,8 +294,11 @@ static std::optional<IndexedWindow> indexedWindowOf(Operation *op, Value memref,
     bool simple =
         xfer.getPermutationMap().isMinorIdentity() && !xfer.getMask() &&
         llvm::all_of(xfer.getInBoundsValues(), [](bool b) { return b; });
-    // Reads of a permuted or masked window are handled by the caller.
-    if (!simple && !isWrite)
+    // Reads of a permuted or masked window are handled by the caller; a
+    // permuted write reaches another shape than the vector's (the full
+    // buffer then stands for it). A masked or out-of-bounds write stays
+    // within the window, an inexact one.
+    if ((!simple && !isWrite) || !xfer.getPermutationMap().isMinorIdentity())
       return std::nullopt;
     return IndexedWindow{xfer.getIndices(),
                          llvm::to_vector(xfer.getVectorType().getShape()),

@@ -574,21 +574,20 @@ static llvm::Error multiBufferAllocations(PipelineRewrite &rw) {
 /// Ops outside the graph with memory effects (inserted async waits) end the
 /// coverage.
 static void insertGpuBarriers(PipelineRewrite &rw, scf::ForOp forOp,
-                              const llvm::DenseSet<unsigned> &sameThreadEdges) {
+                              const llvm::DenseSet<unsigned> &crossThreadEdges) {
   const LoopDependenceGraph &graph = rw.graph;
   llvm::DenseSet<unsigned> synced;
   llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
-  for (auto [i, e] : llvm::enumerate(graph.edges))
-    if (e.kind != DepKind::SSA && e.from != e.to &&
-        !sameThreadEdges.contains(i)) {
-      // An async wait touches no memory itself (its writes stand for the
-      // thread's own copies landing): it never needs a barrier before it;
-      // its readers get theirs after it (it stays a conflicting op).
-      for (unsigned n : {e.from, e.to})
-        if (!isa<nvgpu::DeviceAsyncWaitOp>(graph.nodes[n].op))
-          synced.insert(n);
-      conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
-    }
+  for (unsigned i : crossThreadEdges) {
+    const DepEdge &e = graph.edges[i];
+    // An async wait touches no memory itself (its writes stand for the
+    // thread's own copies landing): it never needs a barrier before it;
+    // its readers get theirs after it (it stays a conflicting op).
+    for (unsigned n : {e.from, e.to})
+      if (!isa<nvgpu::DeviceAsyncWaitOp>(graph.nodes[n].op))
+        synced.insert(n);
+    conflicting.insert({std::min(e.from, e.to), std::max(e.from, e.to)});
+  }
   SmallVector<Operation *> bodyOps;
   for (Operation &op : forOp.getBody()->without_terminator())
     bodyOps.push_back(&op);
@@ -780,20 +779,21 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
   if (llvm::Error err = multiBufferAllocations(rw))
     return std::move(err);
   if (sync == PipelineSync::GpuBarrier) {
+    llvm::DenseSet<unsigned> crossThreadEdges =
+        findCrossThreadEdges(graph, sameThreadEdges);
     std::optional<AsyncWaitPoint> wait =
         rw.insertedWait ? rw.insertedWaitPoint
                         : findAsyncWaitNode(graph, schedule);
     std::optional<SingleBarrierPlan> single;
     if (result.tripCount && wait)
       single = planSingleBarrier(graph, schedule, *result.tripCount,
-                                 findCrossThreadEdges(graph, sameThreadEdges),
-                                 *wait);
+                                 crossThreadEdges, *wait);
     if (single)
       insertSingleBarrier(rw, forOp, *single,
                           wait->node ? graph.nodes[*wait->node].op
                                      : rw.insertedWait);
     else
-      insertGpuBarriers(rw, forOp, sameThreadEdges);
+      insertGpuBarriers(rw, forOp, crossThreadEdges);
   }
 
   if (llvm::Error err = placeFollowers(forOp, rw.stageOf))
