@@ -573,8 +573,9 @@ static llvm::Error multiBufferAllocations(PipelineRewrite &rw) {
 /// the barrier, in this or an earlier kernel iteration, are ordered by it).
 /// Ops outside the graph with memory effects (inserted async waits) end the
 /// coverage.
-static void insertGpuBarriers(PipelineRewrite &rw, scf::ForOp forOp,
-                              const llvm::DenseSet<unsigned> &crossThreadEdges) {
+static void
+insertGpuBarriers(PipelineRewrite &rw, scf::ForOp forOp,
+                  const llvm::DenseSet<unsigned> &crossThreadEdges) {
   const LoopDependenceGraph &graph = rw.graph;
   llvm::DenseSet<unsigned> synced;
   llvm::DenseSet<std::pair<unsigned, unsigned>> conflicting;
