@@ -465,9 +465,6 @@ struct PipelineRewrite {
   /// barrier that go first in the kernel order.
   Operation *leadingWait = nullptr;
   Operation *leadingBarrier = nullptr;
-  /// The wait insertAsyncGroup put in (not a graph node), and its point.
-  Operation *insertedWait = nullptr;
-  AsyncWaitPoint insertedWaitPoint{};
 };
 } // namespace
 
@@ -493,9 +490,6 @@ static llvm::Error insertAsyncGroup(PipelineRewrite &rw) {
       IntegerAttr());
   rw.stageOf[group] = asyncPlan.copyStage;
   rw.stageOf[wait] = asyncPlan.waitStage;
-  rw.insertedWait = wait;
-  rw.insertedWaitPoint = {std::nullopt, asyncPlan.waitStage,
-                          asyncPlan.copyStage};
   rw.result.asyncGroupsInserted = true;
   return llvm::Error::success();
 }
@@ -782,17 +776,23 @@ hwsched::pipelineLoop(RewriterBase &rewriter, scf::ForOp forOp,
   if (sync == PipelineSync::GpuBarrier) {
     llvm::DenseSet<unsigned> crossThreadEdges =
         findCrossThreadEdges(graph, sameThreadEdges);
-    std::optional<AsyncWaitPoint> wait =
-        rw.insertedWait ? rw.insertedWaitPoint
-                        : findAsyncWaitNode(graph, schedule);
+    // The same group/wait pair setAsyncWaitCounts gives its counts to (the
+    // user's wait-all or the inserted one): a wait with a count of its own
+    // must not move before its group.
+    auto [group, wait] = findAsyncPair(forOp);
     std::optional<SingleBarrierPlan> single;
-    if (result.tripCount && wait)
+    if (result.tripCount && wait) {
+      auto node = graph.nodeOf.find(wait);
+      AsyncWaitPoint point{node == graph.nodeOf.end()
+                               ? std::nullopt
+                               : std::optional<unsigned>(node->second),
+                           static_cast<unsigned>(rw.stageOf[wait]),
+                           static_cast<unsigned>(rw.stageOf[group])};
       single = planSingleBarrier(graph, schedule, *result.tripCount,
-                                 crossThreadEdges, *wait);
+                                 crossThreadEdges, point);
+    }
     if (single)
-      insertSingleBarrier(rw, forOp, *single,
-                          wait->node ? graph.nodes[*wait->node].op
-                                     : rw.insertedWait);
+      insertSingleBarrier(rw, forOp, *single, wait);
     else
       insertGpuBarriers(rw, forOp, crossThreadEdges);
   }

@@ -14,13 +14,6 @@ using namespace mlir;
 using namespace hwsched;
 
 namespace {
-/// One emitted instance in the simulated expansion: a graph node (or the
-/// barrier, `kBarrier`) of one iteration.
-struct Instance {
-  unsigned entry;
-  int64_t iteration;
-};
-
 /// The expanded loop of an order of entries (graph nodes and the barrier)
 /// with their stages, for `tripCount` iterations: the instance sequence of
 /// scf::pipelineForLoop with peeled epilogues.
@@ -76,26 +69,6 @@ private:
   SmallVector<int64_t> barriersBefore;
 };
 } // namespace
-
-std::optional<AsyncWaitPoint>
-hwsched::findAsyncWaitNode(const LoopDependenceGraph &graph,
-                           const StageSchedule &schedule) {
-  std::optional<unsigned> wait, group;
-  for (auto [n, node] : llvm::enumerate(graph.nodes)) {
-    StringRef name = node.op->getName().getStringRef();
-    bool isWait = name == "nvgpu.device_async_wait";
-    bool isGroup = name == "nvgpu.device_async_create_group";
-    if ((isWait && wait) || (isGroup && group))
-      return std::nullopt;
-    if (isWait)
-      wait = n;
-    if (isGroup)
-      group = n;
-  }
-  if (!wait || !group)
-    return std::nullopt;
-  return AsyncWaitPoint{wait, schedule.stage[*wait], schedule.stage[*group]};
-}
 
 /// The iterations apart of the two instances that meet through `e`: a
 /// dependence through a buffer with c copies (multi-buffering removed its

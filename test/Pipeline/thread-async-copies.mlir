@@ -312,3 +312,51 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A wait with a count of its own (numGroups = 0 here) is the user's
+// decision: it keeps its place after its group (moving it before the group,
+// as the one-barrier order does with a wait-all, would change what its
+// count means), and the general barrier rule applies.
+// CHECK-LABEL: func.func @own_count
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_copy
+// CHECK-NEXT: nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %{{.+}} {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: vector.transfer_read
+// CHECK: scf.yield
+#smem = #gpu.address_space<workgroup>
+#row = affine_map<()[s0] -> (s0 floordiv 4)>
+#col = affine_map<()[s0] -> ((s0 mod 4) * 4)>
+#src = affine_map<()[s0, s1] -> (s0 * 16 + s1 floordiv 4)>
+module attributes {transform.with_named_sequence} {
+  func.func @own_count(%A: memref<128x16xf32>, %init: vector<16x16xf32>) -> vector<16x16xf32>
+      attributes {gpu.known_block_size = array<i32: 64, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %pad = arith.constant 0.0 : f32
+    %tx = gpu.thread_id x
+    %r = affine.apply #row()[%tx]
+    %c = affine.apply #col()[%tx]
+    %s = memref.alloc() : memref<16x16xf32, #smem>
+    %res = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %init) -> (vector<16x16xf32>) {
+      %g = affine.apply #src()[%k, %tx]
+      %t0 = nvgpu.device_async_copy %A[%g, %c], %s[%r, %c], 4 : memref<128x16xf32> to memref<16x16xf32, #smem>
+      %grp = nvgpu.device_async_create_group %t0
+      nvgpu.device_async_wait %grp {numGroups = 0 : i32}
+      gpu.barrier
+      %v = vector.transfer_read %s[%c0, %c0], %pad {in_bounds = [true, true]} : memref<16x16xf32, #smem>, vector<16x16xf32>
+      %acc2 = arith.addf %acc, %v : vector<16x16xf32>
+      scf.yield %acc2 : vector<16x16xf32>
+    }
+    return %res : vector<16x16xf32>
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %loop = transform.structured.match ops{["scf.for"]} in %root : (!transform.any_op) -> !transform.op<"scf.for">
+    %p = transform.pipeline.schedule_stages %loop { target = "nvidia-a100", num_stages = 3 } : (!transform.op<"scf.for">) -> !transform.op<"scf.for">
+    transform.yield
+  }
+}

@@ -46,12 +46,6 @@ struct AsyncWaitPoint {
   unsigned groupStage = 0;
 };
 
-/// The body's one wait and one group among the graph's nodes, when there is
-/// exactly one of each.
-std::optional<AsyncWaitPoint>
-findAsyncWaitNode(const LoopDependenceGraph &graph,
-                  const StageSchedule &schedule);
-
 /// The single-barrier order: the async wait first, then one barrier in the
 /// wait's stage, then every other node in body order.
 struct SingleBarrierPlan {
