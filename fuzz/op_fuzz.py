@@ -56,7 +56,7 @@ TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "schedule_stages", "merge_allocations",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
            "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma",
-           "match_wgmma_matmuls"]
+           "match_wgmma_matmuls", "match_mma_sync_matmuls"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
@@ -64,6 +64,7 @@ HOME_CATEGORY = {
     "attach_target_spec": "funcs", "query_spec": "funcs",
     "epilogue_in_place": "linalg", "split_k": "linalg",
     "rewrite_matmul_as_wgmma": "linalg", "match_wgmma_matmuls": "linalg",
+    "match_mma_sync_matmuls": "linalg",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))

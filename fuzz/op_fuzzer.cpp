@@ -87,12 +87,12 @@ const char *const kOps[] = {
     "attach_target_spec",       "query_spec",
     "epilogue_in_place",        "split_k",
     "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma",
-    "match_wgmma_matmuls"};
+    "match_wgmma_matmuls",      "match_mma_sync_matmuls"};
 
 /// The category of payload op each op works on, by kOps index.
 const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
                              "funcs",  "funcs",  "funcs",  "linalg", "linalg",
-                             "linalg", "linalg", "linalg"};
+                             "linalg", "linalg", "linalg", "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
 
 /// chunk_dynamic_loops' chunk sizes, valid and invalid.
@@ -459,6 +459,9 @@ std::string buildScript(const Case &c, unsigned count) {
          " : (" + hty + ") -> " + any + "\n";
   else if (op == "match_wgmma_matmuls")
     s += "    %r:2 = transform.hwsched.match_wgmma_matmuls " + h + " " + a +
+         " : (" + hty + ") -> (" + any + ", " + any + ")\n";
+  else if (op == "match_mma_sync_matmuls")
+    s += "    %r:2 = transform.hwsched.match_mma_sync_matmuls " + h + " " + a +
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";
   else if (op == "attach_target_spec")
     s += "    transform.hwsched.attach_target_spec " + h + " " + a + " : " +

@@ -18,9 +18,11 @@
 //     computed (`cp.async.wait_group 2`, 2 barriers per step);
 //   - the warp's matmul as 64 `nvgpu.mma.sync` m16n8k16 (f16 x f16 + f32)
 //     per K step, operands read from shared memory with `nvgpu.ldmatrix`.
-// The tiles are fixed for now (they are the probe of issue 20); the later
-// step is to take them from select_tile_config and the pipelining from
-// schedule_stages.
+// These tiles are fixed (they are the probe of issue 20);
+// @gpu_matmul_tensorcore_tiles (at the end of the file) builds the same
+// kernel for tiles given as parameters, in the layout of
+// transform.cost_model.select_tile_config's results, with the pipelining
+// from schedule_stages.
 //
 // Load with
 //   hwsched-opt payload.mlir \
@@ -52,6 +54,14 @@
 // with its async copies and barriers, the warp contractions lowered for the
 // CPU instead of to mma.sync, for execution checks with real threads
 // (exec-check.py --emulate-gpu-launch --emulate-async-copies).
+// @gpu_matmul_tensorcore_tiles(%root, %block, %warp, %red, %stages,
+// %threads) the swizzled scheduled kernel for block tiles BM x BN in {64,
+// 128, 256}, warp tiles WM x WN in {32, 64}, K steps of 32 or 64, a stage
+// cap and 32 to 512 threads, given as parameters;
+// @gpu_matmul_tensorcore_tiles_thread_level_scheduled its thread-level form
+// for execution checks; @gpu_matmul_tensorcore_tiles_fixed_* examples on
+// constant tiles (_128x128_k32 is
+// @gpu_matmul_tensorcore_mma_sync_swizzled_scheduled, op for op).
 //
 // Order constraints (each step's comment says why it is where it is):
 // promote at tensor level (issue 20's probe: a memref-level promotion
@@ -635,6 +645,34 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The swizzled K-64 kernel with steps 12-14 from schedule_stages: the
+  // stage count from the target's latencies and shared memory (at most 4),
+  // one barrier per K step, the tiles laid out in dynamic shared memory by
+  // merge_allocations. K a multiple of 64, at least the stage count times 64.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_k64_scheduled(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu_k64 failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_scheduled failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same on 128x256 C tiles per block (8 warps of 64x64). M a multiple
+  // of 128, N of 256, K of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256_scheduled(
+      %root: !transform.any_op {transform.consumed}) {
+    %f = transform.include @gpu_matmul_tensorcore_to_nvgpu_k64_128x256 failures(propagate)
+        (%root) : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_pipeline_scheduled failures(propagate) (%f_sw)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // The swizzled K-32 kernel with 4 stages (64 KiB of dynamic shared
   // memory): 3 K steps of loads in flight. K a multiple of 32, at least 128.
   transform.named_sequence @gpu_matmul_tensorcore_mma_sync_swizzled_s4(
@@ -815,6 +853,958 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func_s {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
+    transform.yield
+  }
+
+  // ---------------------------------------------------------------------
+  // The schedule driven by parameters: the tiles of select_tile_config.
+  // ---------------------------------------------------------------------
+  //
+  // @gpu_matmul_tensorcore_tiles builds the swizzled, scheduled mma.sync
+  // kernel (@gpu_matmul_tensorcore_mma_sync_swizzled_scheduled's steps) for
+  // tiles given as parameters, in the layout of the five results of
+  // transform.cost_model.select_tile_config on the linalg.matmul (one value
+  // per loop, loop order m, n, k):
+  //   %block   [BM, BN, 0]  the C tile of a block, rows on #gpu.block<y>,
+  //                         columns on #gpu.block<x>; BM, BN in {64, 128, 256};
+  //   %warp    [WM, WN, 0]  the C tile of a warp, WM, WN in {32, 64}; the
+  //                         warps are linear ids as in the fixed schedules;
+  //   %red     [0, 0, BK]   the K step, 32 or 64 (f16);
+  //   %stages  [S]          the stage cap of schedule_stages (max_stages);
+  //   %threads [T, 1, 1]    the block's threads, 32 (BM / WM) (BN / WN), in
+  //                         {32, 64, 128, 256, 512}.
+  // The A and B copies go over one thread grid TR x TC with TC = BK / 8 (one
+  // 16-byte copy per thread and row) and TR = T / TC: A (BM x BK) is BM / TR
+  // rows of one copy per thread, B (BK x BN) BK / TR rows of BN / TC columns,
+  // cut into 8-column (16-byte) pieces. The one grid for both lets the two
+  // copy loops fuse (one async group per K step). Buildable when TR divides
+  // BM and BK and 8 divides BN / TC: with the sets above, when T is at most
+  // 128 for K steps of 32 (checked and refused otherwise). The warp count
+  // (BM / WM) (BN / WN) must be T / 32, which a script cannot check: more
+  // warps fail the thread mapping, fewer leave warps idle. M must be a
+  // multiple of BM, N of BN, K of BK (with at least S K steps to be
+  // pipelined; schedule_stages may also take fewer than S stages for the
+  // target's shared memory).
+  //
+  // Register pressure: a warp loads all of a K step's ldmatrix fragments
+  // before its mma.sync, so a 64x64 warp tile with K steps of 64 needs 128
+  // accumulator and 128 operand registers and spills (ptxas: 255 registers,
+  // about 400-500 bytes of spills on sm_80 and sm_90, as the fixed _k64
+  // kernels do); 64x64 with K 32, or 64x32 / 32x64 with K 64, do not.
+  //
+  // A script can compute no arithmetic on parameters, and
+  // map_nested_forall_to_threads takes its block_dims as an attribute: TR,
+  // TC and the thread mapping are picked by comparing T and BK with each
+  // supported value (transform.match.param.cmpi under a suppressed
+  // sequence, as transform-scripts/gpu-matmul.mlir's split-K guards do); a
+  // T or BK outside those sets is refused before the payload changes.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles(
+      %root: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %warp: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %stages: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %mapped = transform.include @gpu_matmul_tensorcore_tiles_mapped failures(propagate)
+        (%root, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %f = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
+        (%mapped) : (!transform.any_op) -> !transform.any_op
+    // The swizzle before schedule_stages multi-buffers the tiles (see
+    // @gpu_matmul_tensorcore_mma_sync_swizzled).
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
+        (%f_sw, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The same schedule at thread level, pipelined (steps 1-10, steps 12-14
+  // with the stage cap %stages, then the warp contractions lowered for the
+  // CPU instead of step 11), as @gpu_matmul_tensorcore_thread_level_scheduled
+  // is for the fixed tiles: for CPU execution with concurrent threads
+  // (utils/exec-check.py --emulate-gpu-launch --emulate-async-copies
+  // --erase-memory-spaces). Not covered: the mma conversion and the swizzle.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_thread_level_scheduled(
+      %root: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %warp: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %stages: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %mapped = transform.include @gpu_matmul_tensorcore_tiles_mapped failures(propagate)
+        (%root, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %f_a = transform.include @gpu_matmul_tensorcore_threads_to_async_copies
+        failures(propagate) (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
+        (%f_a, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.include @gpu_matmul_tensorcore_contractions_for_cpu failures(propagate)
+        (%f_a) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Steps 1-8 for the parameters' tiles: the vector level, then the
+  // gpu.launch of T threads with its warp and thread loops mapped to ids.
+  // Yields the launch.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_mapped(
+      %root: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %warp: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %func_v = transform.include @gpu_matmul_tensorcore_tiles_vector_level failures(propagate)
+        (%root, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %launch_h = transform.include @gpu_matmul_tensorcore_launch failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    %t, %t_y, %t_z = transform.split_handle %threads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %mapped = transform.include @gpu_matmul_tensorcore_tiles_map_threads failures(propagate)
+        (%launch_h, %t) : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    transform.yield %mapped : !transform.any_op
+  }
+
+  // Steps 1-7 for the parameters' tiles (see @gpu_matmul_tensorcore_tiles;
+  // each step as in @gpu_matmul_tensorcore_vector_level): the tensor-level
+  // steps on the matmul under %root, bufferization, the steps after it.
+  // Yields the function.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_vector_level(
+      %root: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %warp: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_tiles_tensor_level failures(propagate)
+        (%mm, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    %func_b = transform.include @gpu_matmul_tensorcore_bufferize failures(propagate) (%root)
+        : (!transform.any_op) -> !transform.any_op
+    %func_v = transform.include @gpu_matmul_tensorcore_tiles_after_bufferize failures(propagate)
+        (%func_b, %block, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> !transform.any_op
+    transform.yield %func_v : !transform.any_op
+  }
+
+  // Steps 1-4 on the matmul %mm (its init a linalg.fill) for the
+  // parameters' tiles, on tensors: blocks, the K loop, the tensor-level
+  // promotion of its A and B tiles, warps. Marks the matmul's function
+  // hwsched.tensorcore_kernel.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_tensor_level(
+      %mm: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %warp: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    // 1. Blocks of BM x BN (the packed list [BM, BN, 0]: the K loop is not
+    //    tiled here), the fill of C fused into the block loop.
+    %fill = transform.get_producer_of_operand %mm[2]
+        : (!transform.any_op) -> !transform.any_op
+
+    // The copy thread grid of step 6, picked first: an unsupported T or BK
+    // is refused before the payload changes.
+    %bm, %bn, %b_k = transform.split_handle %block
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r_m, %r_n, %bk = transform.split_handle %red
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %t, %t_y, %t_z = transform.split_handle %threads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %tr, %tc = transform.include @gpu_matmul_tensorcore_tiles_copy_grid failures(propagate)
+        (%mm, %t, %bk)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.param<i64>, !transform.param<i64>)
+
+    %mm_b, %forall_b = transform.structured.tile_using_forall %mm
+        tile_sizes *(%block) (mapping = [#gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_b, %forall_b2 = transform.structured.fuse_into_containing_op %fill into %forall_b
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+
+    // 2. The K loop, steps of BK (the third value of [0, 0, BK]; the packed
+    //    form is not accepted by tile_using_for).
+    %mm_k, %loop_k = transform.structured.tile_using_for %mm_b tile_sizes [0, 0, %bk]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+
+    transform.include @gpu_matmul_tensorcore_tiles_promote_and_warps failures(propagate)
+        (%mm_k, %fill_b, %warp)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // Steps 6-7 on the bufferized function %func_b of steps 1-4 for the
+  // parameters' tiles. Yields the function.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_after_bufferize(
+      %func_b: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %bm, %bn, %b_k = transform.split_handle %block
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r_m, %r_n, %bk = transform.split_handle %red
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %t, %t_y, %t_z = transform.split_handle %threads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %tr, %tc = transform.include @gpu_matmul_tensorcore_tiles_copy_grid failures(propagate)
+        (%func_b, %t, %bk)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.param<i64>, !transform.param<i64>)
+    // 6. The two copies into shared memory (A's first) over one TR x TC
+    //    thread grid, TC = BK / 8 threads per row of one 16-byte copy each:
+    //    A is BM / TR rows of one copy per thread, B BK / TR rows of BN / TC
+    //    columns, cut into 8-column pieces and unrolled. The same grid lets
+    //    the loops fuse.
+    %copies = transform.structured.match ops{["linalg.copy"]} in %func_b
+        : (!transform.any_op) -> !transform.any_op
+    %copy_a, %copy_b = transform.split_handle %copies
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_a_t, %copy_a_f = transform.structured.tile_using_forall %copy_a
+        num_threads [%tr, %tc] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %copy_b_t, %copy_b_f = transform.structured.tile_using_forall %copy_b
+        num_threads [%tr, %tc] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, 8]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gpu_matmul_tensorcore_tiles_unroll_copy_b failures(propagate)
+        (%copy_b_loop, %bn, %bk)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
+    %copy_f = transform.loop.fuse_sibling %copy_a_f into %copy_b_f
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+
+    %func_v = transform.include @gpu_matmul_tensorcore_vectorize failures(propagate) (%func_b)
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield %func_v : !transform.any_op
+  }
+
+  // Steps 3-4 (@gpu_matmul_tensorcore_promote_and_warps) with warps of
+  // WM x WN, the packed list [WM, WN, 0] of %warp (the matmul's K loop is
+  // not tiled again; the 2-D fill takes the first two values).
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_promote_and_warps(
+      %mm_k: !transform.any_op {transform.consumed},
+      %fill_b: !transform.any_op {transform.consumed},
+      %warp: !transform.param<i64> {transform.readonly}) {
+    // 3. A and B tiles of each K step copied to shared memory, at tensor
+    //    level (multi-bufferable after bufferization).
+    %a_k = transform.get_operand %mm_k[0] : (!transform.any_op) -> !transform.any_value
+    %b_k = transform.get_operand %mm_k[1] : (!transform.any_op) -> !transform.any_value
+    %a_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %a_k
+        : !transform.any_value
+    %b_s = transform.structured.promote_tensor to #gpu.address_space<workgroup> %b_k
+        : !transform.any_value
+
+    // 4. Warps of WM x WN C (linear warp ids), (BM / WM) x (BN / WN) of them.
+    %wm, %wn, %w_k = transform.split_handle %warp
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %mm_w, %forall_w = transform.structured.tile_using_forall %mm_k
+        tile_sizes *(%warp) (mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>])
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %fill_w, %forall_fw = transform.structured.tile_using_forall %fill_b
+        tile_sizes [%wm, %wn] (mapping = [#gpu.warp<linear_dim_1>, #gpu.warp<linear_dim_0>])
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    // The matmul's function, marked to be found again after bufferization.
+    %func = transform.get_parent_op %forall_w {op_name = "func.func"}
+        : (!transform.any_op) -> !transform.any_op
+    transform.annotate %func "hwsched.tensorcore_kernel" : !transform.any_op
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %func : !transform.any_op
+    transform.yield
+  }
+
+  // The copy thread grid (TR, TC) = (T / (BK / 8), BK / 8) for T threads
+  // (%t) and K steps of %bk, one value each, picked among the supported T
+  // and BK; %anchor is any handle to one payload op (it only carries the
+  // comparisons). A T or BK outside the sets, or a grid with more rows than
+  // B's tile (TR > BK), is refused. With BM, BN in {64, 128, 256} the other
+  // conditions (TR divides BM, BN / TC a multiple of 8) then hold.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_copy_grid(
+      %anchor: !transform.any_op {transform.readonly},
+      %t: !transform.param<i64> {transform.readonly},
+      %bk: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>) {
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c4 = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %c8 = transform.param.constant 8 : i64 -> !transform.param<i64>
+    %c16 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %c256 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %c512 = transform.param.constant 512 : i64 -> !transform.param<i64>
+    // %anchor when BK is 32 / 64, else empty.
+    %k32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%anchor, %bk, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %k64 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%anchor, %bk, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    // TC = BK / 8.
+    %tc32 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k32, %bk, %c32, %c4)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %tc64 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k64, %bk, %c64, %c8)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %tc = transform.merge_handles %tc32, %tc64 : !transform.param<i64>
+    // TR = T / 4 for K steps of 32 (T at most 128: TR at most BK), T / 8
+    // for 64.
+    %a0 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k32, %t, %c32, %c8)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %a1 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k32, %t, %c64, %c16)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %a2 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k32, %t, %c128, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %b0 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k64, %t, %c32, %c4)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %b1 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k64, %t, %c64, %c8)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %b2 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k64, %t, %c128, %c16)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %b3 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k64, %t, %c256, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %b4 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%k64, %t, %c512, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %tr = transform.merge_handles %a0, %a1, %a2, %b0, %b1, %b2, %b3, %b4
+        : !transform.param<i64>
+    // No value: T or BK is not one of the supported, or T is 256 or 512 with
+    // K steps of 32 (TR = 64 or 128 threads for B's 32 rows: some threads
+    // would copy nothing, the others partial tiles).
+    %n_tr = transform.num_associations %tr : (!transform.param<i64>) -> !transform.param<i64>
+    %bad = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%anchor, %n_tr, %c0)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    transform.hwsched.refuse_if %bad
+        { message = "@gpu_matmul_tensorcore_tiles takes K steps of 32 with 32, 64 or 128 threads, or K steps of 64 with 32, 64, 128, 256 or 512 threads" }
+        : !transform.any_op
+    transform.yield %tr, %tc : !transform.param<i64>, !transform.param<i64>
+  }
+
+  // Step 8, second half, for T threads (%t, one value): the warp and thread
+  // loops of %launch mapped to ids with block_dims [T, 1, 1]. The
+  // attribute is picked by comparing T with each supported value; every
+  // guard is computed before the one mapping that runs consumes the launch
+  // (the other guards are empty, so the consumption leaves them valid).
+  // Yields the launch.
+  //
+  // %launch is marked readonly though the mapping consumes it: the mapping
+  // consumes the guard's handle to it, inside a foreach, which the named
+  // sequence's verifier does not see through (it warns that a consumed
+  // argument is not consumed); the caller's handle is invalidated all the
+  // same.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_map_threads(
+      %launch: !transform.any_op {transform.readonly},
+      %t: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %c256 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %c512 = transform.param.constant 512 : i64 -> !transform.param<i64>
+    %l32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%launch, %t, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %l64 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%launch, %t, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %l128 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%launch, %t, %c128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %l256 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%launch, %t, %c256)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %l512 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%launch, %t, %c512)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %all = transform.merge_handles %l32, %l64, %l128, %l256, %l512 : !transform.any_op
+    %n = transform.num_associations %all : (!transform.any_op) -> !transform.param<i64>
+    %bad = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%launch, %n, %c0)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    transform.hwsched.refuse_if %bad
+        { message = "@gpu_matmul_tensorcore_tiles takes 32, 64, 128, 256 or 512 threads per block" }
+        : !transform.any_op
+    %m32 = transform.foreach %l32 : !transform.any_op -> !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [32, 1, 1]
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %m : !transform.any_op
+    }
+    %m64 = transform.foreach %l64 : !transform.any_op -> !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [64, 1, 1]
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %m : !transform.any_op
+    }
+    %m128 = transform.foreach %l128 : !transform.any_op -> !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [128, 1, 1]
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %m : !transform.any_op
+    }
+    %m256 = transform.foreach %l256 : !transform.any_op -> !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [256, 1, 1]
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %m : !transform.any_op
+    }
+    %m512 = transform.foreach %l512 : !transform.any_op -> !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      %m = transform.gpu.map_nested_forall_to_threads %l block_dims = [512, 1, 1]
+          : (!transform.any_op) -> !transform.any_op
+      transform.yield %m : !transform.any_op
+    }
+    %mapped = transform.merge_handles %m32, %m64, %m128, %m256, %m512 : !transform.any_op
+    transform.yield %mapped : !transform.any_op
+  }
+
+  // Unrolls the loop of B's 8-column copy pieces (BN / TC / 8 = BN / BK
+  // iterations) completely. transform.loop.unroll leaves a loop with fewer
+  // iterations than its factor as it is (whatever its description says),
+  // and consumes its handle, so one call with the exact trip count as factor
+  // is picked by comparing BN (%bn) and BK (%bk) with each supported pair;
+  // every guard is computed before the unrolling consumes the loop. A trip
+  // count of 1 (BN = BK) needs no unrolling: the loop is folded away by the
+  // vectorization's canonicalization.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_unroll_copy_b(
+      %loop: !transform.any_op {transform.readonly},
+      %bn: !transform.param<i64> {transform.readonly},
+      %bk: !transform.param<i64> {transform.readonly}) {
+    %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %c256 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %k32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%loop, %bk, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %k64 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%loop, %bk, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    // BN / BK = 2: 64 / 32 and 128 / 64.
+    %u2a = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k32, %bn, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %u2b = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k64, %bn, %c128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    // BN / BK = 4: 128 / 32 and 256 / 64.
+    %u4a = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k32, %bn, %c128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %u4b = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k64, %bn, %c256)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    // BN / BK = 8: 256 / 32.
+    %u8 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k32, %bn, %c256)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %u2 = transform.merge_handles %u2a, %u2b : !transform.any_op
+    %u4 = transform.merge_handles %u4a, %u4b : !transform.any_op
+    transform.foreach %u2 : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.unroll %l {factor = 2} : !transform.any_op
+    }
+    transform.foreach %u4 : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.unroll %l {factor = 4} : !transform.any_op
+    }
+    transform.foreach %u8 : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.unroll %l {factor = 8} : !transform.any_op
+    }
+    transform.yield
+  }
+
+  // @gpu_matmul_tensorcore_pipeline_scheduled with the stage cap %stages
+  // (one value; schedule_stages' max_stages, which may lower it for the
+  // target's shared memory) instead of 4.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_pipeline_scheduled(
+      %f_m: !transform.any_op {transform.readonly},
+      %stages: !transform.param<i64> {transform.readonly}) {
+    %launch_m = transform.structured.match ops{["gpu.launch"]} in %f_m
+        : (!transform.any_op) -> !transform.any_op
+    %k_loop = transform.structured.match ops{["scf.for"]} in %launch_m
+        : (!transform.any_op) -> !transform.op<"scf.for">
+    %pipelined = transform.pipeline.schedule_stages %k_loop params(max_stages = %stages)
+        : (!transform.op<"scf.for">, !transform.param<i64>) -> !transform.op<"scf.for">
+    transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
+        : (!transform.any_op) -> ()
+    %smem = transform.smem.merge_allocations %launch_m { dynamic_shared_memory }
+        : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+
+  // %a when %n == %want (one value each), else an empty handle.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_if_eq(
+      %a: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %want: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %r = transform.sequence %a, %n, %want
+        : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+          -> !transform.any_op failures(suppress) {
+    ^bb0(%a1: !transform.any_op, %n1: !transform.param<i64>, %w1: !transform.param<i64>):
+      %g = transform.sequence %a1, %n1, %w1
+          : !transform.any_op, !transform.param<i64>, !transform.param<i64>
+            -> !transform.any_op failures(propagate) {
+      ^bb0(%a2: !transform.any_op, %n2: !transform.param<i64>, %w2: !transform.param<i64>):
+        transform.match.param.cmpi eq %n2, %w2 : !transform.param<i64>
+        transform.yield %a2 : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    transform.yield %r : !transform.any_op
+  }
+
+  // %val when %guard holds one op and %n == %want, else no value (a
+  // parameter cannot come out of a suppressed sequence; a foreach over the
+  // guard yields it once or not at all).
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_param_if_eq(
+      %guard: !transform.any_op {transform.readonly},
+      %n: !transform.param<i64> {transform.readonly},
+      %want: !transform.param<i64> {transform.readonly},
+      %val: !transform.param<i64> {transform.readonly}) -> !transform.param<i64> {
+    %g = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%guard, %n, %want)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %r = transform.foreach %g : !transform.any_op -> !transform.param<i64> {
+    ^bb0(%x: !transform.any_op):
+      transform.yield %val : !transform.param<i64>
+    }
+    transform.yield %r : !transform.param<i64>
+  }
+
+  // Fixed-parameter entries: @gpu_matmul_tensorcore_tiles on constant
+  // tiles, for tests and as examples of the configurations it builds. With
+  // --hwsched-target=nvidia-a100 (bench/gpu-runner/tensorcore-ptx.py, ptxas
+  // of CUDA 12; registers sm_80/sm_90, dynamic shared memory, per K step
+  // and thread: mma.sync, ldmatrix, cp.async; every one a single
+  // cp.async.wait_group and bar.sync per K step):
+  //   _128x128_k32         222/226, no spills,  48 KiB,  64,  24,  8
+  //   _128x128_k64         255/255, ~500 B spilled, 96 KiB, 128, 48, 16
+  //   _128x256_k64         255/255, ~420 B spilled, 144 KiB, 128, 48, 12
+  //   _256x128_k64         255/255, ~430 B spilled, 144 KiB, 128, 48, 12
+  //   _128x128_k64_w64x32  166/168, no spills, 128 KiB,  64,  32,  8
+  //   _64x64_k32_w32x32     90/90,  no spills,  32 KiB,  16,  12,  4
+  //   _64x128_k32          237/240, no spills,  48 KiB,  64,  24, 12
+  //   _64x128_k64_w32x64   199/198, no spills,  96 KiB,  64,  40, 12
+  //   _64x64_k64           255/255, ~400 B spilled, 48 KiB, 128, 48, 32
+  //   _256x256_k64         255/255, ~390 B spilled, 128 KiB, 128, 48, 8
+  // (the spills: 64x64 warp tiles with K steps of 64, see
+  // @gpu_matmul_tensorcore_tiles).
+  // @gpu_matmul_tensorcore_tiles_fixed takes one value per parameter (BM,
+  // BN, WM, WN, BK, S, T) and passes them in select_tile_config's layout.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed(
+      %root: !transform.any_op {transform.consumed},
+      %bm: !transform.param<i64> {transform.readonly},
+      %bn: !transform.param<i64> {transform.readonly},
+      %wm: !transform.param<i64> {transform.readonly},
+      %wn: !transform.param<i64> {transform.readonly},
+      %bk: !transform.param<i64> {transform.readonly},
+      %stages: !transform.param<i64> {transform.readonly},
+      %t: !transform.param<i64> {transform.readonly}) {
+    // The lists, one value per loop of the matmul (m, n, k) and (x, y, z)
+    // for the threads: param.constant makes one value, merge_handles
+    // concatenates.
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %block = transform.merge_handles %bm, %bn, %c0 : !transform.param<i64>
+    %warp = transform.merge_handles %wm, %wn, %c0 : !transform.param<i64>
+    %red = transform.merge_handles %c0, %c0, %bk : !transform.param<i64>
+    %threads = transform.merge_handles %t, %c1, %c1 : !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles failures(propagate)
+        (%root, %block, %warp, %red, %stages, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 128x128 blocks, 2x2 warps of 64x64 (128 threads), K steps of 32, at
+  // most 4 stages: the kernel of
+  // @gpu_matmul_tensorcore_mma_sync_swizzled_scheduled, op for op.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_128x128_k32(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 128 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 128x128 blocks, 2x2 warps of 64x64 (128 threads), K steps of 64: the
+  // kernel of @gpu_matmul_tensorcore_mma_sync_swizzled_k64_scheduled.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_128x128_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 128 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 128x256 blocks, 2x4 warps of 64x64 (256 threads), K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_128x256_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 256 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 256x128 blocks, 4x2 warps of 64x64 (256 threads), K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_256x128_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 256 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 128x128 blocks, 2x4 warps of 64x32 (256 threads), K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_128x128_k64_w64x32(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 256 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 64x64 blocks, 2x2 warps of 32x32 (128 threads), K steps of 32.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_64x64_k32_w32x32(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 128 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 64x128 blocks, 1x2 warps of 64x64 (64 threads), K steps of 32.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_64x128_k32(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 64 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 64x128 blocks, 2x2 warps of 32x64 (128 threads), K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_64x128_k64_w32x64(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 128 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 64x64 blocks, one warp of 64x64 (32 threads), K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_64x64_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 32 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // 256x256 blocks, 4x4 warps of 64x64 (512 threads), K steps of 64.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_fixed_256x256_k64(
+      %root: !transform.any_op {transform.consumed}) {
+    %bm = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %bn = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %wm = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %wn = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %bk = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %s = transform.param.constant 4 : i64 -> !transform.param<i64>
+    %t = transform.param.constant 512 : i64 -> !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_fixed failures(propagate)
+        (%root, %bm, %bn, %wm, %wn, %bk, %s, %t)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The thread-level form (@gpu_matmul_tensorcore_tiles_thread_level_
+  // scheduled) of the 64x128-block, 32x64-warp, K-64 configuration, for CPU
+  // execution checks of a configuration other than the fixed schedules'.
+  // At most 3 stages: on the 4 K steps of a 128x128x256 test payload, 4
+  // stages would leave no kernel loop (prologue and epilogue only).
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_thread_level_fixed_64x128_k64_w32x64(
+      %root: !transform.any_op {transform.consumed}) {
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %stages = transform.param.constant 3 : i64 -> !transform.param<i64>
+    %block = transform.merge_handles %c64, %c128, %c0 : !transform.param<i64>
+    %warp = transform.merge_handles %c32, %c64, %c0 : !transform.param<i64>
+    %red = transform.merge_handles %c0, %c0, %c64 : !transform.param<i64>
+    %threads = transform.merge_handles %c128, %c1, %c1 : !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_thread_level_scheduled failures(propagate)
+        (%root, %block, %warp, %red, %stages, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // @gpu_matmul_tensorcore_auto(%root): the tensor-core kernel with every
+  // tile from the cost model: transform.cost_model.select_tile_config
+  // { mma_sync } on the matmul (the target's spec: --hwsched-target or
+  // hwsched.target) picks the block tile, the warp tile of mma.sync
+  // m16n8k16, the K step, the stage cap and the threads (its `explain`
+  // remarks say why, and what each candidate's registers and shared memory
+  // are), and @gpu_matmul_tensorcore_tiles builds them; schedule_stages and
+  // merge_allocations then decide the pipeline and the shared-memory
+  // layout. One f16 x f16 -> f32 linalg.matmul with a zero linalg.fill
+  // init; M, N, K multiples of the tiles the model picks (it refuses, and
+  // says what is needed, when none divides them). A tuning database
+  // ($HWSCHED_TUNING_DB) overrides the model as for any select_tile_config.
+  transform.named_sequence @gpu_matmul_tensorcore_auto(
+      %root: !transform.any_op {transform.consumed}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %block, %warp, %red, %stages, %threads =
+        transform.cost_model.select_tile_config %mm { mma_sync, explain }
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.include @gpu_matmul_tensorcore_tiles failures(propagate)
+        (%root, %block, %warp, %red, %stages, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The route of @gpu_matmul_auto (transform-scripts/gpu-matmul.mlir)
+  //===--------------------------------------------------------------------===//
+
+  // Before bufferization, for a matmul transform.hwsched.match_mma_sync_
+  // matmuls took: the matmul and its fill move into a function of their own
+  // (transform.loop.outline of a one-iteration scf.forall, which
+  // canonicalization then removes: the function is fill + matmul on its
+  // arguments, the call takes its place), because the kernel's later steps
+  // (vectorization, the mma conversion, the swizzle) work on a whole
+  // function; select_tile_config { mma_sync } picks its tiles (the
+  // decision the routing reported), steps 1-4 run on tensors, and the
+  // decision is recorded on the function (hwsched.gpu.mma_*) for
+  // @gpu_matmul_tensorcore_route_to_gpu after the one bufferization.
+  transform.named_sequence @gpu_matmul_tensorcore_route_tensor_level(
+      %mm: !transform.any_op {transform.consumed}) {
+    %fill = transform.get_producer_of_operand %mm[2]
+        : (!transform.any_op) -> !transform.any_op
+    %one, %forall = transform.structured.tile_using_forall %mm num_threads [1, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_1, %forall_1 = transform.structured.fuse_into_containing_op %fill into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %func, %call = transform.loop.outline %forall_1 {func_name = "hwsched_tensorcore_kernel"}
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    %mm_k = transform.structured.match ops{["linalg.matmul"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %block, %warp, %red, %stages, %threads =
+        transform.cost_model.select_tile_config %mm_k { mma_sync }
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %bm, %bn, %b_k = transform.split_handle %block
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %r_m, %r_n, %bk = transform.split_handle %red
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %t, %t_y, %t_z = transform.split_handle %threads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.annotate %func "hwsched.gpu.mma_bm" = %bm : !transform.any_op, !transform.param<i64>
+    transform.annotate %func "hwsched.gpu.mma_bn" = %bn : !transform.any_op, !transform.param<i64>
+    transform.annotate %func "hwsched.gpu.mma_bk" = %bk : !transform.any_op, !transform.param<i64>
+    transform.annotate %func "hwsched.gpu.mma_threads" = %t : !transform.any_op, !transform.param<i64>
+    transform.annotate %func "hwsched.gpu.mma_stages" = %stages : !transform.any_op, !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_tensor_level failures(propagate)
+        (%mm_k, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The decision @gpu_matmul_tensorcore_route_tensor_level recorded on the
+  // bufferized function %func, as select_tile_config's lists: [BM, BN, 0],
+  // [0, 0, BK], [T, 1, 1], and the stage cap.
+  transform.named_sequence @gpu_matmul_tensorcore_route_decision(
+      %func: !transform.any_op {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+          !transform.param<i64>) {
+    %bm = transform.hwsched.get_annotation %func "hwsched.gpu.mma_bm"
+        : (!transform.any_op) -> !transform.param<i64>
+    %bn = transform.hwsched.get_annotation %func "hwsched.gpu.mma_bn"
+        : (!transform.any_op) -> !transform.param<i64>
+    %bk = transform.hwsched.get_annotation %func "hwsched.gpu.mma_bk"
+        : (!transform.any_op) -> !transform.param<i64>
+    %t = transform.hwsched.get_annotation %func "hwsched.gpu.mma_threads"
+        : (!transform.any_op) -> !transform.param<i64>
+    %stages = transform.hwsched.get_annotation %func "hwsched.gpu.mma_stages"
+        : (!transform.any_op) -> !transform.param<i64>
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %block = transform.merge_handles %bm, %bn, %c0 : !transform.param<i64>
+    %red = transform.merge_handles %c0, %c0, %bk : !transform.param<i64>
+    %threads = transform.merge_handles %t, %c1, %c1 : !transform.param<i64>
+    transform.yield %block, %red, %threads, %stages
+        : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // After the one bufferization, on the function
+  // @gpu_matmul_tensorcore_route_tensor_level made: steps 6-14 with its
+  // decision (copies on threads, vectorization, the gpu.launch, async
+  // copies, the mma conversion, the swizzle, schedule_stages with the stage
+  // cap, merge_allocations in dynamic shared memory).
+  transform.named_sequence @gpu_matmul_tensorcore_route_to_gpu(
+      %func: !transform.any_op {transform.consumed}) {
+    %block, %red, %threads, %stages = transform.include @gpu_matmul_tensorcore_route_decision
+        failures(propagate) (%func)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+    %func_v = transform.include @gpu_matmul_tensorcore_tiles_after_bufferize failures(propagate)
+        (%func, %block, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> !transform.any_op
+    %launch_h = transform.include @gpu_matmul_tensorcore_launch failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    %t, %t_y, %t_z = transform.split_handle %threads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %mapped = transform.include @gpu_matmul_tensorcore_tiles_map_threads failures(propagate)
+        (%launch_h, %t) : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %f = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
+        (%mapped) : (!transform.any_op) -> !transform.any_op
+    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
+        (%f_sw, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // The same function for CPU execution (@gpu_matmul_auto_sequential):
+  // steps 6-7 with the decision (the copies over the thread grid,
+  // vectorization), then every loop a loop and the warps' contractions
+  // lowered for the CPU, as @gpu_matmul_tensorcore_sequential does. Not
+  // covered: the thread mapping, async copies, the mma conversion and the
+  // pipeline (see @gpu_matmul_tensorcore_tiles_thread_level_scheduled).
+  transform.named_sequence @gpu_matmul_tensorcore_route_sequential(
+      %func: !transform.any_op {transform.consumed}) {
+    %block, %red, %threads, %stages = transform.include @gpu_matmul_tensorcore_route_decision
+        failures(propagate) (%func)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+    %func_v = transform.include @gpu_matmul_tensorcore_tiles_after_bufferize failures(propagate)
+        (%func, %block, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_sequential_from_vector failures(propagate)
+        (%func_v) : (!transform.any_op) -> ()
     transform.yield
   }
 }

@@ -22,6 +22,14 @@ module attributes {transform.with_named_sequence} {
       !transform.param<i64> {transform.readonly})
   transform.named_sequence private @hwsched_gpu_map_marked_launches(
       !transform.any_op {transform.readonly})
+  // Defined in gpu-matmul-tensorcore.mlir (preload it too for
+  // @gpu_matmul_auto: the route of f16 matmuls to the tensor-core kernel).
+  transform.named_sequence private @gpu_matmul_tensorcore_route_tensor_level(
+      !transform.any_op {transform.consumed})
+  transform.named_sequence private @gpu_matmul_tensorcore_route_to_gpu(
+      !transform.any_op {transform.consumed})
+  transform.named_sequence private @gpu_matmul_tensorcore_route_sequential(
+      !transform.any_op {transform.consumed})
   // Defined in matmul-frontend.mlir (preload it too for @gpu_matmul_auto).
   transform.named_sequence private @hwsched_prepare_contractions(
       !transform.any_op {transform.readonly}) -> !transform.any_op
@@ -978,7 +986,21 @@ module attributes {transform.with_named_sequence} {
   //      (transform.hwsched.rewrite_matmul_as_wgmma, step 0 of
   //      @gpu_matmul_kernels_to_gpu); their elementwise consumers each run
   //      as a kernel of their own after them
-  //      (@gpu_matmul_wgmma_consumer_kernels). The rest, on every target:
+  //      (@gpu_matmul_wgmma_consumer_kernels).
+  //  0b. On an sm_80 or later target, the contractions
+  //      transform.hwsched.match_mma_sync_matmuls says the tensor-core
+  //      (mma.sync) kernel takes (a linalg.matmul of f16 into f32 with a
+  //      linalg.fill init, static extents its tiles divide; a remark says
+  //      why another is not) move with their fill into a function of their
+  //      own, get select_tile_config { mma_sync }'s tiles and the kernel's
+  //      tensor-level steps (@gpu_matmul_tensorcore_route_tensor_level in
+  //      gpu-matmul-tensorcore.mlir, preload it too), and the rest of the
+  //      kernel after bufferization (@gpu_matmul_tensorcore_route_to_gpu:
+  //      async copies, mma.sync, one barrier per K step from
+  //      schedule_stages, dynamic shared memory from merge_allocations);
+  //      their elementwise consumers each run as a kernel of their own
+  //      (@gpu_matmul_tensorcore_consumer_kernels). The rest, on every
+  //      target:
   //   1. @gpu_matmul_split_k_config on the contraction: select_tile_config
   //      with the split_k result (six results, no `explain`: the schedule's
   //      own call explains), i.e. the split factor is one of the decisions,
@@ -1025,11 +1047,46 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> !transform.any_op
       transform.foreach %funcs : !transform.any_op {
       ^bb0(%f: !transform.any_op):
-        transform.include @gpu_matmul_kernels_to_gpu failures(propagate) (%f)
-            : (!transform.any_op) -> ()
+        %tc, %other = transform.include @gpu_matmul_split_tensorcore_functions
+            failures(propagate) (%f) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.foreach %tc : !transform.any_op {
+        ^bb0(%t: !transform.any_op):
+          transform.include @gpu_matmul_tensorcore_route_to_gpu failures(propagate) (%t)
+              : (!transform.any_op) -> ()
+        }
+        transform.foreach %other : !transform.any_op {
+        ^bb0(%o: !transform.any_op):
+          transform.include @gpu_matmul_kernels_to_gpu failures(propagate) (%o)
+              : (!transform.any_op) -> ()
+        }
       }
     }
     transform.yield
+  }
+
+  // %f as the first result when it is a function the tensor-core route
+  // made (it carries hwsched.gpu.mma_threads), else as the second; the
+  // other result is empty.
+  transform.named_sequence @gpu_matmul_split_tensorcore_functions(
+      %f: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %tc = transform.sequence %f : !transform.any_op -> !transform.any_op failures(suppress) {
+    ^bb0(%x: !transform.any_op):
+      %g = transform.sequence %x : !transform.any_op -> !transform.any_op failures(propagate) {
+      ^bb0(%y: !transform.any_op):
+        %t = transform.hwsched.get_annotation %y "hwsched.gpu.mma_threads"
+            : (!transform.any_op) -> !transform.param<i64>
+        transform.yield %y : !transform.any_op
+      }
+      transform.yield %g : !transform.any_op
+    }
+    %n = transform.num_associations %tc : (!transform.any_op) -> !transform.param<i64>
+    %zero = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %other, %other2 = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+        (%f, %f, %n, %zero)
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.any_op, !transform.any_op)
+    transform.yield %tc, %other : !transform.any_op, !transform.any_op
   }
 
   // @gpu_matmul_auto_sequential(%root): the same schedules without the GPU
@@ -1046,8 +1103,18 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> !transform.any_op
       transform.foreach %funcs : !transform.any_op {
       ^bb0(%f: !transform.any_op):
-        transform.include @gpu_matmul_kernels_sequential failures(propagate) (%f)
-            : (!transform.any_op) -> ()
+        %tc, %other = transform.include @gpu_matmul_split_tensorcore_functions
+            failures(propagate) (%f) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.foreach %tc : !transform.any_op {
+        ^bb0(%t: !transform.any_op):
+          transform.include @gpu_matmul_tensorcore_route_sequential failures(propagate) (%t)
+              : (!transform.any_op) -> ()
+        }
+        transform.foreach %other : !transform.any_op {
+        ^bb0(%o: !transform.any_op):
+          transform.include @gpu_matmul_kernels_sequential failures(propagate) (%o)
+              : (!transform.any_op) -> ()
+        }
       }
     }
     transform.yield
@@ -1081,7 +1148,21 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       transform.annotate %padded "hwsched.gpu_wgmma_kernel" : !transform.any_op
     }
-    transform.foreach %others : !transform.any_op {
+    // 0b. On an sm_80+ target, what the tensor-core (mma.sync) kernel takes
+    //     goes there: the matmul and its fill into a function of their own,
+    //     steps 1-4 of that kernel on tensors (the rest after bufferization,
+    //     @gpu_matmul_tensorcore_route_to_gpu); its elementwise consumers
+    //     each run as a kernel of their own.
+    %mma, %simt = transform.hwsched.match_mma_sync_matmuls %others { explain }
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.foreach %mma : !transform.any_op {
+    ^bb0(%mm: !transform.any_op):
+      transform.include @gpu_matmul_tensorcore_consumer_kernels failures(propagate) (%mm)
+          : (!transform.any_op) -> ()
+      transform.include @gpu_matmul_tensorcore_route_tensor_level failures(propagate) (%mm)
+          : (!transform.any_op) -> ()
+    }
+    transform.foreach %simt : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
       %split, %smem = transform.include @gpu_matmul_auto_branches failures(propagate) (%mm)
           : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -1118,13 +1199,39 @@ module attributes {transform.with_named_sequence} {
 
   // The elementwise Linalg consumers of %mm, a matmul routed to the Hopper
   // kernel, each as a kernel of its own after it (that kernel writes C =
-  // A x B and has no epilogue of its own yet): blocks of 64 x 64 of its
-  // first two loops (scf.forall mapped to #gpu.block<y>, <x>), 16 x 16
-  // threads of 4 x 4 elements, its ops carrying the thread counts for
-  // @gpu_matmul_kernels_to_gpu. Other consumers run as their own ops, as
+  // A x B and has no epilogue of its own yet): see
+  // @gpu_matmul_consumer_kernel. Other consumers run as their own ops, as
   // with the other schedules. A remark at each consumer says so.
   transform.named_sequence @gpu_matmul_wgmma_consumer_kernels(
       %mm: !transform.any_op {transform.readonly}) {
+    %elementwise = transform.include @gpu_matmul_elementwise_consumers failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %elementwise : !transform.any_op {
+    ^bb0(%e: !transform.any_op):
+      transform.debug.emit_remark_at %e, "hwsched gpu: the Hopper kernel before this op writes C = A x B only; this elementwise consumer runs as its own kernel after it" : !transform.any_op
+      transform.include @gpu_matmul_consumer_kernel failures(propagate) (%e)
+          : (!transform.any_op) -> ()
+    }
+    transform.yield
+  }
+
+  // The same for a matmul routed to the tensor-core (mma.sync) kernel.
+  transform.named_sequence @gpu_matmul_tensorcore_consumer_kernels(
+      %mm: !transform.any_op {transform.readonly}) {
+    %elementwise = transform.include @gpu_matmul_elementwise_consumers failures(propagate) (%mm)
+        : (!transform.any_op) -> !transform.any_op
+    transform.foreach %elementwise : !transform.any_op {
+    ^bb0(%e: !transform.any_op):
+      transform.debug.emit_remark_at %e, "hwsched gpu: the tensor-core kernel before this op writes C = A x B only; this elementwise consumer runs as its own kernel after it" : !transform.any_op
+      transform.include @gpu_matmul_consumer_kernel failures(propagate) (%e)
+          : (!transform.any_op) -> ()
+    }
+    transform.yield
+  }
+
+  // The elementwise Linalg ops that use the result of %mm.
+  transform.named_sequence @gpu_matmul_elementwise_consumers(
+      %mm: !transform.any_op {transform.readonly}) -> !transform.any_op {
     %uses = transform.get_consumers_of_result %mm[0]
         : (!transform.any_op) -> !transform.any_op
     %users = transform.merge_handles deduplicate %uses : !transform.any_op
@@ -1132,23 +1239,28 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%consumers)
         : (!transform.any_op) -> !transform.any_op
+    transform.yield %elementwise : !transform.any_op
+  }
+
+  // One elementwise op %e as a kernel of its own: blocks of 64 x 64 of its
+  // first two loops (scf.forall mapped to #gpu.block<y>, <x>), 16 x 16
+  // threads of 4 x 4 elements, its ops carrying the thread counts for
+  // @gpu_matmul_kernels_to_gpu.
+  transform.named_sequence @gpu_matmul_consumer_kernel(
+      %e: !transform.any_op {transform.consumed}) {
     %sixteen = transform.param.constant 16 : i64 -> !transform.param<i64>
-    transform.foreach %elementwise : !transform.any_op {
-    ^bb0(%e: !transform.any_op):
-      transform.debug.emit_remark_at %e, "hwsched gpu: the Hopper kernel before this op writes C = A x B only; this elementwise consumer runs as its own kernel after it" : !transform.any_op
-      %e_b, %forall_b = transform.structured.tile_using_forall %e
-          tile_sizes [64, 64] (mapping = [#gpu.block<y>, #gpu.block<x>])
-          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      %e_t, %forall_t = transform.structured.tile_using_forall %e_b
-          num_threads [16, 16] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
-          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-      // (The mapping reads the thread counts from the first of at least two
-      // carriers: the thread loop and the op.)
-      %carriers = transform.merge_handles %forall_t, %e_t : !transform.any_op
-      transform.annotate %carriers "hwsched.gpu_kernel_op" : !transform.any_op
-      transform.annotate %carriers "hwsched.gpu.ntx" = %sixteen : !transform.any_op, !transform.param<i64>
-      transform.annotate %carriers "hwsched.gpu.nty" = %sixteen : !transform.any_op, !transform.param<i64>
-    }
+    %e_b, %forall_b = transform.structured.tile_using_forall %e
+        tile_sizes [64, 64] (mapping = [#gpu.block<y>, #gpu.block<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %e_t, %forall_t = transform.structured.tile_using_forall %e_b
+        num_threads [16, 16] (mapping = [#gpu.thread<y>, #gpu.thread<x>])
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // (The mapping reads the thread counts from the first of at least two
+    // carriers: the thread loop and the op.)
+    %carriers = transform.merge_handles %forall_t, %e_t : !transform.any_op
+    transform.annotate %carriers "hwsched.gpu_kernel_op" : !transform.any_op
+    transform.annotate %carriers "hwsched.gpu.ntx" = %sixteen : !transform.any_op, !transform.param<i64>
+    transform.annotate %carriers "hwsched.gpu.nty" = %sixteen : !transform.any_op, !transform.param<i64>
     transform.yield
   }
 

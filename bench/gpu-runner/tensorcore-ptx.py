@@ -38,7 +38,12 @@ checks the signature without a GPU; on a GPU machine
 --entry gpu_matmul_auto schedules the payload as frontend IR is scheduled
 (transform-scripts/gpu-matmul.mlir's entry point, with the scripts it
 calls); with --target nvidia-h100 (or nvidia-h200) it takes the Hopper
-kernel.
+kernel, with an sm_80/86/89 target the tensor-core (mma.sync) kernel in a
+function of its own (its fill value a scalar kernel argument: args
+f32=V,...). --entry gpu_matmul_tensorcore_auto builds the mma.sync kernel
+with the cost model's tiles (select_tile_config { mma_sync });
+--candidate-rank R its (R + 1)-th candidate instead, to check the model's
+ranking on a GPU.
 
 usage: tensorcore-ptx.py [--shapes 1024,2048x2048x512,...] [--arch sm_80,sm_90]
                          [--out DIR] [--opt TOOL] [--ptxas PATH]
@@ -64,11 +69,13 @@ SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-tensorcore.mlir")
 HOPPER_SCRIPT = os.path.join(ROOT, "transform-scripts", "gpu-matmul-hopper.mlir")
 HOPPER_PREFIX = "gpu_matmul_wgmma_tma"
 # The GPU entry point for frontend IR (transform-scripts/gpu-matmul.mlir with
-# the two scripts it calls into): on an sm_90 --target it routes the f16
-# matmul to the Hopper kernel, elsewhere to its other schedules.
+# the three scripts it calls into): on an sm_90 --target it routes the f16
+# matmul to the Hopper kernel, on sm_80/86/89 to the tensor-core (mma.sync)
+# kernel, elsewhere to its other schedules.
 AUTO_ENTRY = "gpu_matmul_auto"
 AUTO_SCRIPTS = ",".join(os.path.join(ROOT, "transform-scripts", name) for name in
-                        ("matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir"))
+                        ("matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir",
+                         "gpu-matmul-tensorcore.mlir"))
 # The schedule's variants (named sequences of SCRIPT), each shape built with
 # each: plain row-major shared memory, and swizzled against bank conflicts.
 ENTRIES = "gpu_matmul_tensorcore_mma_sync,gpu_matmul_tensorcore_mma_sync_swizzled"
@@ -86,6 +93,19 @@ TILES = {
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_s4": (128, 128, 64, 4),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256": (128, 256, 64, 3),
     "gpu_matmul_tensorcore_mma_sync_swizzled_k64_128x256_s4": (128, 256, 64, 4),
+    # transform-scripts/gpu-matmul-tensorcore.mlir's @gpu_matmul_tensorcore_tiles
+    # on fixed parameters (the stage count is a cap: schedule_stages may take
+    # fewer for the target's shared memory).
+    "gpu_matmul_tensorcore_tiles_fixed_128x128_k32": (128, 128, 32, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_128x128_k64": (128, 128, 64, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_128x256_k64": (128, 256, 64, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_256x128_k64": (256, 128, 64, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_128x128_k64_w64x32": (128, 128, 64, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_64x64_k32_w32x32": (64, 64, 32, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_64x128_k32": (64, 128, 32, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_64x128_k64_w32x64": (64, 128, 64, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_64x64_k64": (64, 64, 64, 4),
+    "gpu_matmul_tensorcore_tiles_fixed_256x256_k64": (256, 256, 64, 4),
     "gpu_matmul_wgmma_tma": (128, 128, 64, 4),
     "gpu_matmul_wgmma_tma_128x256_w2": (128, 256, 64, 4),
     "gpu_matmul_wgmma_tma_256x128_w2": (256, 128, 64, 4),
@@ -147,6 +167,20 @@ def script_for(entry, script):
     return HOPPER_SCRIPT if entry.startswith(HOPPER_PREFIX) else SCRIPT
 
 
+def ranked_script(script, rank, out):
+    """A copy of SCRIPT whose select_tile_config { mma_sync } returns the
+    model's (RANK + 1)-th candidate (candidate_rank), in OUT."""
+    with open(script) as f:
+        text = f.read()
+    if MMA_SYNC_ATTRS not in text:
+        die("--candidate-rank: %s has no select_tile_config %s" % (script, MMA_SYNC_ATTRS))
+    path = os.path.join(out, "work", "script-rank%d.mlir" % rank)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text.replace(MMA_SYNC_ATTRS, "{ mma_sync, explain, candidate_rank = %d }" % rank))
+    return path
+
+
 def short_name(entry):
     """The file name part for a sequence: its name without ENTRY_PREFIX (or
     "gpu_matmul_" for the Hopper kernels)."""
@@ -178,6 +212,14 @@ def run(cmd, what, with_stderr=False):
 # The plan the Hopper rewrite explains (transform.hwsched.rewrite_matmul_as_wgmma
 # with `explain`): its tiles and the registers per thread the model expects.
 HOPPER_PLAN = re.compile(r"remark: (wgmma \+ TMA matmul [^\n]*?~(\d+) in all[^\n]*)")
+# The tensor-core kernel's pick (select_tile_config { mma_sync, explain } in
+# @gpu_matmul_tensorcore_auto): the chosen candidate and its registers.
+MMA_PLAN = re.compile(r"remark: (?:candidate #1: |taken by the tensor-core kernel \(mma\.sync\), "
+                      r"tiles from the cost model: )(tile [^\n]*?of mma\.sync[^\n]*?: "
+                      r"(\d+) registers/thread[^\n]*)")
+# The same op told to return the model's (r + 1)-th candidate
+# (--candidate-rank): how the model's ranking is checked on a GPU.
+MMA_SYNC_ATTRS = "{ mma_sync, explain }"
 
 
 def index_constants(text):
@@ -205,6 +247,36 @@ def tensor_maps_of(text):
     return maps
 
 
+def payload_names_in_launch_function(text):
+    """%param -> the runner's operand name (A, B, C, or f32=V for a scalar)
+    for the parameters of the function holding the gpu.launch_func: the
+    payload function's own, or, for a kernel function of its own (the
+    tensor-core route of @gpu_matmul_auto outlines the matmul and its fill),
+    what the payload function's call passes for each."""
+    funcs = [(m.start(), m.group(1), re.findall(r"(%[\w$.-]+)\s*:", m.group(2)))
+             for m in re.finditer(r"func\.func (?:private )?@([\w$.]+)\(([^)]*)\)", text)]
+    launch = text.find("gpu.launch_func")
+    holder = max((f for f in funcs if f[0] < launch), key=lambda f: f[0], default=None)
+    if holder is None:
+        return {}
+    payload = [f for f in funcs if f[1] == "matmul"]
+    if not payload or holder[1] == "matmul":
+        return {p: PAYLOAD_OPERANDS[i] for i, p in enumerate(holder[2])
+                if i < len(PAYLOAD_OPERANDS)}
+    outer = dict(zip(payload[0][2], PAYLOAD_OPERANDS))
+    call = re.search(r"call @%s\(([^)]*)\)" % re.escape(holder[1]), text)
+    if not call:
+        return {}
+    floats = dict(re.findall(r"(%[\w$.-]+) = arith\.constant ([-+0-9.e]+) : f32", text))
+    names = {}
+    for param, arg in zip(holder[2], (a.strip() for a in call.group(1).split(","))):
+        if arg in outer:
+            names[param] = outer[arg]
+        elif arg in floats:
+            names[param] = "f32=%s" % float(floats[arg])
+    return names
+
+
 def launch_of(binary_ir, tensor_maps=None):
     """Grid, block, dynamic shared memory and operand order of the one
     gpu.launch_func of the lowered host code (TENSOR_MAPS: tensor_maps_of
@@ -227,12 +299,11 @@ def launch_of(binary_ir, tensor_maps=None):
             vals.append(consts[v])
         return vals
 
-    func = re.search(r"func\.func @\w+\(([^)]*)\)", binary_ir)
-    params = re.findall(r"(%[\w$.-]+)\s*:", func.group(1)) if func else []
+    names = payload_names_in_launch_function(binary_ir)
     operands = []
     for a in re.findall(r"(%[\w$.-]+)\s*:", args):
-        if a in params:
-            operands.append(PAYLOAD_OPERANDS[params.index(a)])
+        if a in names:
+            operands.append(names[a])
         elif a in tensor_maps:
             operands.append("tmap" + tensor_maps[a][0])
         else:
@@ -393,6 +464,10 @@ def main():
     ap.add_argument("--entry", default=ENTRIES,
                     help="comma-separated named sequences of --script (default %s)"
                     % ENTRIES)
+    ap.add_argument("--candidate-rank", type=int,
+                    help="build the model's (R + 1)-th candidate instead of its "
+                    "pick: select_tile_config { mma_sync } with candidate_rank = R "
+                    "(@gpu_matmul_tensorcore_auto); the variant names end in _rR")
     args = ap.parse_args()
 
     opt = toolchain.find_hwsched_opt(args.opt)
@@ -418,7 +493,9 @@ def main():
                         "upstream's pipeliner refuses fewer)"
                         % (shape + (entry, bm, bn, bk, bk * stages, stages, stages)))
         for entry in entries:
-            name = "%s_%dx%dx%d" % ((short_name(entry),) + shape)
+            name = "%s%s_%dx%dx%d" % ((short_name(entry),
+                                        "" if args.candidate_rank is None
+                                        else "_r%d" % args.candidate_rank) + shape)
             work = os.path.join(out, "work", name)
             os.makedirs(work, exist_ok=True)
             payload = os.path.join(work, "payload.mlir")
@@ -426,12 +503,14 @@ def main():
                 f.write(PAYLOAD.format(m=m, n=n, k=k))
             scheduled = os.path.join(work, "scheduled.mlir")
             script = script_for(entry, args.script)
+            if args.candidate_rank is not None:
+                script = ranked_script(script, args.candidate_rank, out)
             _, remarks = run([opt, payload] +
                  (["--hwsched-target=" + args.target] if args.target else []) +
                  ["--transform-preload-library=transform-library-paths=" + script,
                   "--transform-interpreter=entry-point=" + entry,
                   "-o", scheduled], "the schedule", with_stderr=True)
-            plan = HOPPER_PLAN.search(remarks)
+            plan = HOPPER_PLAN.search(remarks) or MMA_PLAN.search(remarks)
             with open(scheduled) as f:
                 text = f.read()
             hopper = "nvgpu.tma.create.descriptor" in text

@@ -34,7 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # The query is a shipped sequence (transform-scripts/gpu-measure.mlir's
 # @gpu_measure_split_decision), loaded with the files it calls into.
-LIBRARY = ["matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir", "gpu-measure.mlir"]
+LIBRARY = ["matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir", "gpu-measure.mlir",
+           "gpu-matmul-tensorcore.mlir"]
 
 
 def payload(m, n, k):

@@ -50,7 +50,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPTS = [os.path.join(ROOT, "transform-scripts", f)
-           for f in ("matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir")]
+           for f in ("matmul-frontend.mlir", "gpu-matmul.mlir", "gpu-dispatch.mlir",
+                     "gpu-matmul-tensorcore.mlir")]
 ENTRY = "gpu_matmul_smem_pipelined"
 PTXAS_REPORT = os.path.join(ROOT, "utils", "ptxas-report.py")
 BUILT_OPT = os.path.join(ROOT, "build", "bin", "hwsched-opt")

@@ -184,6 +184,11 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
   }
   if (c.threads <= 1)
     return;
+  // The tensor-core kernel maps its warps linearly: one thread dimension.
+  if (c.mmaSync) {
+    s.numThreads = {c.threads, 1, 1};
+    return;
+  }
   unsigned mapped = 0;
   for (unsigned d = rank; d-- > 0;) {
     if (s.threadTileSizes[d] <= 0)
@@ -198,8 +203,9 @@ void hwsched::expandToLoops(const TileProblem &problem, const TileCandidate &c,
 
 static std::string describe(const TileCandidate &c) {
   std::string text =
-      llvm::formatv("{0}x{1}x{2} tile, {3}x{4} inner tile, {5} stages", c.bm,
-                    c.bn, c.bk, c.tm, c.tn, c.stages)
+      llvm::formatv("{0}x{1}x{2} tile, {3}x{4} {5} tile, {6} stages", c.bm,
+                    c.bn, c.bk, c.tm, c.tn, c.mmaSync ? "warp" : "inner",
+                    c.stages)
           .str();
   if (c.splitK > 1)
     text += llvm::formatv(", split-K {0}", c.splitK).str();
@@ -316,6 +322,7 @@ static GemmView buildGemmView(const TileProblem &problem) {
   view.packedC = problem.packedAcc;
   view.accumulatorInSmem = problem.accumulatorInSmem;
   view.staticSmem = problem.staticSmem;
+  view.mmaSync = problem.mmaSync;
   // linalg::splitReduction splits one reduction loop of a static op
   // (transform.hwsched.split_k refuses dynamic shapes).
   view.splittableK = problem.splitK &&

@@ -14,7 +14,9 @@
 #include "hwsched/CostModel/TileMeasurement.h"
 #include "hwsched/Support/Refusal.h"
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,6 +34,46 @@ static constexpr size_t kExplainedCandidates = 5;
 
 /// The refusal in `error` with its culprit reported as "payload op" (a note
 /// at it) rather than by its op name.
+/// `mma_sync` promises the tensor-core kernel, which only a GPU runs and
+/// which multiplies f16 into f32 (the tile rules see element widths only:
+/// bf16 is as wide as f16 but MLIR 22's vector-to-nvgpu conversion has no
+/// bf16 fragments).
+static std::string describeType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+static llvm::Error checkMmaSyncPayload(Operation *payload, const HwSpec &spec) {
+  if (spec.getKind() != HwKind::Gpu)
+    return refuse(nullptr, "mma_sync: the tensor-core kernel runs on GPU "
+                           "targets; spec '" +
+                               spec.getName() + "' is a " +
+                               stringifyHwKind(spec.getKind()).str() +
+                               " target");
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
+  if (!linalgOp)
+    return llvm::Error::success(); // the tile rules name the op
+  auto elementType = [](Value v) { return getElementTypeOrSelf(v.getType()); };
+  for (OpOperand *input : linalgOp.getDpsInputOperands())
+    if (!elementType(input->get()).isF16())
+      return refuse(nullptr,
+                    "mma_sync: the tensor-core kernel multiplies f16 inputs "
+                    "(nvgpu.mma.sync m16n8k16 through MLIR 22's "
+                    "vector-to-nvgpu conversion, which has no bf16 or f32 "
+                    "fragments); input #" +
+                        std::to_string(input->getOperandNumber()) + " is " +
+                        describeType(elementType(input->get())) +
+                        ": drop mma_sync to use the SIMT rules");
+  for (OpOperand &init : linalgOp.getDpsInitsMutable())
+    if (!elementType(init.get()).isF32())
+      return refuse(nullptr, "mma_sync: the tensor-core kernel accumulates "
+                             "in f32; the result is " +
+                                 describeType(elementType(init.get())));
+  return llvm::Error::success();
+}
+
 static llvm::Error notePayload(llvm::Error error) {
   Refusal refusal = takeRefusal(std::move(error));
   if (refusal.culprit) {
@@ -96,6 +138,7 @@ static llvm::Error applyTuning(const TileConfigRequest &request,
   out.schedule.splitK = d.problem.splitK;
   out.schedule.accumulatorInSmem = d.problem.accumulatorInSmem;
   out.schedule.staticSmem = d.problem.staticSmem;
+  out.schedule.mmaSync = d.problem.mmaSync;
   std::optional<StringRef> tuningDb;
   if (request.tuningDb)
     tuningDb = *request.tuningDb;
@@ -215,6 +258,7 @@ hwsched::decideTileConfig(Operation *payload, HwSpec spec,
   // What the script's schedule keeps in shared memory (GPU rule only).
   d.problem.accumulatorInSmem = request.accumulatorInSmem;
   d.problem.staticSmem = request.staticSmem;
+  d.problem.mmaSync = request.mmaSync;
   SmallVector<std::string> opNotes;
   if (request.packedOperands) {
     if (llvm::Error err =
@@ -228,6 +272,9 @@ hwsched::decideTileConfig(Operation *payload, HwSpec spec,
                         stringifyHwKind(d.spec.getKind()))
               .str());
   }
+  if (request.mmaSync)
+    if (llvm::Error err = checkMmaSyncPayload(payload, d.spec))
+      return notePayload(withCulprit(std::move(err), payload));
   llvm::Expected<TileSelection> selected = selectTileConfig(d.problem, d.spec);
   if (!selected)
     return notePayload(withCulprit(selected.takeError(), payload));
@@ -258,9 +305,13 @@ static std::string formatList(ArrayRef<int64_t> values) {
 
 void hwsched::printTileCandidate(llvm::raw_ostream &os, const TileCandidate &c,
                                  HwKind kind) {
-  os << llvm::formatv("tile {0}x{1}x{2}, inner {3}x{4}", c.bm, c.bn, c.bk, c.tm,
-                      c.tn);
-  if (kind == HwKind::Gpu && c.wm)
+  if (c.mmaSync)
+    os << llvm::formatv("tile {0}x{1}x{2}, warp {3}x{4} of mma.sync m16n8k16",
+                        c.bm, c.bn, c.bk, c.wm, c.wn);
+  else
+    os << llvm::formatv("tile {0}x{1}x{2}, inner {3}x{4}", c.bm, c.bn, c.bk,
+                        c.tm, c.tn);
+  if (kind == HwKind::Gpu && c.wm && !c.mmaSync)
     os << llvm::formatv(", warp {0}x{1}", c.wm, c.wn);
   os << llvm::formatv(", {0} stages", c.stages);
   if (kind == HwKind::Gpu)

@@ -50,6 +50,39 @@
 // when more blocks fill idle SMs (wave efficiency) or raise the resident
 // warps (occupancy factor) by more than that traffic: small M x N with a
 // large K.
+// mma_sync (TileProblem::mmaSync, the script's promise that it builds the
+// tensor-core kernel of transform-scripts/gpu-matmul-tensorcore.mlir,
+// @gpu_matmul_tensorcore_tiles): another candidate set and other rules.
+// Each warp computes a WM x WN warp tile with nvgpu.mma.sync m16n8k16 whose
+// operands ldmatrix reads from shared memory; the block's threads copy each
+// K step's A and B tiles with 16-byte async copies over one thread grid.
+//  - only f16 x f16 -> f32 contractions (MLIR 22's vector-to-nvgpu
+//    conversion has fragments for f16, not bf16), static extents that the
+//    block tile and the K step divide (the kernel has no partial tiles), a
+//    GPU of compute capability sm_80 or above;
+//  - block tiles BM, BN in {64, 128, 256}, warp tiles WM, WN in {32, 64},
+//    K steps BK in {32, 64}; threads 32 x (BM / WM) x (BN / WN);
+//  - the copy grid: BK / 8 threads along K and T / (BK / 8) along the rows,
+//    which must divide BM and BK, and each thread's B piece a multiple of
+//    8 elements wide (one 16-byte copy each);
+//  - registers per thread (mmaSyncRegisters): the warp tile's accumulator
+//    in f32 (WM x WN / 32) plus the A and B fragments of a K step's BK / 16
+//    k16 steps (ldmatrix may run a stage ahead of mma.sync) plus what
+//    ptxas gave the rest of the measured kernels;
+//  - shared memory (BM + BN) x BK x 2 B x stages, stages in
+//    2..pipeline.max_stages and at most the K steps; per tile configuration
+//    the deepest pipeline that fits, and a shallower one only where it lets
+//    more blocks share an SM (the stage count is the cap schedule_stages
+//    gets; it keeps fewer stages when they reach the same interval).
+// Score: as above with the warp tile in place of the thread tile (ldmatrix
+// reads (WM + WN) / (WM x WN) operands per multiply-add, the async copies
+// (BM + BN) / (BM x BN)), off-chip traffic A + B + C once (the blocks of a
+// wave share operands through L2), the compute at
+// compute.peak_matrix_gflops, and
+// the occupancy factor from pipeline.units.tensor_core (count x ceil(latency
+// / (issue x the warp's (WM / 16) x (WN / 8) independent mma.sync))); one
+// barrier per K step and block is charged at the off-chip latency / 8
+// (measured on an H100: a K step of 64 beat 32 by 4-11% at 4096-8192).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,6 +91,7 @@
 #include "hwsched/Analysis/RegisterEstimate.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -522,6 +556,233 @@ static void dropNonDividingBlocks(const GemmView &view,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// mma_sync: the tensor-core kernel's candidates
+//===----------------------------------------------------------------------===//
+
+/// Registers per thread of the tensor-core kernel with a WM x WN warp tile
+/// and K step BK: the accumulator (f32, spread over the warp's 32 lanes),
+/// the fragments of a whole K step (A: 4 registers per 16 rows, B: 2 per 8
+/// columns, for each of the BK / 16 k16 steps: schedule_stages may place
+/// the step's ldmatrix a stage ahead of its mma.sync, and then they are all
+/// live at once) and what ptxas gave the rest on the measured kernels
+/// (addresses, loop state, the copies' indices). Against ptxas (sm_80 /
+/// sm_90, nvidia-a100 schedule): 64x64 K32 216 vs 222-240, 64x32 K64 184
+/// vs 166-168, 32x64 K64 184 vs 198-199, 32x32 K32 88 vs 90; 64x64 K64
+/// 280 > 255, where ptxas spills 360-508 bytes. Not the SIMT register
+/// model: that one counts a thread's outer products, while an mma.sync
+/// warp tile keeps its operands in the PTX fragment layouts.
+static int64_t mmaSyncRegisters(int64_t wm, int64_t wn, int64_t bk) {
+  int64_t accumulator = wm * wn / 32;
+  int64_t fragments = (bk / 16) * ((wm / 16) * 4 + (wn / 8) * 2);
+  return accumulator + fragments + 24;
+}
+
+/// Refuses a problem the tensor-core kernel cannot take, in the user's
+/// terms: what is wrong and what would make it work.
+static llvm::Error checkMmaSyncProblem(const GemmView &view,
+                                       const HwSpec &spec) {
+  auto refuseWith = [&](const llvm::Twine &why) {
+    return refuse(nullptr, "mma_sync: " + why.str());
+  };
+  if (view.kind != TileProblem::Kind::Contraction)
+    return refuseWith("the tensor-core kernel takes contractions (a "
+                      "linalg.matmul), not this " +
+                      stringifyTileProblemKind(view.kind).str() +
+                      "; drop mma_sync to use the SIMT rules");
+  if (view.inBits != 16 || view.accBits != 32)
+    return refuseWith(llvm::formatv(
+        "the kernel multiplies f16 inputs into an f32 accumulator (mma.sync "
+        "m16n8k16 through MLIR 22's vector-to-nvgpu conversion, which has "
+        "no bf16 fragments); this contraction has {0}-bit inputs and a "
+        "{1}-bit accumulator",
+        view.inBits, view.accBits));
+  if (view.accumulatorInSmem)
+    return refuseWith("the kernel keeps its accumulator in registers (the "
+                      "warps' mma.sync fragments); drop accumulator_in_smem");
+  if (view.dynamicM || view.dynamicN || view.dynamicK || view.batch != 1)
+    return refuseWith("the kernel needs static M, N and K and no batch "
+                      "dimension; pad or specialise the shape first");
+  std::optional<llvm::StringRef> capability =
+      spec.getString("gpu.compute_capability");
+  int64_t cc = 0;
+  if (!capability || !capability->starts_with("sm_") ||
+      capability->drop_front(3).take_while(llvm::isDigit).getAsInteger(10, cc))
+    return refuseWith("spec '" + spec.getName() + "' (" + spec.getPath() +
+                      ") has no gpu.compute_capability of the form sm_XY");
+  if (cc < 80)
+    return refuseWith("spec '" + spec.getName() + "' is " + *capability +
+                      ": the kernel's cp.async and ldmatrix + mma.sync "
+                      "m16n8k16 need sm_80 or above");
+  return llvm::Error::success();
+}
+
+/// Enumerates and scores the tensor-core kernel's configurations.
+static void enumerateMmaSyncCandidates(GpuSearch &s, double tcCount,
+                                       double tcLatency, double tcIssue) {
+  const GemmView &view = s.view;
+  const GpuFigures &f = s.f;
+  PruneLog &log = s.log;
+  const int64_t copyElems = 16 / view.inBytes;
+  for (int64_t bm : {64, 128, 256})
+    for (int64_t bn : {64, 128, 256})
+      for (int64_t bk : {32, 64})
+        for (int64_t wm : {32, 64})
+          for (int64_t wn : {32, 64}) {
+            // Deepest first: a shallower pipeline is only a candidate when
+            // it lets more blocks share an SM (its stage count is a cap for
+            // schedule_stages, which takes fewer when they reach the same
+            // interval).
+            int64_t deeperBlocksPerSm = 0;
+            for (int64_t stages = s.maxStages; stages >= s.minStages;
+                 --stages) {
+              if (bm % wm || bn % wn)
+                continue; // not a tiling: not enumerated
+              ++s.selection.enumerated;
+              if (view.m % bm || view.n % bn || view.k % bk) {
+                log.prune("mma_sync: block tile or K step does not divide "
+                          "M, N, K");
+                continue;
+              }
+              int64_t warps = (bm / wm) * (bn / wn);
+              int64_t threads = warps * f.warpSize;
+              if (threads > f.maxThreadsPerBlock) {
+                log.prune("threads per block");
+                continue;
+              }
+              int64_t colThreads = bk / copyElems;
+              int64_t rowThreads = threads / colThreads;
+              if (threads % colThreads || bm % rowThreads || bk % rowThreads ||
+                  (bn / colThreads) % copyElems) {
+                log.prune("mma_sync: 16-byte copies of A and B do not share "
+                          "one thread grid");
+                continue;
+              }
+              int64_t kTiles = view.k / bk;
+              if (stages > kTiles) {
+                log.prune("stages above the K tile count");
+                continue;
+              }
+              int64_t registers = mmaSyncRegisters(wm, wn, bk);
+              if (registers > f.regLimit) {
+                log.prune("registers per thread > "
+                          "gpu.max_registers_per_thread");
+                continue;
+              }
+              int64_t smem = (bm + bn) * bk * view.inBytes * stages;
+              if (smem > s.cap.bytes) {
+                log.prune(s.cap.ruleName);
+                if (s.smallestOverCap < 0 || smem < s.smallestOverCap)
+                  s.smallestOverCap = smem;
+                continue;
+              }
+              int64_t regsPerWarp = roundUp(registers * f.warpSize,
+                                            std::max<int64_t>(f.allocUnit, 1));
+              int64_t blocksPerSm = std::min(
+                  {f.regsPerSm / (regsPerWarp * warps), f.smemPerSm / smem,
+                   f.maxThreadsPerSm / threads, f.maxBlocksPerSm});
+              if (blocksPerSm < 1) {
+                log.prune("no block fits an SM");
+                continue;
+              }
+              if (blocksPerSm <= deeperBlocksPerSm) {
+                log.prune("mma_sync: a deeper pipeline fits as many blocks "
+                          "per SM");
+                continue;
+              }
+              deeperBlocksPerSm = blocksPerSm;
+              TileCandidate c;
+              c.mmaSync = true;
+              c.bm = bm;
+              c.bn = bn;
+              c.bk = bk;
+              c.tm = c.wm = wm;
+              c.tn = c.wn = wn;
+              c.tk = 16;
+              c.stages = stages;
+              c.threads = threads;
+              c.registers = registers;
+              c.onchipBytes = smem;
+              c.blocksPerSm = blocksPerSm;
+              c.blocks = (view.m / bm) * (view.n / bn);
+              c.waves = c.blocks / static_cast<double>(f.smCount * blocksPerSm);
+              c.waveEfficiency =
+                  static_cast<double>(c.blocks) /
+                  (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
+                   f.smCount);
+              int64_t resident =
+                  std::min<int64_t>(blocksPerSm, ceilDiv(c.blocks, f.smCount));
+              c.occupancy =
+                  static_cast<double>(resident * threads) / f.maxThreadsPerSm;
+              double ilp = static_cast<double>((wm / 16) * (wn / 8));
+              double neededWarps =
+                  tcCount *
+                  std::max(1.0, std::ceil(tcLatency / (tcIssue * ilp)));
+              c.occupancyFactor = std::min(
+                  1.0, static_cast<double>(resident * warps) / neededWarps);
+              double work = view.work(bm, bn);
+              c.computeNs = work / f.peakGflops;
+              // Off-chip: A, B and C once. The blocks of a wave share A's
+              // rows and B's columns through L2 (the SIMT rule's streaming
+              // of each block's operands from DRAM made every large problem
+              // memory-bound, against the measured kernels); the tile's
+              // reuse is in the on-chip term below.
+              c.memoryNs = (static_cast<double>(view.m) * view.k +
+                            static_cast<double>(view.k) * view.n) *
+                               view.inBytes +
+                           static_cast<double>(view.m) * view.n * view.accBytes;
+              c.memoryNs /= f.bandwidth;
+              double operandsPerMac = static_cast<double>(wm + wn) / (wm * wn) +
+                                      static_cast<double>(bm + bn) / (bm * bn);
+              c.onchipNs = (work / 2.0) * operandsPerMac * view.inBytes /
+                           s.smemBytesPerNs;
+              double tileCycles = 2.0 * bm * bn * bk / s.flopsPerCyclePerSm;
+              double needed = std::min<double>(
+                  1.0 + std::ceil(f.latencyCycles / std::max(tileCycles, 1.0)),
+                  kTiles);
+              double stageFactor = std::min(1.0, stages / needed);
+              c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
+                         (c.waveEfficiency * c.occupancyFactor * stageFactor);
+              int64_t rounds =
+                  ceilDiv(ceilDiv(c.blocks, f.smCount), blocksPerSm);
+              // Pipeline fill, and one barrier per K step of each round of
+              // resident blocks (they wait at it together).
+              c.timeNs += rounds * f.latencyCycles / f.clockGhz;
+              c.timeNs += ceilDiv(c.blocks, f.smCount) * kTiles *
+                          (f.latencyCycles / 8) / f.clockGhz;
+              s.selection.ranked.push_back(c);
+            }
+          }
+}
+
+/// The tensor-core kernel's selection (mma_sync).
+static llvm::Error selectMmaSync(GpuSearch &s, const HwSpec &spec) {
+  if (llvm::Error err = checkMmaSyncProblem(s.view, spec))
+    return err;
+  double tcCount = 0, tcLatency = 0, tcIssue = 0;
+  std::pair<llvm::StringRef, double *> nums[] = {
+      {"pipeline.units.tensor_core.count", &tcCount},
+      {"pipeline.units.tensor_core.latency_cycles", &tcLatency},
+      {"pipeline.units.tensor_core.issue_cycles", &tcIssue}};
+  for (auto &[key, field] : nums)
+    if (llvm::Error err = requireNumber(spec, key, *field))
+      return err;
+  s.selection.smemRule = llvm::formatv(
+      "mma_sync: shared memory per block (BM + BN) * BK * {0} B * stages, "
+      "cap {1} B ({2}); registers per thread WM*WN/32 (accumulator) + "
+      "BK/16 * (WM/16*4 + WN/8*2) (fragments) + 24",
+      s.view.inBytes, s.cap.bytes, s.cap.source);
+  enumerateMmaSyncCandidates(s, tcCount, tcLatency, tcIssue);
+  const GemmView &v = s.view;
+  if (s.selection.ranked.empty() && (v.m % 64 || v.n % 64 || v.k % 32))
+    s.selection.capacityDetail = llvm::formatv(
+        "the tensor-core kernel has no partial tiles: it needs M and N "
+        "multiples of 64 and K of 32, this is {0} x {1} x {2}; pad the "
+        "operands first (transform.structured.pad) or drop mma_sync",
+        v.m, v.n, v.k);
+  return llvm::Error::success();
+}
+
 llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
                                   TileSelection &selection) {
   GpuFigures f;
@@ -535,14 +796,18 @@ llvm::Error tileconfig::selectGpu(const GemmView &view, const HwSpec &spec,
   s.stagesTiles = view.isGemm();
   if (s.stagesTiles && (view.accumulatorInSmem || view.staticSmem))
     selection.smemRule = describeSmemRule(view, cap);
-  GpuTileSets sets = gpuTileSets(view);
   s.minStages = view.isGemm() ? std::min<int64_t>(2, f.maxStages) : 1;
   s.maxStages = view.isGemm() ? std::max<int64_t>(f.maxStages, 1) : 1;
   s.smemBytesPerNs =
       static_cast<double>(f.banks * f.bankWidth) * f.clockGhz * f.smCount;
   s.flopsPerCyclePerSm = f.peakGflops / (f.clockGhz * f.smCount);
-  enumerateGpuCandidates(s, sets);
-  dropNonDividingBlocks(view, selection, log);
+  if (view.mmaSync) {
+    if (llvm::Error err = selectMmaSync(s, spec))
+      return err;
+  } else {
+    enumerateGpuCandidates(s, gpuTileSets(view));
+    dropNonDividingBlocks(view, selection, log);
+  }
   selection.pruned = log.take();
   if (selection.ranked.empty() && s.smallestOverCap >= 0)
     selection.capacityDetail =

@@ -40,6 +40,9 @@ struct GemmView {
   /// The schedule keeps the accumulator tile in shared memory / its shared
   /// memory is static (TileProblem::accumulatorInSmem, staticSmem).
   bool accumulatorInSmem = false, staticSmem = false;
+  /// The schedule builds the tensor-core (mma.sync) kernel
+  /// (TileProblem::mmaSync).
+  bool mmaSync = false;
 
   bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
   bool hasN() const { return kind != TileProblem::Kind::Reduction; }

@@ -44,7 +44,7 @@ std::string hwsched::tuningKey(const ProblemSignature &signature,
 bool TuningSchedule::operator==(const TuningSchedule &other) const {
   return packedOperands == other.packedOperands && splitK == other.splitK &&
          accumulatorInSmem == other.accumulatorInSmem &&
-         staticSmem == other.staticSmem;
+         staticSmem == other.staticSmem && mmaSync == other.mmaSync;
 }
 
 void TuningSchedule::print(llvm::raw_ostream &os) const {
@@ -63,6 +63,8 @@ void TuningSchedule::print(llvm::raw_ostream &os) const {
     parts.push_back("accumulator_in_smem");
   if (staticSmem)
     parts.push_back("static_smem");
+  if (mmaSync)
+    parts.push_back("mma_sync");
   if (parts.empty())
     os << "default";
   else
@@ -197,10 +199,12 @@ struct Reader {
                        .Case("split_k", &schedule.splitK)
                        .Case("accumulator_in_smem", &schedule.accumulatorInSmem)
                        .Case("static_smem", &schedule.staticSmem)
+                       .Case("mma_sync", &schedule.mmaSync)
                        .Default(nullptr);
       if (!flag)
-        return fail(at, "unknown schedule key; expected packed_operands, "
-                        "split_k, accumulator_in_smem or static_smem");
+        return fail(at,
+                    "unknown schedule key; expected packed_operands, "
+                    "split_k, accumulator_in_smem, static_smem or mma_sync");
       if (!it->is_boolean())
         return fail(at, "expected a boolean, got " + describe(*it));
       *flag = it->get<bool>();
@@ -355,12 +359,17 @@ static json signatureJson(const ProblemSignature &s, const HwSpec &spec) {
 }
 
 static json scheduleJson(const TuningSchedule &schedule) {
-  return {
+  json out = {
       {"packed_operands", std::vector<int64_t>(schedule.packedOperands.begin(),
                                                schedule.packedOperands.end())},
       {"split_k", schedule.splitK},
       {"accumulator_in_smem", schedule.accumulatorInSmem},
       {"static_smem", schedule.staticSmem}};
+  // Only when set: the entries and exports of the SIMT schedules read as
+  // before (an absent key reads as false).
+  if (schedule.mmaSync)
+    out["mma_sync"] = true;
+  return out;
 }
 
 static json listJson(llvm::ArrayRef<int64_t> values) {

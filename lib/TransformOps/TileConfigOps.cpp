@@ -17,6 +17,7 @@
 #include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 
 #include <tuple>
@@ -54,6 +55,7 @@ static DiagnosedSilenceableFailure readRequest(hwsched::SelectTileConfigOp op,
   request.splitK = static_cast<bool>(op.getSplitK());
   request.accumulatorInSmem = op.getAccumulatorInSmem();
   request.staticSmem = op.getStaticSmem();
+  request.mmaSync = op.getMmaSync();
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -103,7 +105,8 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
             payload,
             {"target", "explain", "measure_top_k", "measure_samples",
              "packed_operands", "accumulator_in_smem", "static_smem",
-             "tuning_db", "candidate_rank", "candidates_file", "export_top_k"},
+             "mma_sync", "tuning_db", "candidate_rank", "candidates_file",
+             "export_top_k"},
             target);
         !resolved.succeeded())
       return resolved;
@@ -123,5 +126,105 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
     for (const std::string &remark : d.remarks(getExplain()))
       d.payload->emitRemark() << remark;
   setResults(*this, results, decisions);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// transform.hwsched.match_mma_sync_matmuls
+//===----------------------------------------------------------------------===//
+
+/// Whether `spec` is a GPU with the tensor-core kernel's instructions
+/// (cp.async, ldmatrix, mma.sync m16n8k16: compute capability sm_80 on).
+static bool isMmaSyncTarget(const HwSpec &spec) {
+  if (spec.getKind() != HwKind::Gpu)
+    return false;
+  std::optional<StringRef> capability =
+      spec.getString("gpu.compute_capability");
+  int64_t cc = 0;
+  return capability && capability->consume_front("sm_") &&
+         !capability->take_while(llvm::isDigit).getAsInteger(10, cc) &&
+         cc >= 80;
+}
+
+/// The kernel's structural needs, before the cost model's: a refusal
+/// naming the property, or success.
+static llvm::Error checkMmaSyncRoute(Operation *payload) {
+  auto matmul = dyn_cast<linalg::MatmulOp>(payload);
+  if (!matmul)
+    return refuse(payload, "the tensor-core kernel takes a linalg.matmul, "
+                           "not '" +
+                               payload->getName().getStringRef().str() + "'");
+  if (matmul.hasUserDefinedMaps())
+    return refuse(payload, "the matmul has user-defined indexing maps (a "
+                           "transposed operand); the kernel reads A as M x K "
+                           "and B as K x N");
+  if (!matmul.hasPureTensorSemantics())
+    return refuse(payload, "the matmul is on buffers; the kernel is built "
+                           "from tensors (before bufferization)");
+  for (Operation *parent = payload->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->getName().getStringRef() == "gpu.launch")
+      return refuse(payload, "the matmul is already inside a gpu.launch");
+  if (!matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
+    return refuse(payload, "the kernel fuses the init of C, which must be a "
+                           "linalg.fill; this init is not");
+  return llvm::Error::success();
+}
+
+DiagnosedSilenceableFailure
+hwsched::MatchMmaSyncMatmulsOp::apply(transform::TransformRewriter &rewriter,
+                                      transform::TransformResults &results,
+                                      transform::TransformState &state) {
+  OpApplication app(*this, results);
+  if (DiagnosedSilenceableFailure read = app.readInputs(state);
+      !read.succeeded())
+    return read;
+  // Every op is routed before any remark, so a failure leaves none.
+  struct Route {
+    Operation *op;
+    bool considered = false, taken = false;
+    std::string why;
+  };
+  std::vector<Route> routes;
+  TileConfigRequest request;
+  request.mmaSync = true;
+  for (Operation *payload : state.getPayloadOps(getOps())) {
+    ResolvedTarget target;
+    if (DiagnosedSilenceableFailure resolved =
+            app.resolve(payload, {"target", "explain"}, target);
+        !resolved.succeeded())
+      return resolved;
+    Route &route = routes.emplace_back(Route{payload});
+    if (!isMmaSyncTarget(target.spec))
+      continue;
+    route.considered = true;
+    if (llvm::Error err = checkMmaSyncRoute(payload)) {
+      route.why = "not taken by the tensor-core kernel (mma.sync): " +
+                  takeRefusal(std::move(err)).message;
+      continue;
+    }
+    llvm::Expected<TileConfigDecision> decision =
+        decideTileConfig(payload, std::move(target.spec), request);
+    if (!decision) {
+      route.why = "not taken by the tensor-core kernel (mma.sync): " +
+                  takeRefusal(decision.takeError()).message;
+      continue;
+    }
+    std::string plan;
+    llvm::raw_string_ostream os(plan);
+    printTileCandidate(os, decision->selection.ranked.front(), HwKind::Gpu);
+    route.why = "taken by the tensor-core kernel (mma.sync), tiles from the "
+                "cost model: " +
+                plan;
+    route.taken = true;
+  }
+  SmallVector<Operation *> taken, others;
+  for (Route &route : routes) {
+    (route.taken ? taken : others).push_back(route.op);
+    if (getExplain() && route.considered)
+      route.op->emitRemark() << route.why;
+  }
+  results.set(cast<OpResult>(getTaken()), taken);
+  results.set(cast<OpResult>(getOthers()), others);
   return DiagnosedSilenceableFailure::success();
 }

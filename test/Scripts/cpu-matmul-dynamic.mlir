@@ -22,7 +22,7 @@
 // RUN: FileCheck %s < %t.p.mlir
 //
 // RUN: hwsched-opt %s --hwsched-target=nvidia-a100 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir,%scripts/gpu-matmul-tensorcore.mlir \
 // RUN:   --transform-interpreter=entry-point=gpu_matmul_auto_sequential \
 // RUN:   --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPU
 

@@ -3,9 +3,9 @@
 // spec whose register cap the fused kernel would exceed). The remark says
 // why, the sequence fails before changing anything.
 //
-// RUN: not hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir \
+// RUN: not hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-matmul-tensorcore.mlir \
 // RUN:   --transform-interpreter --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s
-// RUN: not hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir \
+// RUN: not hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-matmul-tensorcore.mlir \
 // RUN:   --transform-interpreter --mlir-print-ir-after-failure 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=UNCHANGED
 //

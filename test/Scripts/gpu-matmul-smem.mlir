@@ -4,12 +4,12 @@
 // IR follows them (grid, block dims, K step, stages, shared bytes).
 //
 // RUN: hwsched-opt %examples/gpu-matmul/input.mlir --hwsched-target=nvidia-a100 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir,%scripts/gpu-matmul-tensorcore.mlir \
 // RUN:   --transform-interpreter=entry-point=gpu_matmul_smem_pipelined \
 // RUN:   --mlir-print-op-on-diagnostic=false -o %t.a100.mlir 2>&1 | FileCheck %s --check-prefix=A100-REM
 // RUN: FileCheck %s --check-prefix=A100 < %t.a100.mlir
 // RUN: hwsched-opt %examples/gpu-matmul/input.mlir --hwsched-target=nvidia-h100 \
-// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir \
+// RUN:   --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-dispatch.mlir,%scripts/gpu-matmul-tensorcore.mlir \
 // RUN:   --transform-interpreter=entry-point=gpu_matmul_smem_pipelined \
 // RUN:   --mlir-print-op-on-diagnostic=false -o %t.h100.mlir 2>&1 | FileCheck %s --check-prefix=H100-REM
 // RUN: FileCheck %s --check-prefix=H100 < %t.h100.mlir

@@ -4,7 +4,7 @@
 // blocks of 16x16 threads, each computing a 4x4 output tile with the
 // accumulator in registers over a K loop of step 4.
 //
-// RUN: hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir \
+// RUN: hwsched-opt %s --transform-preload-library=transform-library-paths=%scripts/matmul-frontend.mlir,%scripts/gpu-matmul.mlir,%scripts/gpu-matmul-tensorcore.mlir \
 // RUN:   --transform-interpreter --verify-diagnostics | FileCheck %s
 
 #map_bias = affine_map<(d0, d1) -> (d1)>

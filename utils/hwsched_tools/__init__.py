@@ -179,6 +179,7 @@ OPS = {
     "split_k": ("transform.hwsched.split_k", "split3"),
     "rewrite_matmul_as_wgmma": ("transform.hwsched.rewrite_matmul_as_wgmma", "handle"),
     "match_wgmma_matmuls": ("transform.hwsched.match_wgmma_matmuls", "handle2"),
+    "match_mma_sync_matmuls": ("transform.hwsched.match_mma_sync_matmuls", "handle2"),
 }
 
 

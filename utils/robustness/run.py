@@ -9,7 +9,8 @@ candidate payload op of the kind it works on:
   linalg ops   cost_model.filter_fusable_consumers, cost_model.estimate (each
                metric, plus an unknown one), cost_model.select_tile_config,
                hwsched.rewrite_matmul_as_wgmma (its kernels need a GPU: not
-               execution-checked), hwsched.match_wgmma_matmuls
+               execution-checked), hwsched.match_wgmma_matmuls,
+               hwsched.match_mma_sync_matmuls
   scf.for      pipeline.schedule_stages (default stages, num_stages = 2, 3)
   func.func,   smem.merge_allocations, smem.eliminate_redundant_copies,
   gpu.launch   hwsched.attach_target_spec, hwsched.query_spec (three keys,
@@ -412,6 +413,7 @@ class Driver:
                 apps.append(App(p, "select_tile_config", {}, spec, "linalg", i, n))
                 apps.append(App(p, "rewrite_matmul_as_wgmma", {}, spec, "linalg", i, n))
                 apps.append(App(p, "match_wgmma_matmuls", {}, spec, "linalg", i, n))
+                apps.append(App(p, "match_mma_sync_matmuls", {}, spec, "linalg", i, n))
             for i in self.pick(c.get("loops", 0)):
                 n = c["loops"]
                 for v in [{}, {"num_stages": 2}, {"num_stages": 3}]:
@@ -437,7 +439,8 @@ class Driver:
                      ("epilogue_in_place", {}, "loops"),
                      ("split_k", {}, "funcs"),
                      ("rewrite_matmul_as_wgmma", {}, "loops"),
-                     ("match_wgmma_matmuls", {}, "loops")]
+                     ("match_wgmma_matmuls", {}, "loops"),
+                     ("match_mma_sync_matmuls", {}, "loops")]
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
@@ -458,7 +461,7 @@ class Driver:
                       ("attach_target_spec", {}),
                       ("query_spec", {"key": "onchip.capacity_bytes"}),
                       ("epilogue_in_place", {}), ("split_k", {}),
-                      ("match_wgmma_matmuls", {})]:
+                      ("match_wgmma_matmuls", {}), ("match_mma_sync_matmuls", {})]:
             apps.append(App(p, op, v, self.specs[0], "empty", 0, 0))
         return apps
 

@@ -78,6 +78,11 @@ struct TileProblem {
   /// per-block cap is gpu.max_static_smem_per_block_bytes. See
   /// `accumulator_in_smem` and `static_smem` of select_tile_config.
   bool accumulatorInSmem = false, staticSmem = false;
+  /// Schedule assumption: the schedule builds the tensor-core kernel (warps
+  /// of nvgpu.mma.sync tiles fed by async copies), whose candidates and
+  /// rules differ from the SIMT kernel's. See `mma_sync` of
+  /// select_tile_config.
+  bool mmaSync = false;
 };
 
 /// Returns "contraction", "convolution", "elementwise" or "reduction".

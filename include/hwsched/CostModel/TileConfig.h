@@ -37,8 +37,11 @@ struct TileCandidate {
   /// Per-thread (GPU) or register (CPU) tile of M and N and the reduction
   /// step the thread (or register kernel) takes; NPU: cube fractal.
   int64_t tm = 1, tn = 1, tk = 1;
-  /// GPU: warp tile (4 x 8 threads of a warp over M x N).
+  /// GPU: warp tile (4 x 8 threads of a warp over M x N; with `mmaSync`
+  /// the warp's tile of nvgpu.mma.sync m16n8k16, also in tm, tn).
   int64_t wm = 0, wn = 0;
+  /// GPU: a configuration of the tensor-core kernel (mma_sync).
+  bool mmaSync = false;
   int64_t stages = 1;
   /// GPU: threads per block.
   int64_t threads = 1;

@@ -31,6 +31,8 @@ struct TileConfigRequest {
   /// The schedule's promises: the split-K result is applied, the
   /// accumulator is kept in shared memory, shared memory is static.
   bool splitK = false, accumulatorInSmem = false, staticSmem = false;
+  /// The schedule builds the tensor-core kernel (`mma_sync`).
+  bool mmaSync = false;
   /// `packed_operands`: operand indices the schedule packs.
   std::optional<llvm::SmallVector<int64_t>> packedOperands;
   /// `tuning_db`, when the op names one.

@@ -56,7 +56,8 @@ std::string tuningKey(const ProblemSignature &signature, const HwSpec &spec);
 /// schedule says nothing about another.
 struct TuningSchedule {
   llvm::SmallVector<int64_t> packedOperands;
-  bool splitK = false, accumulatorInSmem = false, staticSmem = false;
+  bool splitK = false, accumulatorInSmem = false, staticSmem = false,
+       mmaSync = false;
 
   bool operator==(const TuningSchedule &other) const;
   /// "packed_operands [1], split_k result, ..." ("default" when all off).

@@ -187,6 +187,17 @@ def SelectTileConfigOp : Hwsched_NavigationOp<"cost_model.select_tile_config", [
     - `accumulator_in_smem`, `static_smem` (GPU): the schedule keeps the
       accumulator tile in shared memory; its shared memory is static, capped
       by `gpu.max_static_smem_per_block_bytes`.
+    - `mma_sync` (GPU): the schedule builds the tensor-core kernel of
+      `transform-scripts/gpu-matmul-tensorcore.mlir`
+      (`@gpu_matmul_tensorcore_tiles`: warps of `nvgpu.mma.sync` m16n8k16
+      tiles fed by 16-byte async copies, f16 x f16 -> f32). The candidates
+      are its block tiles (64, 128, 256), warp tiles (32, 64), K steps (32,
+      64) and stages; the register figure counts the warp tile's f32
+      accumulator (WM x WN / 32 per thread) and its operand fragments;
+      `thread_tile_sizes` is then the warp tile and `num_threads` the
+      block's threads (T, 1, 1). A contraction the kernel cannot take
+      (other element types, dynamic or non-dividing extents, a target below
+      sm_80, `accumulator_in_smem`) is a silenceable failure saying why.
     - `measure_top_k = k`, `measure_samples = n` (default 5), CPU targets:
       compile and run the model's best k on the host and return the fastest.
     - `tuning_db = "path"` (else `$HWSCHED_TUNING_DB`, else the spec's
@@ -250,6 +261,7 @@ def SelectTileConfigOp : Hwsched_NavigationOp<"cost_model.select_tile_config", [
                             OptionalAttr<DenseI64ArrayAttr>:$packed_operands,
                             UnitAttr:$accumulator_in_smem,
                             UnitAttr:$static_smem,
+                            UnitAttr:$mma_sync,
                             OptionalAttr<StrAttr>:$tuning_db,
                             OptionalAttr<I64Attr>:$candidate_rank,
                             OptionalAttr<StrAttr>:$candidates_file,
@@ -334,6 +346,65 @@ def TunedKnobOp : Hwsched_NavigationOp<"cost_model.tuned_knob",
   let assemblyFormat =
       "$knob `for` $op (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict "
       "`:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
+def MatchMmaSyncMatmulsOp
+    : Hwsched_NavigationOp<"hwsched.match_mma_sync_matmuls",
+                           [HwschedNumericParams]> {
+  let summary = "Splits matmuls into those the tensor-core (mma.sync) "
+                "kernel takes and the others";
+  let description = !strconcat([{
+    Routes each payload op of `ops` before a schedule is chosen: `taken`
+    lists the ops the tensor-core kernel of
+    `transform-scripts/gpu-matmul-tensorcore.mlir` builds with every tile
+    from `select_tile_config { mma_sync }`, `others` the rest, both in
+    handle order. `@gpu_matmul_auto` (`transform-scripts/gpu-matmul.mlir`)
+    sends what it takes there (after the Hopper kernel's own routing) and
+    everything else to the SIMT schedules.
+
+    An op is taken when its target is a GPU of compute capability sm_80 or
+    above and it is a `linalg.matmul` on tensors with the default indexing
+    maps, outside any `gpu.launch`, whose init is a `linalg.fill` (the
+    kernel fuses it), and `select_tile_config { mma_sync }` finds a
+    configuration for it: f16 x f16 into f32, static extents that a block
+    tile and K step divide, tiles that fit the registers and shared memory.
+    The decision is the one the schedule makes later: the same problem,
+    target and overrides give the same tiles.
+
+    With `explain`, on such a target, each op gets a remark: the tiles it
+    will get, or why it is not taken (naming the property). On other
+    targets no op is taken and nothing is reported.
+
+    #### Example
+
+    ```mlir
+    %mma, %others = transform.hwsched.match_mma_sync_matmuls %contractions
+        { explain } : (!transform.any_op)
+        -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Only reads the handle and the payload; `taken` and `others` together
+    hold every op of `ops` once. A refusal of one op is not a failure: the
+    op goes to `others`.
+  }], HwschedParamsDoc, HwschedTargetDoc);
+
+  let arguments = !con((ins TransformHandleTypeInterface:$ops,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
+  let results = (outs TransformHandleTypeInterface:$taken,
+                      TransformHandleTypeInterface:$others);
+  let assemblyFormat =
+      "$ops (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
   let extraClassDeclaration = [{
     ::mlir::DiagnosedSilenceableFailure
     apply(::mlir::transform::TransformRewriter &rewriter,

@@ -1,0 +1,96 @@
+// Refusals of select_tile_config { mma_sync } (the tensor-core kernel's
+// rules), each naming what is wrong and what would make it work; the
+// payload is unchanged.
+//
+// RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics
+// RUN: hwsched-opt %s --split-input-file --transform-interpreter \
+// RUN:   --verify-diagnostics --mlir-print-ir-after-failure 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=UNCHANGED
+// UNCHANGED-LABEL: func.func @bf16
+// UNCHANGED: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<256x256xbf16>, tensor<256x256xbf16>) outs(%{{.*}} : tensor<256x256xf32>) -> tensor<256x256xf32>
+
+// bf16 is as wide as f16 (the tile rules see widths only) but the
+// kernel's conversion has no bf16 fragments: refused at the payload's types.
+func.func @bf16(%a: tensor<256x256xbf16>, %b: tensor<256x256xbf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xbf16>, tensor<256x256xbf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the tensor-core kernel multiplies f16 inputs (nvgpu.mma.sync m16n8k16 through MLIR 22's vector-to-nvgpu conversion, which has no bf16 or f32 fragments); input #0 is bf16: drop mma_sync to use the SIMT rules}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A dynamic M: the kernel has no partial tiles.
+func.func @dyn(%a: tensor<?x256xf16>, %b: tensor<256x256xf16>, %c: tensor<?x256xf32>) -> tensor<?x256xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<?x256xf16>, tensor<256x256xf16>) outs(%c : tensor<?x256xf32>) -> tensor<?x256xf32>
+  return %r : tensor<?x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the kernel needs static M, N and K and no batch dimension; pad or specialise the shape first}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// Extents the block tiles and K steps do not divide: every candidate is
+// pruned, and the error says what the kernel needs.
+func.func @odd(%a: tensor<100x200xf16>, %b: tensor<200x96xf16>, %c: tensor<100x96xf32>) -> tensor<100x96xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<100x200xf16>, tensor<200x96xf16>) outs(%c : tensor<100x96xf32>) -> tensor<100x96xf32>
+  return %r : tensor<100x96xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{no tile candidate satisfies the gpu rules of spec 'nvidia-a100' (216 enumerated; pruned mma_sync: block tile or K step does not divide M, N, K: 216); the tensor-core kernel has no partial tiles: it needs M and N multiples of 64 and K of 32, this is 100 x 96 x 200; pad the operands first (transform.structured.pad) or drop mma_sync}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// accumulator_in_smem contradicts the kernel (its accumulator is the
+// warps' registers).
+func.func @acc(%a: tensor<256x256xf16>, %b: tensor<256x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the kernel keeps its accumulator in registers (the warps' mma.sync fragments); drop accumulator_in_smem}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync, accumulator_in_smem } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// A CPU target.
+func.func @cpu(%a: tensor<256x256xf16>, %b: tensor<256x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the tensor-core kernel runs on GPU targets; spec 'x86-avx512' is a cpu target}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
