@@ -460,6 +460,20 @@ module attributes {transform.with_named_sequence} {
     //     L1 (cp.async.cg), one group per K step with its wait.
     %f_a = transform.nvgpu.create_async_groups %f_h {bypass_l1}
         : (!transform.any_op) -> !transform.any_op
+
+    // The fill of C forwarded into the K loop's accumulators: the warp's
+    // zero fill is a transfer_write of its whole C tile that the mma
+    // conversion leaves out of its fragments (every lane would store the
+    // whole tile), read back as the accumulators' start. Store-to-load
+    // forwarding (erase_dead_alloc_and_stores' vector transfer flow
+    // optimization) starts them from the constant instead and drops the
+    // overwritten store: C is written once, at the end.
+    transform.apply_cse to %f_a : !transform.any_op
+    transform.memref.erase_dead_alloc_and_stores %f_a : (!transform.any_op) -> ()
+    transform.apply_patterns to %f_a {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.apply_cse to %f_a : !transform.any_op
     transform.yield %f_a : !transform.any_op
   }
 
@@ -1686,9 +1700,10 @@ module attributes {transform.with_named_sequence} {
 
   // Before bufferization, for a matmul transform.hwsched.match_mma_sync_
   // matmuls took: the matmul and its fill move into a function of their own
-  // (transform.loop.outline of a one-iteration scf.forall, which
-  // canonicalization then removes: the function is fill + matmul on its
-  // arguments, the call takes its place), because the kernel's later steps
+  // (transform.hwsched.outline_kernel_function of a one-iteration
+  // scf.forall, which canonicalization then removes: the function is fill +
+  // matmul on its arguments, the fill value a constant in it, the call
+  // takes its place), because the kernel's later steps
   // (vectorization, the mma conversion, the swizzle) work on a whole
   // function; select_tile_config { mma_sync } picks its tiles (the
   // decision the routing reported), steps 1-4 run on tensors, and the
@@ -1702,7 +1717,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %fill_1, %forall_1 = transform.structured.fuse_into_containing_op %fill into %forall
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %func, %call = transform.loop.outline %forall_1 {func_name = "hwsched_tensorcore_kernel"}
+    %func, %call = transform.hwsched.outline_kernel_function %forall_1
+        { func_name = "hwsched_tensorcore_kernel" }
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization

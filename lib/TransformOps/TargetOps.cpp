@@ -9,6 +9,7 @@
 #include "hwsched/HwSpec/SpecAttributes.h"
 #include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
+#include "hwsched/Transforms/KernelOutlining.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
 
@@ -165,6 +166,36 @@ hwsched::RefuseIfOp::apply(transform::TransformRewriter &rewriter,
   diag.attachNote(culprit->getLoc())
       << "at this '" << culprit->getName() << "'";
   return diag;
+}
+
+//===----------------------------------------------------------------------===//
+// OutlineKernelFunctionOp
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+hwsched::OutlineKernelFunctionOp::apply(transform::TransformRewriter &rewriter,
+                                        transform::TransformResults &results,
+                                        transform::TransformState &state) {
+  SmallVector<Operation *> functions, calls;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    // Checked before anything moves, so that a refusal leaves the payload
+    // as it was.
+    if (!SymbolTable::getNearestSymbolTable(target->getParentOp()))
+      return silenceable(
+          *this,
+          outlineKernelFunction(rewriter, target, getFuncName()).takeError());
+  }
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    llvm::Expected<OutlinedKernel> outlined =
+        outlineKernelFunction(rewriter, target, getFuncName());
+    if (!outlined)
+      return silenceable(*this, outlined.takeError());
+    functions.push_back(outlined->function);
+    calls.push_back(outlined->call);
+  }
+  results.set(cast<OpResult>(getFunction()), functions);
+  results.set(cast<OpResult>(getCall()), calls);
+  return DiagnosedSilenceableFailure::success();
 }
 
 #define GET_OP_CLASSES

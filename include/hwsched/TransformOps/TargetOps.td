@@ -174,4 +174,45 @@ def RefuseIfOp : Hwsched_NavigationOp<"hwsched.refuse_if"> {
   }];
 }
 
+def OutlineKernelFunctionOp
+    : Hwsched_FunctionalOp<"hwsched.outline_kernel_function"> {
+  let summary = "Moves an op into a function of its own, constants included";
+  let description = [{
+    Moves each payload op of `target` into a new function (named after
+    `func_name`, made unique in the nearest symbol table) and calls it where
+    the op was, as `transform.loop.outline` does, except that the constants
+    the op uses from above are cloned into the function instead of becoming
+    its arguments. A schedule that works on a whole function (the
+    tensor-core kernel of `transform-scripts/gpu-matmul-tensorcore.mlir`,
+    which `@gpu_matmul_auto` builds for a matmul in the middle of a frontend
+    function) then still sees them as constants: a fill value that arrives
+    as an argument starts the accumulators from a `vector.broadcast` of a
+    scalar, which the mma conversion does not take.
+
+    ```mlir
+    %func, %call = transform.hwsched.outline_kernel_function %forall
+        { func_name = "hwsched_tensorcore_kernel" }
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+
+    #### Return modes
+
+    Consumes `target`; returns the functions and the calls in its order. An
+    op without a symbol-table ancestor, or one that cannot be outlined, is a
+    silenceable failure naming it (the payload is unchanged).
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$func_name);
+  let results = (outs TransformHandleTypeInterface:$function,
+                      TransformHandleTypeInterface:$call);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_TARGETOPS

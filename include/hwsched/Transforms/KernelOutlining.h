@@ -1,0 +1,41 @@
+//===- KernelOutlining.h - An op into a function of its own -----*- C++ -*-===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Moves one op into a new function and calls it where the op was, as
+// transform.loop.outline does, with one difference: the constants the op
+// uses from above are cloned into the function instead of becoming its
+// arguments. A kernel schedule that runs on a whole function (the
+// tensor-core kernel: its vectorization, store-to-load forwarding and mma
+// conversion) then still sees them as constants: a fill value passed as an
+// argument becomes a vector.broadcast of a scalar argument, which the mma
+// conversion does not take.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef HWSCHED_TRANSFORMS_KERNELOUTLINING_H
+#define HWSCHED_TRANSFORMS_KERNELOUTLINING_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace hwsched {
+
+struct OutlinedKernel {
+  mlir::func::FuncOp function;
+  mlir::func::CallOp call;
+};
+
+/// Outlines `op` into a new function named after `name` (made unique in the
+/// nearest symbol table) and replaces it with a call; constants `op` uses
+/// from above are cloned into the function. A refusal when `op` has no
+/// symbol-table ancestor or the outlining fails.
+llvm::Expected<OutlinedKernel>
+outlineKernelFunction(mlir::RewriterBase &rewriter, mlir::Operation *op,
+                      llvm::StringRef name);
+
+} // namespace hwsched
+
+#endif // HWSCHED_TRANSFORMS_KERNELOUTLINING_H
