@@ -578,6 +578,22 @@ static int64_t mmaSyncRegisters(int64_t wm, int64_t wn, int64_t bk) {
   return accumulator + fragments + 24;
 }
 
+std::optional<int64_t> hwsched::gpuComputeCapability(const HwSpec &spec) {
+  std::optional<llvm::StringRef> capability =
+      spec.getString("gpu.compute_capability");
+  int64_t cc = 0;
+  if (spec.getKind() != HwKind::Gpu || !capability ||
+      !capability->starts_with("sm_") ||
+      capability->drop_front(3).take_while(llvm::isDigit).getAsInteger(10, cc))
+    return std::nullopt;
+  return cc;
+}
+
+bool hwsched::isMmaSyncTarget(const HwSpec &spec) {
+  std::optional<int64_t> cc = gpuComputeCapability(spec);
+  return cc && *cc >= 80;
+}
+
 /// Refuses a problem the tensor-core kernel cannot take, in the user's
 /// terms: what is wrong and what would make it work.
 static llvm::Error checkMmaSyncProblem(const GemmView &view,
@@ -603,15 +619,13 @@ static llvm::Error checkMmaSyncProblem(const GemmView &view,
   if (view.dynamicM || view.dynamicN || view.dynamicK || view.batch != 1)
     return refuseWith("the kernel needs static M, N and K and no batch "
                       "dimension; pad or specialise the shape first");
-  std::optional<llvm::StringRef> capability =
-      spec.getString("gpu.compute_capability");
-  int64_t cc = 0;
-  if (!capability || !capability->starts_with("sm_") ||
-      capability->drop_front(3).take_while(llvm::isDigit).getAsInteger(10, cc))
+  std::optional<int64_t> cc = gpuComputeCapability(spec);
+  if (!cc)
     return refuseWith("spec '" + spec.getName() + "' (" + spec.getPath() +
                       ") has no gpu.compute_capability of the form sm_XY");
-  if (cc < 80)
-    return refuseWith("spec '" + spec.getName() + "' is " + *capability +
+  if (*cc < 80)
+    return refuseWith("spec '" + spec.getName() + "' is sm_" +
+                      std::to_string(*cc) +
                       ": the kernel's cp.async and ldmatrix + mma.sync "
                       "m16n8k16 need sm_80 or above");
   return llvm::Error::success();

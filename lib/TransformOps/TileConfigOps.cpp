@@ -133,19 +133,6 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
 // transform.hwsched.match_mma_sync_matmuls
 //===----------------------------------------------------------------------===//
 
-/// Whether `spec` is a GPU with the tensor-core kernel's instructions
-/// (cp.async, ldmatrix, mma.sync m16n8k16: compute capability sm_80 on).
-static bool isMmaSyncTarget(const HwSpec &spec) {
-  if (spec.getKind() != HwKind::Gpu)
-    return false;
-  std::optional<StringRef> capability =
-      spec.getString("gpu.compute_capability");
-  int64_t cc = 0;
-  return capability && capability->consume_front("sm_") &&
-         !capability->take_while(llvm::isDigit).getAsInteger(10, cc) &&
-         cc >= 80;
-}
-
 /// The kernel's structural needs, before the cost model's: a refusal
 /// naming the property, or success.
 static llvm::Error checkMmaSyncRoute(Operation *payload) {

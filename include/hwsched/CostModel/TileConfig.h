@@ -24,6 +24,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -126,6 +127,15 @@ struct TileSelection {
   /// The GEMM-view problem after padding.
   int64_t gemmM = 0, gemmN = 0, gemmK = 0, gemmBatch = 1;
 };
+
+/// The compute capability of a GPU spec as a number (`sm_86` -> 86); none
+/// when the spec has no `gpu.compute_capability` of the form `sm_XY`.
+std::optional<int64_t> gpuComputeCapability(const HwSpec &spec);
+
+/// Whether `spec` is a GPU with the tensor-core kernel's instructions
+/// (cp.async, ldmatrix, mma.sync m16n8k16: sm_80 on), the targets
+/// `mma_sync` takes.
+bool isMmaSyncTarget(const HwSpec &spec);
 
 /// Selects the configuration for `problem` on `spec`. A refusal when a spec
 /// key the rules need is missing or no candidate survives.
