@@ -631,18 +631,150 @@ static llvm::Error checkMmaSyncProblem(const GemmView &view,
   return llvm::Error::success();
 }
 
-/// Enumerates and scores the tensor-core kernel's configurations.
-static void enumerateMmaSyncCandidates(GpuSearch &s, double tcCount,
-                                       double tcLatency, double tcIssue) {
+namespace {
+/// The tensor-core unit's figures (pipeline.units.tensor_core).
+struct TensorCoreUnit {
+  double count = 0, latency = 0, issue = 0;
+};
+
+/// One configuration of the tensor-core kernel with the figures its rules
+/// and score read.
+struct MmaSyncConfig {
+  int64_t bm, bn, bk, wm, wn, stages;
+  int64_t warps = 0, threads = 0, kTiles = 0, registers = 0, smem = 0,
+          blocksPerSm = 0;
+};
+} // namespace
+
+/// The hardware and kernel rules for one configuration, in the order they
+/// are counted: false (and a prune counted) when one fails; otherwise the
+/// derived figures are set.
+static bool passesMmaSyncRules(GpuSearch &s, MmaSyncConfig &cfg) {
   const GemmView &view = s.view;
   const GpuFigures &f = s.f;
   PruneLog &log = s.log;
+  if (view.m % cfg.bm || view.n % cfg.bn || view.k % cfg.bk) {
+    log.prune("mma_sync: block tile or K step does not divide M, N, K");
+    return false;
+  }
+  cfg.warps = (cfg.bm / cfg.wm) * (cfg.bn / cfg.wn);
+  cfg.threads = cfg.warps * f.warpSize;
+  if (cfg.threads > f.maxThreadsPerBlock) {
+    log.prune("threads per block");
+    return false;
+  }
+  // One thread grid copies both tiles in 16-byte pieces: BK / 8 threads
+  // along K (A's rows), the rest along the rows.
   const int64_t copyElems = 16 / view.inBytes;
+  int64_t colThreads = cfg.bk / copyElems;
+  int64_t rowThreads = cfg.threads / colThreads;
+  if (cfg.threads % colThreads || cfg.bm % rowThreads || cfg.bk % rowThreads ||
+      (cfg.bn / colThreads) % copyElems) {
+    log.prune("mma_sync: 16-byte copies of A and B do not share one thread "
+              "grid");
+    return false;
+  }
+  cfg.kTiles = view.k / cfg.bk;
+  if (cfg.stages > cfg.kTiles) {
+    log.prune("stages above the K tile count");
+    return false;
+  }
+  cfg.registers = mmaSyncRegisters(cfg.wm, cfg.wn, cfg.bk);
+  if (cfg.registers > f.regLimit) {
+    log.prune("registers per thread > gpu.max_registers_per_thread");
+    return false;
+  }
+  cfg.smem = (cfg.bm + cfg.bn) * cfg.bk * view.inBytes * cfg.stages;
+  if (cfg.smem > s.cap.bytes) {
+    log.prune(s.cap.ruleName);
+    if (s.smallestOverCap < 0 || cfg.smem < s.smallestOverCap)
+      s.smallestOverCap = cfg.smem;
+    return false;
+  }
+  int64_t regsPerWarp =
+      roundUp(cfg.registers * f.warpSize, std::max<int64_t>(f.allocUnit, 1));
+  cfg.blocksPerSm =
+      std::min({f.regsPerSm / (regsPerWarp * cfg.warps), f.smemPerSm / cfg.smem,
+                f.maxThreadsPerSm / cfg.threads, f.maxBlocksPerSm});
+  if (cfg.blocksPerSm < 1) {
+    log.prune("no block fits an SM");
+    return false;
+  }
+  return true;
+}
+
+/// A feasible configuration placed on the SMs and scored (see the file
+/// header).
+static TileCandidate scoreMmaSyncCandidate(const GpuSearch &s,
+                                           const MmaSyncConfig &cfg,
+                                           const TensorCoreUnit &tc) {
+  const GemmView &view = s.view;
+  const GpuFigures &f = s.f;
+  TileCandidate c;
+  c.mmaSync = true;
+  c.bm = cfg.bm;
+  c.bn = cfg.bn;
+  c.bk = cfg.bk;
+  c.tm = c.wm = cfg.wm;
+  c.tn = c.wn = cfg.wn;
+  c.tk = 16;
+  c.stages = cfg.stages;
+  c.threads = cfg.threads;
+  c.registers = cfg.registers;
+  c.onchipBytes = cfg.smem;
+  c.blocksPerSm = cfg.blocksPerSm;
+  c.blocks = (view.m / cfg.bm) * (view.n / cfg.bn);
+  c.waves = c.blocks / static_cast<double>(f.smCount * cfg.blocksPerSm);
+  int64_t blocksOnBusiestSm = ceilDiv(c.blocks, f.smCount);
+  c.waveEfficiency = static_cast<double>(c.blocks) /
+                     (static_cast<double>(blocksOnBusiestSm) * f.smCount);
+  int64_t resident = std::min<int64_t>(cfg.blocksPerSm, blocksOnBusiestSm);
+  c.occupancy = static_cast<double>(resident * cfg.threads) / f.maxThreadsPerSm;
+  double ilp = static_cast<double>((cfg.wm / 16) * (cfg.wn / 8));
+  double neededWarps =
+      tc.count * std::max(1.0, std::ceil(tc.latency / (tc.issue * ilp)));
+  c.occupancyFactor =
+      std::min(1.0, static_cast<double>(resident * cfg.warps) / neededWarps);
+  double work = view.work(cfg.bm, cfg.bn);
+  c.computeNs = work / f.peakGflops;
+  // Off-chip: A, B and C once. The blocks of a wave share A's rows and B's
+  // columns through L2 (the SIMT rule's streaming of each block's operands
+  // from DRAM made every large problem memory-bound, against the measured
+  // kernels); the tile's reuse is in the on-chip term below.
+  c.memoryNs = ((static_cast<double>(view.m) * view.k +
+                 static_cast<double>(view.k) * view.n) *
+                    view.inBytes +
+                static_cast<double>(view.m) * view.n * view.accBytes) /
+               f.bandwidth;
+  double operandsPerMac =
+      static_cast<double>(cfg.wm + cfg.wn) / (cfg.wm * cfg.wn) +
+      static_cast<double>(cfg.bm + cfg.bn) / (cfg.bm * cfg.bn);
+  c.onchipNs = (work / 2.0) * operandsPerMac * view.inBytes / s.smemBytesPerNs;
+  double tileCycles = 2.0 * cfg.bm * cfg.bn * cfg.bk / s.flopsPerCyclePerSm;
+  double needed = std::min<double>(
+      1.0 + std::ceil(f.latencyCycles / std::max(tileCycles, 1.0)), cfg.kTiles);
+  double stageFactor = std::min(1.0, cfg.stages / needed);
+  c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
+             (c.waveEfficiency * c.occupancyFactor * stageFactor);
+  // Pipeline fill, once per round of resident blocks; and each block's
+  // barrier per K step, which the blocks beside it do not hide (charged per
+  // block: on the H100, K steps of 64 beat 32 by 4-11%).
+  int64_t rounds = ceilDiv(blocksOnBusiestSm, cfg.blocksPerSm);
+  c.timeNs += rounds * f.latencyCycles / f.clockGhz;
+  c.timeNs +=
+      blocksOnBusiestSm * cfg.kTiles * (f.latencyCycles / 8) / f.clockGhz;
+  return c;
+}
+
+/// Enumerates and scores the tensor-core kernel's configurations.
+static void enumerateMmaSyncCandidates(GpuSearch &s, const TensorCoreUnit &tc) {
   for (int64_t bm : {64, 128, 256})
     for (int64_t bn : {64, 128, 256})
       for (int64_t bk : {32, 64})
         for (int64_t wm : {32, 64})
           for (int64_t wn : {32, 64}) {
+            if (bm % wm || bn % wn)
+              continue; // not a tiling: not enumerated
             // Deepest first: a shallower pipeline is only a candidate when
             // it lets more blocks share an SM (its stage count is a cap for
             // schedule_stages, which takes fewer when they reach the same
@@ -650,121 +782,17 @@ static void enumerateMmaSyncCandidates(GpuSearch &s, double tcCount,
             int64_t deeperBlocksPerSm = 0;
             for (int64_t stages = s.maxStages; stages >= s.minStages;
                  --stages) {
-              if (bm % wm || bn % wn)
-                continue; // not a tiling: not enumerated
               ++s.selection.enumerated;
-              if (view.m % bm || view.n % bn || view.k % bk) {
-                log.prune("mma_sync: block tile or K step does not divide "
-                          "M, N, K");
+              MmaSyncConfig cfg{bm, bn, bk, wm, wn, stages};
+              if (!passesMmaSyncRules(s, cfg))
+                continue;
+              if (cfg.blocksPerSm <= deeperBlocksPerSm) {
+                s.log.prune("mma_sync: a deeper pipeline fits as many "
+                            "blocks per SM");
                 continue;
               }
-              int64_t warps = (bm / wm) * (bn / wn);
-              int64_t threads = warps * f.warpSize;
-              if (threads > f.maxThreadsPerBlock) {
-                log.prune("threads per block");
-                continue;
-              }
-              int64_t colThreads = bk / copyElems;
-              int64_t rowThreads = threads / colThreads;
-              if (threads % colThreads || bm % rowThreads || bk % rowThreads ||
-                  (bn / colThreads) % copyElems) {
-                log.prune("mma_sync: 16-byte copies of A and B do not share "
-                          "one thread grid");
-                continue;
-              }
-              int64_t kTiles = view.k / bk;
-              if (stages > kTiles) {
-                log.prune("stages above the K tile count");
-                continue;
-              }
-              int64_t registers = mmaSyncRegisters(wm, wn, bk);
-              if (registers > f.regLimit) {
-                log.prune("registers per thread > "
-                          "gpu.max_registers_per_thread");
-                continue;
-              }
-              int64_t smem = (bm + bn) * bk * view.inBytes * stages;
-              if (smem > s.cap.bytes) {
-                log.prune(s.cap.ruleName);
-                if (s.smallestOverCap < 0 || smem < s.smallestOverCap)
-                  s.smallestOverCap = smem;
-                continue;
-              }
-              int64_t regsPerWarp = roundUp(registers * f.warpSize,
-                                            std::max<int64_t>(f.allocUnit, 1));
-              int64_t blocksPerSm = std::min(
-                  {f.regsPerSm / (regsPerWarp * warps), f.smemPerSm / smem,
-                   f.maxThreadsPerSm / threads, f.maxBlocksPerSm});
-              if (blocksPerSm < 1) {
-                log.prune("no block fits an SM");
-                continue;
-              }
-              if (blocksPerSm <= deeperBlocksPerSm) {
-                log.prune("mma_sync: a deeper pipeline fits as many blocks "
-                          "per SM");
-                continue;
-              }
-              deeperBlocksPerSm = blocksPerSm;
-              TileCandidate c;
-              c.mmaSync = true;
-              c.bm = bm;
-              c.bn = bn;
-              c.bk = bk;
-              c.tm = c.wm = wm;
-              c.tn = c.wn = wn;
-              c.tk = 16;
-              c.stages = stages;
-              c.threads = threads;
-              c.registers = registers;
-              c.onchipBytes = smem;
-              c.blocksPerSm = blocksPerSm;
-              c.blocks = (view.m / bm) * (view.n / bn);
-              c.waves = c.blocks / static_cast<double>(f.smCount * blocksPerSm);
-              c.waveEfficiency =
-                  static_cast<double>(c.blocks) /
-                  (static_cast<double>(ceilDiv(c.blocks, f.smCount)) *
-                   f.smCount);
-              int64_t resident =
-                  std::min<int64_t>(blocksPerSm, ceilDiv(c.blocks, f.smCount));
-              c.occupancy =
-                  static_cast<double>(resident * threads) / f.maxThreadsPerSm;
-              double ilp = static_cast<double>((wm / 16) * (wn / 8));
-              double neededWarps =
-                  tcCount *
-                  std::max(1.0, std::ceil(tcLatency / (tcIssue * ilp)));
-              c.occupancyFactor = std::min(
-                  1.0, static_cast<double>(resident * warps) / neededWarps);
-              double work = view.work(bm, bn);
-              c.computeNs = work / f.peakGflops;
-              // Off-chip: A, B and C once. The blocks of a wave share A's
-              // rows and B's columns through L2 (the SIMT rule's streaming
-              // of each block's operands from DRAM made every large problem
-              // memory-bound, against the measured kernels); the tile's
-              // reuse is in the on-chip term below.
-              c.memoryNs = (static_cast<double>(view.m) * view.k +
-                            static_cast<double>(view.k) * view.n) *
-                               view.inBytes +
-                           static_cast<double>(view.m) * view.n * view.accBytes;
-              c.memoryNs /= f.bandwidth;
-              double operandsPerMac = static_cast<double>(wm + wn) / (wm * wn) +
-                                      static_cast<double>(bm + bn) / (bm * bn);
-              c.onchipNs = (work / 2.0) * operandsPerMac * view.inBytes /
-                           s.smemBytesPerNs;
-              double tileCycles = 2.0 * bm * bn * bk / s.flopsPerCyclePerSm;
-              double needed = std::min<double>(
-                  1.0 + std::ceil(f.latencyCycles / std::max(tileCycles, 1.0)),
-                  kTiles);
-              double stageFactor = std::min(1.0, stages / needed);
-              c.timeNs = std::max({c.computeNs, c.memoryNs, c.onchipNs}) /
-                         (c.waveEfficiency * c.occupancyFactor * stageFactor);
-              int64_t rounds =
-                  ceilDiv(ceilDiv(c.blocks, f.smCount), blocksPerSm);
-              // Pipeline fill, and one barrier per K step of each round of
-              // resident blocks (they wait at it together).
-              c.timeNs += rounds * f.latencyCycles / f.clockGhz;
-              c.timeNs += ceilDiv(c.blocks, f.smCount) * kTiles *
-                          (f.latencyCycles / 8) / f.clockGhz;
-              s.selection.ranked.push_back(c);
+              deeperBlocksPerSm = cfg.blocksPerSm;
+              s.selection.ranked.push_back(scoreMmaSyncCandidate(s, cfg, tc));
             }
           }
 }
@@ -773,11 +801,11 @@ static void enumerateMmaSyncCandidates(GpuSearch &s, double tcCount,
 static llvm::Error selectMmaSync(GpuSearch &s, const HwSpec &spec) {
   if (llvm::Error err = checkMmaSyncProblem(s.view, spec))
     return err;
-  double tcCount = 0, tcLatency = 0, tcIssue = 0;
+  TensorCoreUnit tc;
   std::pair<llvm::StringRef, double *> nums[] = {
-      {"pipeline.units.tensor_core.count", &tcCount},
-      {"pipeline.units.tensor_core.latency_cycles", &tcLatency},
-      {"pipeline.units.tensor_core.issue_cycles", &tcIssue}};
+      {"pipeline.units.tensor_core.count", &tc.count},
+      {"pipeline.units.tensor_core.latency_cycles", &tc.latency},
+      {"pipeline.units.tensor_core.issue_cycles", &tc.issue}};
   for (auto &[key, field] : nums)
     if (llvm::Error err = requireNumber(spec, key, *field))
       return err;
@@ -786,7 +814,7 @@ static llvm::Error selectMmaSync(GpuSearch &s, const HwSpec &spec) {
       "cap {1} B ({2}); registers per thread WM*WN/32 (accumulator) + "
       "BK/16 * (WM/16*4 + WN/8*2) (fragments) + 24",
       s.view.inBytes, s.cap.bytes, s.cap.source);
-  enumerateMmaSyncCandidates(s, tcCount, tcLatency, tcIssue);
+  enumerateMmaSyncCandidates(s, tc);
   const GemmView &v = s.view;
   if (s.selection.ranked.empty() && (v.m % 64 || v.n % 64 || v.k % 32))
     s.selection.capacityDetail = llvm::formatv(
