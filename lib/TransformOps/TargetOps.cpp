@@ -180,10 +180,8 @@ hwsched::OutlineKernelFunctionOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *target : state.getPayloadOps(getTarget())) {
     // Checked before anything moves, so that a refusal leaves the payload
     // as it was.
-    if (!SymbolTable::getNearestSymbolTable(target->getParentOp()))
-      return silenceable(
-          *this,
-          outlineKernelFunction(rewriter, target, getFuncName()).takeError());
+    if (llvm::Error err = checkKernelOutlinable(target))
+      return silenceable(*this, std::move(err));
   }
   for (Operation *target : state.getPayloadOps(getTarget())) {
     llvm::Expected<OutlinedKernel> outlined =

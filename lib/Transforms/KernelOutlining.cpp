@@ -22,12 +22,18 @@
 
 using namespace mlir;
 
-llvm::Expected<hwsched::OutlinedKernel>
-hwsched::outlineKernelFunction(RewriterBase &rewriter, Operation *op,
-                               StringRef name) {
+llvm::Error hwsched::checkKernelOutlinable(Operation *op) {
   if (!SymbolTable::getNearestSymbolTable(op->getParentOp()))
     return refuse(op, "the op has no symbol-table ancestor to hold the "
                       "outlined function");
+  return llvm::Error::success();
+}
+
+llvm::Expected<hwsched::OutlinedKernel>
+hwsched::outlineKernelFunction(RewriterBase &rewriter, Operation *op,
+                               StringRef name) {
+  if (llvm::Error err = checkKernelOutlinable(op))
+    return std::move(err);
   // The op in a region of its own: an scf.execute_region yielding its
   // results.
   OpBuilder::InsertionGuard guard(rewriter);

@@ -28,6 +28,10 @@ struct OutlinedKernel {
   mlir::func::CallOp call;
 };
 
+/// A refusal unless `op` can be outlined (it has a symbol-table ancestor
+/// to hold the function); nothing is changed.
+llvm::Error checkKernelOutlinable(mlir::Operation *op);
+
 /// Outlines `op` into a new function named after `name` (made unique in the
 /// nearest symbol table) and replaces it with a call; constants `op` uses
 /// from above are cloned into the function. A refusal when `op` has no
