@@ -38,15 +38,31 @@
 // (loop overhead), plus loading and storing the accumulators once per K
 // tile, over the busiest thread's share. Memory: the off-chip traffic over
 // the bandwidth of the threads used (cores' shares of
-// offchip.bandwidth_gb_per_s): A re-read per NC panel, B per MC block, C
-// read and written once (its block stays in L2 across the K tiles): every
-// L2 miss priced at the off-chip rate, a conservative stand-in for the L3
-// the spec gives no bandwidth for. Plus a cold-start load latency per cache
-// tile and K tile.
+// offchip.bandwidth_gb_per_s): A and B read once, C read and written once
+// (its block stays in L2 across the K tiles), B's packed panel re-read per
+// MC block (every L2 miss priced at the off-chip rate, a conservative
+// stand-in for the L3 the spec gives no bandwidth for), and A re-read per
+// NC panel: at a quarter of the off-chip price while A stays in the L3
+// between panels (kL3OverOffchipBandwidth), at the full price when it does
+// not. And a GEMM's off-chip streams are only partly hidden behind its
+// FMAs: the smaller of compute and memory counts at kOffchipOverlapLoss on
+// top of the larger. Why: on the tuning bench (bench/tuning, AMD EPYC Zen 3
+// class, one core, 4096x256x1024) an unpacked A of 16 MiB leaves the
+// 32 MiB L3 between NC panels, and 16- and 32-column panels, which re-read
+// it 16 and 8 times, ran 1.3-1.5x slower than 128- and 256-column ones;
+// the pure max(compute, memory) score rated them all equal: its Kendall
+// tau over its own top 40 was -0.19 to -0.25 there (three runs), 0.30 to
+// 0.37 with these terms, and 0.19 to 0.34 at 1024^3 (bench/tuning/
+// RESULTS.md).
+// Plus a cold-start load latency per cache tile and K tile.
 //  - L3 (GEMMs): each thread's packed K x NC panel, re-read by its MC
 //    blocks, fits its share of the L3: cpu.l3_bytes over the threads on one
 //    L3 (min(threads, cpu.l3_sharing_cores)); candidates over it are
 //    dropped unless nothing else is left.
+//    A stays in the L3 between its NC panels when it counts twice (it is
+//    unpacked: power-of-two leading dimensions conflict in few sets, as in
+//    L2) beside the packed panels of the threads on that L3: 2 x M x K
+//    + threads x K x NC <= cpu.l3_bytes.
 // Stages = pipeline.max_stages (prefetch depth).
 //
 //===----------------------------------------------------------------------===//
@@ -65,6 +81,20 @@ using namespace hwsched::tileconfig;
 /// that the out-of-order core does not hide behind the FMAs (a modelling
 /// constant, not a spec figure).
 static constexpr double kLoopOverheadCycles = 1.0;
+
+/// The share of the smaller of a GEMM's compute and off-chip time that is
+/// not hidden behind the larger (a modelling constant; replaying the tuning
+/// bench's recorded sweeps, the ranking of the skinny shape is the same
+/// from 0.25 to 1.0, and 0 rates its 16-column panels, measured 1.4x
+/// slower, equal to the best).
+static constexpr double kOffchipOverlapLoss = 0.5;
+
+/// How much faster the L3 serves a core's re-reads than its share of the
+/// off-chip bandwidth (a modelling constant: the specs give no L3
+/// bandwidth; x86 server L3s deliver some 16-32 bytes per cycle to a core,
+/// several times a core's share of DRAM). An operand re-read from the L3
+/// is priced at this fraction of its off-chip bytes.
+static constexpr double kL3OverOffchipBandwidth = 4.0;
 
 namespace {
 struct CpuFigures {
@@ -263,28 +293,39 @@ static void scoreCpuCandidate(const CpuSearch &s, const RegisterKernel &kernel,
   c.computeNs = busiestShare * kernels *
                 (kSteps * stepCycles + kTiles * accCycles) / f.clockGhz;
   double traffic;
-  if (view.isGemm())
-    traffic = view.batch * (static_cast<double>(view.m) * view.k *
-                                ceilDiv(view.n, nc) * view.inBytes +
-                            static_cast<double>(view.k) * view.n *
-                                ceilDiv(view.m, mc) * view.inBytes +
+  if (view.isGemm()) {
+    // The threads on one L3 share it: each keeps its packed K x NC panel
+    // there while its MC blocks re-read it, and A stays beside the panels
+    // when it fits twice over (unpacked).
+    int64_t threadsOnL3 = std::min(c.panelThreads, f.l3Sharing);
+    double panelBytes = static_cast<double>(view.k) * nc * view.inBytes;
+    double aBytes = static_cast<double>(view.m) * view.k * view.inBytes;
+    double bBytes = static_cast<double>(view.k) * view.n * view.inBytes;
+    c.panelOverL3 = panelBytes > static_cast<double>(f.l3) / threadsOnL3;
+    bool aInL3 =
+        2.0 * aBytes + threadsOnL3 * panelBytes <= static_cast<double>(f.l3);
+    double aRereads = aBytes * (ceilDiv(view.n, nc) - 1) /
+                      (aInL3 ? kL3OverOffchipBandwidth : 1.0);
+    // B's panel re-reads (per MC block) stay priced at the off-chip rate, a
+    // conservative stand-in that keeps MC blocks large enough to amortize a
+    // panel's stream (the calibration of bench/cpu-matmul's picks).
+    double bRereads = bBytes * (ceilDiv(view.m, mc) - 1);
+    traffic = view.batch * (aBytes + bBytes + aRereads + bRereads +
                             // C once: the K loop runs inside the cache tile,
                             // whose C block is part of the L2 working set, so
                             // the per-K-tile re-reads stay in L2.
                             2.0 * view.m * view.n * view.accBytes);
-  else
+  } else {
     traffic = view.offchipBytes(mc, nc);
-  // The threads on one L3 share it: each keeps its packed K x NC panel
-  // there while its MC blocks re-read it.
-  if (view.isGemm()) {
-    double l3Share =
-        static_cast<double>(f.l3) / std::min(c.panelThreads, f.l3Sharing);
-    c.panelOverL3 = static_cast<double>(view.k) * nc * view.inBytes > l3Share;
   }
   c.memoryNs = traffic / (s.bytesPerNs * c.panelThreads);
-  // Each cache tile starts with cold loads (load latency). Hardware
-  // prefetch overlaps the streams with the kernel.
-  c.timeNs = std::max(c.computeNs, c.memoryNs) +
+  // Hardware prefetch overlaps the off-chip streams with the kernel, but
+  // not all of a GEMM's (see the file header); each cache tile starts with
+  // cold loads (load latency).
+  double overlapLoss =
+      view.isGemm() ? kOffchipOverlapLoss * std::min(c.computeNs, c.memoryNs)
+                    : 0.0;
+  c.timeNs = std::max(c.computeNs, c.memoryNs) + overlapLoss +
              busiestShare * c.blocks * kTiles * f.loadLatency / f.clockGhz;
 }
 

@@ -4,9 +4,11 @@
 // x86-avx512 planned for one thread (48 KiB L1d, 1.25 MiB L2, 32 zmm;
 // cpu.cores = 1 with one core's share of the bandwidth, 204.8 / 40 GB/s),
 // and on that core with single figures overridden: a
-// 256 KiB L2 (cpu.l2_bytes and the on-chip capacity) shrinks the cache block
-// to 128 x 128 (KC 256: the packed B panel, 128 KiB, counts at its size, the
-// unpacked 64 KiB C block twice); 16 vector registers halve the register
+// 256 KiB L2 (cpu.l2_bytes and the on-chip capacity) narrows the cache
+// block to 256 x 64 (KC 256: the packed B panel, 64 KiB, counts at its size,
+// the unpacked 64 KiB C block twice; all 256 rows, so B is read once while
+// A, which stays in the L3, is re-read per panel at a quarter of the
+// off-chip price); 16 vector registers halve the register
 // tile to 4 x 32. With its 40 cores the column panels run on threads: 16
 // panels of 16 columns (16 x 16 register tiles, one zmm wide), on 16
 // threads, beat 8 panels of 32. A small 4-core AVX2 core (32 KiB L1d,
@@ -56,8 +58,8 @@
 // AVX2: remark: MR 4 : i64
 // AVX2: remark: NR 16 : i64
 
-// SMALLL2: remark: MC 128 : i64
-// SMALLL2: remark: NC 128 : i64
+// SMALLL2: remark: MC 256 : i64
+// SMALLL2: remark: NC 64 : i64
 // SMALLL2: remark: KC 256 : i64
 // SMALLL2: remark: MR 8 : i64
 // SMALLL2: remark: NR 32 : i64
