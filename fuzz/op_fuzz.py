@@ -56,7 +56,7 @@ TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "schedule_stages", "merge_allocations",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
            "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma",
-           "match_wgmma_matmuls", "match_mma_sync_matmuls"]
+           "match_wgmma_matmuls", "match_mma_sync_matmuls", "outline_kernel_function"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
@@ -64,7 +64,7 @@ HOME_CATEGORY = {
     "attach_target_spec": "funcs", "query_spec": "funcs",
     "epilogue_in_place": "linalg", "split_k": "linalg",
     "rewrite_matmul_as_wgmma": "linalg", "match_wgmma_matmuls": "linalg",
-    "match_mma_sync_matmuls": "linalg",
+    "match_mma_sync_matmuls": "linalg", "outline_kernel_function": "linalg",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))
@@ -166,6 +166,12 @@ class Case:
                 attrs.append(f"{name} = {value}")
         if op == "estimate":
             attrs.append(f'metric = "{r.choice(METRICS)}"')
+        if op == "outline_kernel_function" and r.random() < 0.9:
+            # Mostly a usable name; some empty, clashing with the payload's
+            # own symbols, or not an identifier.
+            name = r.choice(["kernel", "hwsched_tensorcore_kernel", "", "main",
+                             "f", "a b", "@x", "0"])
+            attrs.append(f'func_name = "{name}"')
         if op == "query_spec":
             attrs.append(f'key = "{r.choice(KEYS)}"')
         if op == "schedule_stages" and r.random() < 0.6:

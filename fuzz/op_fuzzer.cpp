@@ -87,13 +87,19 @@ const char *const kOps[] = {
     "attach_target_spec",       "query_spec",
     "epilogue_in_place",        "split_k",
     "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma",
-    "match_wgmma_matmuls",      "match_mma_sync_matmuls"};
+    "match_wgmma_matmuls",      "match_mma_sync_matmuls",
+    "outline_kernel_function"};
 
 /// The category of payload op each op works on, by kOps index.
 const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
                              "funcs",  "funcs",  "funcs",  "linalg", "linalg",
-                             "linalg", "linalg", "linalg", "linalg"};
+                             "linalg", "linalg", "linalg", "linalg",
+                             "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
+
+/// outline_kernel_function's function names, valid and invalid.
+const char *const kFuncNames[] = {"kernel", "hwsched_tensorcore_kernel", "",
+                                  "main", "f", "a b", "@x", "0"};
 
 /// chunk_dynamic_loops' chunk sizes, valid and invalid.
 const char *const kChunks[] = {"1", "3", "7", "256", "0", "-2"};
@@ -330,6 +336,10 @@ struct Case {
                         in.chance(200)
                             ? kWgmmaValues[in.pick(std::size(kWgmmaValues))]
                             : drawValue(in)});
+    // outline_kernel_function needs its func_name: mostly a usable one,
+    // some empty, clashing with the payload's own symbols, or not a name.
+    if (name == "outline_kernel_function" && in.chance(230))
+      list.push_back({"func_name", quote(kFuncNames[in.pick(std::size(kFuncNames))])});
     if (name == "schedule_stages" && in.chance(150))
       list.push_back(
           {"num_stages", kNumStages[in.pick(std::size(kNumStages))]});
@@ -462,6 +472,9 @@ std::string buildScript(const Case &c, unsigned count) {
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";
   else if (op == "match_mma_sync_matmuls")
     s += "    %r:2 = transform.hwsched.match_mma_sync_matmuls " + h + " " + a +
+         " : (" + hty + ") -> (" + any + ", " + any + ")\n";
+  else if (op == "outline_kernel_function")
+    s += "    %r:2 = transform.hwsched.outline_kernel_function " + h + " " + a +
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";
   else if (op == "attach_target_spec")
     s += "    transform.hwsched.attach_target_spec " + h + " " + a + " : " +

@@ -180,7 +180,7 @@ hwsched::OutlineKernelFunctionOp::apply(transform::TransformRewriter &rewriter,
   for (Operation *target : state.getPayloadOps(getTarget())) {
     // Checked before anything moves, so that a refusal leaves the payload
     // as it was.
-    if (llvm::Error err = checkKernelOutlinable(target))
+    if (llvm::Error err = checkKernelOutlinable(target, getFuncName()))
       return silenceable(*this, std::move(err));
   }
   for (Operation *target : state.getPayloadOps(getTarget())) {

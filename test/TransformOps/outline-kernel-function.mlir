@@ -36,3 +36,32 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The name is made unique in the symbol table that receives the function:
+// @kernel exists, so the two outlined ops become @kernel_0 and @kernel_1.
+// CHECK-LABEL: func.func @kernel_0(
+// CHECK:         arith.addf
+// CHECK-LABEL: func.func @kernel_1(
+// CHECK:         arith.mulf
+// CHECK-LABEL: func.func @g(
+// CHECK:         call @kernel_0(
+// CHECK:         call @kernel_1(
+// CHECK-LABEL: func.func @kernel(
+func.func @g(%x: f32) -> f32 {
+  %a = arith.addf %x, %x {tag} : f32
+  %m = arith.mulf %a, %x {tag} : f32
+  return %m : f32
+}
+func.func @kernel() {
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %ops = transform.structured.match attributes{tag} in %root : (!transform.any_op) -> !transform.any_op
+    %func, %call = transform.hwsched.outline_kernel_function %ops { func_name = "kernel" }
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -180,6 +180,7 @@ OPS = {
     "rewrite_matmul_as_wgmma": ("transform.hwsched.rewrite_matmul_as_wgmma", "handle"),
     "match_wgmma_matmuls": ("transform.hwsched.match_wgmma_matmuls", "handle2"),
     "match_mma_sync_matmuls": ("transform.hwsched.match_mma_sync_matmuls", "handle2"),
+    "outline_kernel_function": ("transform.hwsched.outline_kernel_function", "handle2"),
 }
 
 

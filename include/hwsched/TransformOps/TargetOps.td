@@ -197,9 +197,17 @@ def OutlineKernelFunctionOp
 
     #### Return modes
 
-    Consumes `target`; returns the functions and the calls in its order. An
-    op without a symbol-table ancestor, or one that cannot be outlined, is a
-    silenceable failure naming it (the payload is unchanged).
+    Consumes `target`; returns the functions and the calls in its order.
+    Each function is placed before the function that holds its op, in the
+    symbol table that holds that one, named `func_name` or, when a symbol
+    of that name exists there, `func_name_0`, `func_name_1`, ...
+
+    Every op is checked before any moves; a silenceable failure names the
+    first that cannot be outlined and why (the payload is unchanged): an
+    empty `func_name`; an op that is a function, a symbol or a symbol table
+    (the module itself); an op not inside a function, or inside one that no
+    symbol table holds; a terminator; an op in a terminator's region (the
+    `tensor.parallel_insert_slice` of an `scf.forall.in_parallel`).
   }];
 
   let arguments = (ins TransformHandleTypeInterface:$target,

@@ -28,14 +28,18 @@ struct OutlinedKernel {
   mlir::func::CallOp call;
 };
 
-/// A refusal unless `op` can be outlined (it has a symbol-table ancestor
-/// to hold the function); nothing is changed.
-llvm::Error checkKernelOutlinable(mlir::Operation *op);
+/// A refusal unless `op` can be outlined into a function named after
+/// `name`: a non-empty name; `op` inside a function that sits in a symbol
+/// table (the new function goes beside it); `op` neither a terminator, nor
+/// in a terminator's region (an scf.forall's in_parallel), nor itself a
+/// symbol, a symbol table or a function. Nothing is changed.
+llvm::Error checkKernelOutlinable(mlir::Operation *op, llvm::StringRef name);
 
 /// Outlines `op` into a new function named after `name` (made unique in the
-/// nearest symbol table) and replaces it with a call; constants `op` uses
-/// from above are cloned into the function. A refusal when `op` has no
-/// symbol-table ancestor or the outlining fails.
+/// symbol table that holds the function around `op`: `name`, else `name_0`,
+/// `name_1`, ...) and replaces it with a call; constants `op` uses from
+/// above are cloned into the function. A refusal when
+/// checkKernelOutlinable refuses or the outlining fails.
 llvm::Expected<OutlinedKernel>
 outlineKernelFunction(mlir::RewriterBase &rewriter, mlir::Operation *op,
                       llvm::StringRef name);
