@@ -417,11 +417,15 @@ module attributes {transform.with_named_sequence} {
         failures(propagate) (%mapped) : (!transform.any_op) -> !transform.any_op
 
     // 11. Warp-level vector ops to nvgpu: vector.contract -> mma.sync,
-    //     shared-memory reads -> ldmatrix (A as is, B transposed).
+    //     shared-memory reads -> ldmatrix (A as is, B transposed; f32 B as
+    //     single loads: ldmatrix transposes 16-bit elements only). An f32
+    //     mma.sync runs on the tensor cores only as tf32: marked so (the
+    //     NVVM lowering refuses it otherwise); f16 ones are left alone.
     %f_m = transform.apply_registered_pass "convert-vector-to-gpu"
         with options = { "use-nvgpu" = true } to %f_a
         : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f_m {
+      transform.apply_patterns.hwsched.mma_sync_f32_to_tf32
       transform.apply_patterns.canonicalization
     } : !transform.any_op
     transform.apply_cse to %f_m : !transform.any_op
@@ -441,13 +445,13 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     transform.apply_cse to %f : !transform.any_op
 
-    // 9. The warp contraction unrolled to mma.sync m16n8k16 shapes, then the
-    //    64 accumulators (16x8 f32 each) hoisted out of the K loop into
-    //    iter_args. In this order: hoisting first leaves one 64x64
-    //    accumulator that the mma conversion (step 11) silently skips.
-    transform.apply_patterns to %f {
-      transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 16]
-    } : !transform.any_op
+    // 9. The warp contraction unrolled to mma.sync shapes (m16n8k16 for
+    //    f16, m16n8k8 for f32), then the 64 accumulators (16x8 f32 each)
+    //    hoisted out of the K loop into iter_args. In this order: hoisting
+    //    first leaves one 64x64 accumulator that the mma conversion (step
+    //    11) silently skips.
+    transform.include @gpu_matmul_tensorcore_unroll_to_mma failures(propagate) (%f)
+        : (!transform.any_op) -> ()
     transform.apply_patterns to %f {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
@@ -835,9 +839,8 @@ module attributes {transform.with_named_sequence} {
   // mma shapes, loops as loops, contractions as outer products.
   transform.named_sequence @gpu_matmul_tensorcore_sequential_from_vector(
       %func_v: !transform.any_op {transform.consumed}) {
-    transform.apply_patterns to %func_v {
-      transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 16]
-    } : !transform.any_op
+    transform.include @gpu_matmul_tensorcore_unroll_to_mma failures(propagate) (%func_v)
+        : (!transform.any_op) -> ()
     transform.apply_patterns to %func_v {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
@@ -845,6 +848,44 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.include @gpu_matmul_tensorcore_contractions_for_cpu failures(propagate)
         (%func_s) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // Step 9's unrolling of the warp contraction of %f (one per kernel
+  // function) to the mma.sync shape of its inputs' element width, the one
+  // element-width choice after vectorization: m16n8k16 for 16-bit inputs
+  // (f16), m16n8k8 for 32-bit ones (f32, multiplied as tf32 in step 11).
+  // Any other width is refused before the payload changes.
+  transform.named_sequence @gpu_matmul_tensorcore_unroll_to_mma(
+      %f: !transform.any_op {transform.readonly}) {
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c16 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %c32 = transform.param.constant 32 : i64 -> !transform.param<i64>
+    %contract = transform.structured.match ops{["vector.contract"]} in %f
+        : (!transform.any_op) -> !transform.any_op
+    %lhs = transform.get_operand %contract[0] : (!transform.any_op) -> !transform.any_value
+    %bits = transform.include @gpu_matmul_tensorcore_element_bits failures(propagate) (%lhs)
+        : (!transform.any_value) -> !transform.param<i64>
+    %f16 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%f, %bits, %c16)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %f32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%f, %bits, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %both = transform.merge_handles %f16, %f32 : !transform.any_op
+    %n = transform.num_associations %both : (!transform.any_op) -> !transform.param<i64>
+    %bad = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%f, %n, %c0)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    transform.hwsched.refuse_if %bad
+        { message = "the tensor-core kernel multiplies f16 inputs (mma.sync m16n8k16) or f32 inputs as tf32 (m16n8k8)" }
+        : !transform.any_op
+    transform.apply_patterns to %f16 {
+      transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 16]
+    } : !transform.any_op
+    transform.apply_patterns to %f32 {
+      transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 8]
+    } : !transform.any_op
     transform.yield
   }
 
@@ -883,17 +924,28 @@ module attributes {transform.with_named_sequence} {
   //                         columns on #gpu.block<x>; BM, BN in {64, 128, 256};
   //   %warp    [WM, WN, 0]  the C tile of a warp, WM, WN in {32, 64}; the
   //                         warps are linear ids as in the fixed schedules;
-  //   %red     [0, 0, BK]   the K step, 32 or 64 (f16);
+  //   %red     [0, 0, BK]   the K step, 64 or 128 bytes of a row: 32 or 64
+  //                         for f16, 16 or 32 for f32;
   //   %stages  [S]          the stage cap of schedule_stages (max_stages);
   //   %threads [T, 1, 1]    the block's threads, 32 (BM / WM) (BN / WN), in
   //                         {32, 64, 128, 256, 512}.
-  // The A and B copies go over one thread grid TR x TC with TC = BK / 8 (one
-  // 16-byte copy per thread and row) and TR = T / TC: A (BM x BK) is BM / TR
-  // rows of one copy per thread, B (BK x BN) BK / TR rows of BN / TC columns,
-  // cut into 8-column (16-byte) pieces. The one grid for both lets the two
-  // copy loops fuse (one async group per K step). Buildable when TR divides
-  // BM and BK and 8 divides BN / TC: with the sets above, when T is at most
-  // 128 for K steps of 32 (checked and refused otherwise). The warp count
+  // The inputs are f16 (mma.sync m16n8k16) or f32, multiplied as tf32
+  // (m16n8k8: A and B rounded to 10-bit mantissas, f32 sums; the script
+  // itself does not ask, select_tile_config { allow_tf32 } does). The
+  // element width is read from the payload where a step depends on it:
+  // the copy grid and B's piece width (below), the mma shape
+  // (@gpu_matmul_tensorcore_unroll_to_mma) and the tf32 marking of the
+  // f32 mma.sync ops (step 11; f32 B is read with single loads, ldmatrix
+  // transposing 16-bit elements only).
+  // The A and B copies go over one thread grid TR x TC with TC = BK / E (E
+  // elements, 8 f16 or 4 f32, in one 16-byte copy per thread and row) and
+  // TR = T / TC: A (BM x BK) is BM / TR rows of one copy per thread, B (BK x
+  // BN) BK / TR rows of BN / TC columns, cut into E-column (16-byte)
+  // pieces. The one grid for both lets the two copy loops fuse (one async
+  // group per K step). Buildable when TR divides BM and BK and E divides
+  // BN / TC: with the sets above, when T is at most 128 for f16 K steps of
+  // 32, 64 for f32 K steps of 16 and 256 for f32 K steps of 32 (checked
+  // and refused otherwise). The warp count
   // (BM / WM) (BN / WN) must be T / 32, which a script cannot check: more
   // warps fail the thread mapping, fewer leave warps idle. M must be a
   // multiple of BM, N of BN, K of BK (with at least S K steps to be
@@ -1030,10 +1082,13 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %t, %t_y, %t_z = transform.split_handle %threads
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    %tr, %tc = transform.include @gpu_matmul_tensorcore_tiles_copy_grid failures(propagate)
-        (%mm, %t, %bk)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.param<i64>, !transform.param<i64>)
+    %a = transform.get_operand %mm[0] : (!transform.any_op) -> !transform.any_value
+    %bits = transform.include @gpu_matmul_tensorcore_element_bits failures(propagate) (%a)
+        : (!transform.any_value) -> !transform.param<i64>
+    %tr, %tc, %piece = transform.include @gpu_matmul_tensorcore_tiles_copy_grid
+        failures(propagate) (%mm, %t, %bk, %bits)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
 
     %mm_b, %forall_b = transform.structured.tile_using_forall %mm
         tile_sizes *(%block) (mapping = [#gpu.block<y>, #gpu.block<x>])
@@ -1065,19 +1120,22 @@ module attributes {transform.with_named_sequence} {
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %t, %t_y, %t_z = transform.split_handle %threads
         : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-    %tr, %tc = transform.include @gpu_matmul_tensorcore_tiles_copy_grid failures(propagate)
-        (%func_b, %t, %bk)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
-          -> (!transform.param<i64>, !transform.param<i64>)
     // 6. The two copies into shared memory (A's first) over one TR x TC
-    //    thread grid, TC = BK / 8 threads per row of one 16-byte copy each:
-    //    A is BM / TR rows of one copy per thread, B BK / TR rows of BN / TC
-    //    columns, cut into 8-column pieces and unrolled. The same grid lets
-    //    the loops fuse.
+    //    thread grid, TC = BK / E threads per row of one 16-byte copy (E
+    //    elements) each: A is BM / TR rows of one copy per thread, B BK / TR
+    //    rows of BN / TC columns, cut into E-column pieces and unrolled. The
+    //    same grid lets the loops fuse.
     %copies = transform.structured.match ops{["linalg.copy"]} in %func_b
         : (!transform.any_op) -> !transform.any_op
     %copy_a, %copy_b = transform.split_handle %copies
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %a = transform.get_operand %copy_a[0] : (!transform.any_op) -> !transform.any_value
+    %bits = transform.include @gpu_matmul_tensorcore_element_bits failures(propagate) (%a)
+        : (!transform.any_value) -> !transform.param<i64>
+    %tr, %tc, %piece = transform.include @gpu_matmul_tensorcore_tiles_copy_grid
+        failures(propagate) (%func_b, %t, %bk, %bits)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %copy_a_t, %copy_a_f = transform.structured.tile_using_forall %copy_a
         num_threads [%tr, %tc] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
@@ -1086,8 +1144,8 @@ module attributes {transform.with_named_sequence} {
         num_threads [%tr, %tc] (mapping = [#gpu.thread<linear_dim_1>, #gpu.thread<linear_dim_0>])
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
           -> (!transform.any_op, !transform.any_op)
-    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, 8]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %copy_b_16, %copy_b_loop = transform.structured.tile_using_for %copy_b_t tile_sizes [0, %piece]
+        : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
     transform.include @gpu_matmul_tensorcore_tiles_unroll_copy_b failures(propagate)
         (%copy_b_loop, %bn, %bk)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> ()
@@ -1136,17 +1194,21 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
-  // The copy thread grid (TR, TC) = (T / (BK / 8), BK / 8) for T threads
-  // (%t) and K steps of %bk, one value each, picked among the supported T
-  // and BK; %anchor is any handle to one payload op (it only carries the
-  // comparisons). A T or BK outside the sets, or a grid with more rows than
-  // B's tile (TR > BK), is refused. With BM, BN in {64, 128, 256} the other
-  // conditions (TR divides BM, BN / TC a multiple of 8) then hold.
+  // The copy thread grid (TR, TC) = (T / (BK / E), BK / E) and B's piece
+  // width E, the elements of one 16-byte copy (8 f16, 4 f32), for T threads
+  // (%t), K steps of %bk and inputs of %bits bits, one value each, picked
+  // among the supported T and BK; %anchor is any handle to one payload op
+  // (it only carries the comparisons). A K step is 64 or 128 bytes of a row
+  // (TC = 4 or 8): BK 32 or 64 for f16, 16 or 32 for f32. A T, BK or width
+  // outside the sets, or a grid with more rows than B's tile (TR > BK), is
+  // refused. With BM, BN in {64, 128, 256} the other conditions (TR
+  // divides BM, BN / TC a multiple of E) then hold.
   transform.named_sequence @gpu_matmul_tensorcore_tiles_copy_grid(
       %anchor: !transform.any_op {transform.readonly},
       %t: !transform.param<i64> {transform.readonly},
-      %bk: !transform.param<i64> {transform.readonly})
-      -> (!transform.param<i64>, !transform.param<i64>) {
+      %bk: !transform.param<i64> {transform.readonly},
+      %bits: !transform.param<i64> {transform.readonly})
+      -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>) {
     %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
     %c4 = transform.param.constant 4 : i64 -> !transform.param<i64>
     %c8 = transform.param.constant 8 : i64 -> !transform.param<i64>
@@ -1156,70 +1218,108 @@ module attributes {transform.with_named_sequence} {
     %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
     %c256 = transform.param.constant 256 : i64 -> !transform.param<i64>
     %c512 = transform.param.constant 512 : i64 -> !transform.param<i64>
-    // %anchor when BK is 32 / 64, else empty.
-    %k32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
-        (%anchor, %bk, %c32)
+    // %anchor for each supported (width, BK), else empty: h32 is f16 with
+    // K steps of 32, s16 f32 with K steps of 16, and so on.
+    %h = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%anchor, %bits, %c16)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
-    %k64 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
-        (%anchor, %bk, %c64)
+    %s = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%anchor, %bits, %c32)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
-    // TC = BK / 8.
-    %tc32 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k32, %bk, %c32, %c4)
-        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-          -> !transform.param<i64>
+    %h32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%h, %bk, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %h64 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%h, %bk, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %s16 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%s, %bk, %c16)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %s32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%s, %bk, %c32)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    // 64-byte and 128-byte K steps.
+    %row64 = transform.merge_handles %h32, %s16 : !transform.any_op
+    %row128 = transform.merge_handles %h64, %s32 : !transform.any_op
+    // TC = BK / E: 4 threads per 64-byte row, 8 per 128-byte row (the
+    // comparison of %t with itself holds: only the guard decides).
     %tc64 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k64, %bk, %c64, %c8)
+        (%row64, %t, %t, %c4)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
-    %tc = transform.merge_handles %tc32, %tc64 : !transform.param<i64>
-    // TR = T / 4 for K steps of 32 (T at most 128: TR at most BK), T / 8
-    // for 64.
+    %tc128 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%row128, %t, %t, %c8)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %tc = transform.merge_handles %tc64, %tc128 : !transform.param<i64>
+    // E: 8 f16 or 4 f32 per 16-byte copy.
+    %e16 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%anchor, %bits, %c16, %c8)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %e32 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
+        (%anchor, %bits, %c32, %c4)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+          -> !transform.param<i64>
+    %piece = transform.merge_handles %e16, %e32 : !transform.param<i64>
+    // TR = T / TC, at most BK: T / 4 for 64-byte rows (T up to 128 for f16
+    // K steps of 32, up to 64 for f32 K steps of 16), T / 8 for 128-byte
+    // rows (up to 512 for f16 K steps of 64, 256 for f32 K steps of 32).
     %a0 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k32, %t, %c32, %c8)
+        (%row64, %t, %c32, %c8)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %a1 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k32, %t, %c64, %c16)
+        (%row64, %t, %c64, %c16)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %a2 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k32, %t, %c128, %c32)
+        (%h32, %t, %c128, %c32)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %b0 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k64, %t, %c32, %c4)
+        (%row128, %t, %c32, %c4)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %b1 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k64, %t, %c64, %c8)
+        (%row128, %t, %c64, %c8)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %b2 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k64, %t, %c128, %c16)
+        (%row128, %t, %c128, %c16)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %b3 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k64, %t, %c256, %c32)
+        (%row128, %t, %c256, %c32)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %b4 = transform.include @gpu_matmul_tensorcore_tiles_param_if_eq failures(propagate)
-        (%k64, %t, %c512, %c64)
+        (%h64, %t, %c512, %c64)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
           -> !transform.param<i64>
     %tr = transform.merge_handles %a0, %a1, %a2, %b0, %b1, %b2, %b3, %b4
         : !transform.param<i64>
-    // No value: T or BK is not one of the supported, or T is 256 or 512 with
-    // K steps of 32 (TR = 64 or 128 threads for B's 32 rows: some threads
-    // would copy nothing, the others partial tiles).
+    // No value: the width, T or BK is not one of the supported, or T is too
+    // many for B's BK rows (some threads would copy nothing, the others
+    // partial tiles).
     %n_tr = transform.num_associations %tr : (!transform.param<i64>) -> !transform.param<i64>
     %bad = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
         (%anchor, %n_tr, %c0)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     transform.hwsched.refuse_if %bad
-        { message = "@gpu_matmul_tensorcore_tiles takes K steps of 32 with 32, 64 or 128 threads, or K steps of 64 with 32, 64, 128, 256 or 512 threads" }
+        { message = "@gpu_matmul_tensorcore_tiles takes f16 inputs with K steps of 32 and 32, 64 or 128 threads or K steps of 64 and 32 to 512 threads, or f32 inputs (tf32) with K steps of 16 and 32 or 64 threads or K steps of 32 and 32 to 256 threads" }
         : !transform.any_op
-    transform.yield %tr, %tc : !transform.param<i64>, !transform.param<i64>
+    transform.yield %tr, %tc, %piece : !transform.param<i64>, !transform.param<i64>, !transform.param<i64>
+  }
+
+  // The bits of the elements of %value (one payload value of shaped type:
+  // the matmul's A, or the copy of A into shared memory after
+  // bufferization): 16 for f16, 32 for f32 (tf32 on the tensor cores).
+  transform.named_sequence @gpu_matmul_tensorcore_element_bits(
+      %value: !transform.any_value {transform.readonly}) -> !transform.param<i64> {
+    %bits = transform.match.structured.elemental_bitwidth %value
+        : (!transform.any_value) -> !transform.param<i64>
+    transform.yield %bits : !transform.param<i64>
   }
 
   // Step 8, second half, for T threads (%t, one value): the warp and thread
@@ -1300,8 +1400,8 @@ module attributes {transform.with_named_sequence} {
     transform.yield %mapped : !transform.any_op
   }
 
-  // Unrolls the loop of B's 8-column copy pieces (BN / TC / 8 = BN / BK
-  // iterations) completely. transform.loop.unroll leaves a loop with fewer
+  // Unrolls the loop of B's E-column copy pieces (BN / TC / E = BN / BK
+  // iterations, whatever the element width) completely. transform.loop.unroll leaves a loop with fewer
   // iterations than its factor as it is (whatever its description says),
   // and consumes its handle, so one call with the exact trip count as factor
   // is picked by comparing BN (%bn) and BK (%bk) with each supported pair;
@@ -1316,6 +1416,10 @@ module attributes {transform.with_named_sequence} {
     %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
     %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
     %c256 = transform.param.constant 256 : i64 -> !transform.param<i64>
+    %c16 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %k16 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%loop, %bk, %c16)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     %k32 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
         (%loop, %bk, %c32)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
@@ -1329,19 +1433,30 @@ module attributes {transform.with_named_sequence} {
     %u2b = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
         (%k64, %bn, %c128)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
-    // BN / BK = 4: 128 / 32 and 256 / 64.
+    // BN / BK = 4: 64 / 16 (f32), 128 / 32 and 256 / 64.
+    %u4c = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k16, %bn, %c64)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     %u4a = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
         (%k32, %bn, %c128)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     %u4b = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
         (%k64, %bn, %c256)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
-    // BN / BK = 8: 256 / 32.
-    %u8 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+    // BN / BK = 8: 128 / 16 (f32) and 256 / 32.
+    %u8a = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
         (%k32, %bn, %c256)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    %u8b = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k16, %bn, %c128)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    // BN / BK = 16: 256 / 16 (f32).
+    %u16 = transform.include @gpu_matmul_tensorcore_tiles_if_eq failures(propagate)
+        (%k16, %bn, %c256)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     %u2 = transform.merge_handles %u2a, %u2b : !transform.any_op
-    %u4 = transform.merge_handles %u4a, %u4b : !transform.any_op
+    %u4 = transform.merge_handles %u4a, %u4b, %u4c : !transform.any_op
+    %u8 = transform.merge_handles %u8a, %u8b : !transform.any_op
     transform.foreach %u2 : !transform.any_op {
     ^bb0(%l: !transform.any_op):
       transform.loop.unroll %l {factor = 2} : !transform.any_op
@@ -1353,6 +1468,10 @@ module attributes {transform.with_named_sequence} {
     transform.foreach %u8 : !transform.any_op {
     ^bb0(%l: !transform.any_op):
       transform.loop.unroll %l {factor = 8} : !transform.any_op
+    }
+    transform.foreach %u16 : !transform.any_op {
+    ^bb0(%l: !transform.any_op):
+      transform.loop.unroll %l {factor = 16} : !transform.any_op
     }
     transform.yield
   }
@@ -1643,6 +1762,50 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // The vector-level form of @gpu_matmul_tensorcore_tiles for the
+  // parameters' tiles with every loop left a loop and the warp contraction
+  // unrolled to the mma shape of its inputs, then lowered for the CPU (as
+  // @gpu_matmul_tensorcore_sequential for the fixed tiles): the CPU
+  // execution check of steps 1-7 and 9's unrolling. Not covered: the
+  // thread mapping, async copies, the mma conversion (and the tf32
+  // marking) and the pipeline.
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_sequential(
+      %root: !transform.any_op {transform.consumed},
+      %block: !transform.param<i64> {transform.readonly},
+      %warp: !transform.param<i64> {transform.readonly},
+      %red: !transform.param<i64> {transform.readonly},
+      %threads: !transform.param<i64> {transform.readonly}) {
+    %func_v = transform.include @gpu_matmul_tensorcore_tiles_vector_level failures(propagate)
+        (%root, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_sequential_from_vector failures(propagate)
+        (%func_v) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The sequential form for f32 inputs (tf32 on the GPU) with the tiles
+  // select_tile_config { mma_sync, allow_tf32 } picks for 2048^3 on the
+  // A100: 64x128 blocks, one warp of 64x64 per 64 columns (64 threads), K
+  // steps of 16 f32 (4 x 16 copy grid of 16-byte copies).
+  transform.named_sequence @gpu_matmul_tensorcore_tiles_sequential_fixed_64x128_k16_tf32(
+      %root: !transform.any_op {transform.consumed}) {
+    %c0 = transform.param.constant 0 : i64 -> !transform.param<i64>
+    %c1 = transform.param.constant 1 : i64 -> !transform.param<i64>
+    %c16 = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %c64 = transform.param.constant 64 : i64 -> !transform.param<i64>
+    %c128 = transform.param.constant 128 : i64 -> !transform.param<i64>
+    %block = transform.merge_handles %c64, %c128, %c0 : !transform.param<i64>
+    %warp = transform.merge_handles %c64, %c64, %c0 : !transform.param<i64>
+    %red = transform.merge_handles %c0, %c0, %c16 : !transform.param<i64>
+    %threads = transform.merge_handles %c64, %c1, %c1 : !transform.param<i64>
+    transform.include @gpu_matmul_tensorcore_tiles_sequential failures(propagate)
+        (%root, %block, %warp, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
   // The thread-level form (@gpu_matmul_tensorcore_tiles_thread_level_
   // scheduled) of the 64x128-block, 32x64-warp, K-64 configuration, for CPU
   // execution checks of a configuration other than the fixed schedules'.
@@ -1679,12 +1842,35 @@ module attributes {transform.with_named_sequence} {
   // init; M, N, K multiples of the tiles the model picks (it refuses, and
   // says what is needed, when none divides them). A tuning database
   // ($HWSCHED_TUNING_DB) overrides the model as for any select_tile_config.
+  // An f32 matmul is refused here (tf32 would change its result):
+  // @gpu_matmul_tensorcore_auto_tf32 takes it.
   transform.named_sequence @gpu_matmul_tensorcore_auto(
       %root: !transform.any_op {transform.consumed}) {
     %mm = transform.structured.match ops{["linalg.matmul"]} in %root
         : (!transform.any_op) -> !transform.any_op
     %block, %warp, %red, %stages, %threads =
         transform.cost_model.select_tile_config %mm { mma_sync, explain }
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.include @gpu_matmul_tensorcore_tiles failures(propagate)
+        (%root, %block, %warp, %red, %stages, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> ()
+    transform.yield
+  }
+
+  // @gpu_matmul_tensorcore_auto for f32 x f32 -> f32 matmuls computed on
+  // the tensor cores as tf32 (mma.sync m16n8k8: A and B rounded to 10-bit
+  // mantissas, f32 sums): select_tile_config { mma_sync, allow_tf32 }, the
+  // same kernel otherwise (the element width picks the mma shape, the copy
+  // grid and the tf32 marking in @gpu_matmul_tensorcore_tiles). f16
+  // matmuls get the f16 kernel, as from @gpu_matmul_tensorcore_auto.
+  transform.named_sequence @gpu_matmul_tensorcore_auto_tf32(
+      %root: !transform.any_op {transform.consumed}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    %block, %warp, %red, %stages, %threads =
+        transform.cost_model.select_tile_config %mm { mma_sync, allow_tf32, explain }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.include @gpu_matmul_tensorcore_tiles failures(propagate)
@@ -1725,8 +1911,10 @@ module attributes {transform.with_named_sequence} {
     } : !transform.any_op
     %mm_k = transform.structured.match ops{["linalg.matmul"]} in %func
         : (!transform.any_op) -> !transform.any_op
+    // allow_tf32: an f32 matmul reaches this point only when the routing
+    // op was told allow_tf32 (match_mma_sync_matmuls takes none otherwise).
     %block, %warp, %red, %stages, %threads =
-        transform.cost_model.select_tile_config %mm_k { mma_sync }
+        transform.cost_model.select_tile_config %mm_k { mma_sync, allow_tf32 }
         : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     %bm, %bn, %b_k = transform.split_handle %block

@@ -2,7 +2,8 @@
 """bench/gpu-runner/tensorcore-ptx.py: PTX of the tensor-core matmul schedule, per shape.
 
 For each shape MxNxK it writes the payload (C = 0; C += A x B with A MxK
-f16, B KxN f16, C MxN f32, as linalg.fill + linalg.matmul on tensors),
+f16, B KxN f16, C MxN f32, as linalg.fill + linalg.matmul on tensors; with
+--type tf32 A and B f32, for the tf32 kernel),
 applies each variant of the schedule (--entry, named sequences of
 transform-scripts/gpu-matmul-tensorcore.mlir; by default
 @gpu_matmul_tensorcore_mma_sync and @gpu_matmul_tensorcore_mma_sync_swizzled;
@@ -133,17 +134,21 @@ from hwsched_tools import toolchain  # noqa: E402
 # The program the schedule applies to (the schedule itself lives in
 # transform-scripts/). Operand names are hwsched-gpu-run's.
 PAYLOAD = """\
-func.func @matmul(%A: tensor<{m}x{k}xf16>, %B: tensor<{k}x{n}xf16>,
+func.func @matmul(%A: tensor<{m}x{k}x{elem}>, %B: tensor<{k}x{n}x{elem}>,
                   %C: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
   %zero = arith.constant 0.0 : f32
   %init = linalg.fill ins(%zero : f32) outs(%C : tensor<{m}x{n}xf32>)
       -> tensor<{m}x{n}xf32>
-  %mm = linalg.matmul ins(%A, %B : tensor<{m}x{k}xf16>, tensor<{k}x{n}xf16>)
+  %mm = linalg.matmul ins(%A, %B : tensor<{m}x{k}x{elem}>, tensor<{k}x{n}x{elem}>)
                       outs(%init : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
   return %mm : tensor<{m}x{n}xf32>
 }}
 """
 PAYLOAD_OPERANDS = ["A", "B", "C"]
+# --type: the inputs' element type in the payload and hwsched-gpu-run's
+# --type (tf32: f32 inputs that the kernel multiplies as tf32, checked
+# against cuBLAS's CUBLAS_COMPUTE_32F_FAST_TF32).
+INPUT_TYPES = {"f16": "f16", "tf32": "f32"}
 
 
 def die(msg):
@@ -464,6 +469,10 @@ def main():
     ap.add_argument("--entry", default=ENTRIES,
                     help="comma-separated named sequences of --script (default %s)"
                     % ENTRIES)
+    ap.add_argument("--type", choices=sorted(INPUT_TYPES), default="f16",
+                    help="the inputs: f16, or tf32 (f32 inputs multiplied as "
+                    "tf32: use with an entry that allows it, e.g. "
+                    "gpu_matmul_tensorcore_auto_tf32; default f16)")
     ap.add_argument("--candidate-rank", type=int,
                     help="build the model's (R + 1)-th candidate instead of its "
                     "pick: select_tile_config { mma_sync } with candidate_rank = R "
@@ -500,7 +509,7 @@ def main():
             os.makedirs(work, exist_ok=True)
             payload = os.path.join(work, "payload.mlir")
             with open(payload, "w") as f:
-                f.write(PAYLOAD.format(m=m, n=n, k=k))
+                f.write(PAYLOAD.format(m=m, n=n, k=k, elem=INPUT_TYPES[args.type]))
             scheduled = os.path.join(work, "scheduled.mlir")
             script = script_for(entry, args.script)
             if args.candidate_rank is not None:
@@ -602,7 +611,7 @@ def main():
                 # runner's default NaN fill of C checks that.
                 command = [
                     "build/bin/hwsched-gpu-run", ptx_path, "--m", str(m), "--n", str(n),
-                    "--k", str(k), "--type", "f16",
+                    "--k", str(k), "--type", args.type,
                     "--grid", ",".join(map(str, launch["grid"])),
                     "--block", ",".join(map(str, launch["block"])),
                     "--args", ",".join(launch["args"])]
@@ -614,8 +623,9 @@ def main():
                                 ",".join(map(str, box))]
                 info = {
                     "m": m, "n": n, "k": k,
-                    # hwsched-gpu-run --type f16: A and B f16, C f32.
-                    "type": "f16",
+                    # hwsched-gpu-run --type f16: A and B f16, C f32;
+                    # tf32: A, B and C f32.
+                    "type": args.type,
                     "grid": launch["grid"],
                     "block": launch["block"],
                     "smem": launch["smem_dynamic_bytes"],

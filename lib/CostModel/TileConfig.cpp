@@ -323,6 +323,7 @@ static GemmView buildGemmView(const TileProblem &problem) {
   view.accumulatorInSmem = problem.accumulatorInSmem;
   view.staticSmem = problem.staticSmem;
   view.mmaSync = problem.mmaSync;
+  view.allowTf32 = problem.allowTf32;
   // linalg::splitReduction splits one reduction loop of a static op
   // (transform.hwsched.split_k refuses dynamic shapes).
   view.splittableK = problem.splitK &&

@@ -14,7 +14,7 @@
 #include "hwsched/CostModel/TileMeasurement.h"
 #include "hwsched/Support/Refusal.h"
 
-#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseSet.h"
@@ -32,12 +32,6 @@ static constexpr int64_t kDefaultMeasureSamples = 5;
 /// Candidates listed by `explain` besides the counts.
 static constexpr size_t kExplainedCandidates = 5;
 
-/// The refusal in `error` with its culprit reported as "payload op" (a note
-/// at it) rather than by its op name.
-/// `mma_sync` promises the tensor-core kernel, which only a GPU runs and
-/// which multiplies f16 into f32 (the tile rules see element widths only:
-/// bf16 is as wide as f16 but MLIR 22's vector-to-nvgpu conversion has no
-/// bf16 fragments).
 static std::string describeType(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -45,35 +39,90 @@ static std::string describeType(Type type) {
   return text;
 }
 
-static llvm::Error checkMmaSyncPayload(Operation *payload, const HwSpec &spec) {
+//===----------------------------------------------------------------------===//
+// The tensor-core kernel's payloads
+//===----------------------------------------------------------------------===//
+
+/// The element types the kernel multiplies: f16 (mma.sync m16n8k16), and
+/// f32 as tf32 (m16n8k8) only when the script allows it, since tf32 rounds
+/// the inputs to 10-bit mantissas. bf16 is as wide as f16 (the tile rules
+/// see widths only) but MLIR 22's vector-to-nvgpu conversion has no bf16
+/// fragments.
+static llvm::Error checkMmaSyncTypes(linalg::LinalgOp op, bool allowTf32) {
+  auto elementType = [](Value v) { return getElementTypeOrSelf(v.getType()); };
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Type type = elementType(input->get());
+    std::string which = "input #" + std::to_string(input->getOperandNumber()) +
+                        " is " + describeType(type);
+    if (type.isF32() && !allowTf32)
+      return refuse(op, "mma_sync: " + which +
+                            ": the tensor-core kernel multiplies f32 inputs "
+                            "only as tf32 (mma.sync m16n8k8: A and B "
+                            "rounded to 10-bit mantissas, f32 "
+                            "accumulation), which changes the result; set "
+                            "allow_tf32 to accept that, or drop mma_sync "
+                            "to use the SIMT rules");
+    if (!type.isF16() && !type.isF32())
+      return refuse(op, "mma_sync: the tensor-core kernel multiplies f16 "
+                        "inputs (mma.sync m16n8k16), or f32 inputs as tf32 "
+                        "with allow_tf32 (m16n8k8); " +
+                            which +
+                            " (MLIR 22's vector-to-nvgpu conversion has no "
+                            "fragments for it): drop mma_sync to use the "
+                            "SIMT rules");
+  }
+  if (elementType(op.getDpsInputOperand(0)->get()) !=
+      elementType(op.getDpsInputOperand(1)->get()))
+    return refuse(
+        op, "mma_sync: the tensor-core kernel multiplies inputs "
+            "of one type; these are " +
+                describeType(elementType(op.getDpsInputOperand(0)->get())) +
+                " and " +
+                describeType(elementType(op.getDpsInputOperand(1)->get())));
+  for (OpOperand &init : op.getDpsInitsMutable())
+    if (!elementType(init.get()).isF32())
+      return refuse(op, "mma_sync: the tensor-core kernel accumulates "
+                        "in f32; the result is " +
+                            describeType(elementType(init.get())));
+  return llvm::Error::success();
+}
+
+llvm::Error hwsched::checkMmaSyncEligible(Operation *payload,
+                                          const HwSpec &spec, bool allowTf32) {
   if (spec.getKind() != HwKind::Gpu)
-    return refuse(nullptr, "mma_sync: the tensor-core kernel runs on GPU "
+    return refuse(payload, "mma_sync: the tensor-core kernel runs on GPU "
                            "targets; spec '" +
                                spec.getName() + "' is a " +
                                stringifyHwKind(spec.getKind()).str() +
                                " target");
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(payload);
-  if (!linalgOp)
-    return llvm::Error::success(); // the tile rules name the op
-  auto elementType = [](Value v) { return getElementTypeOrSelf(v.getType()); };
-  for (OpOperand *input : linalgOp.getDpsInputOperands())
-    if (!elementType(input->get()).isF16())
-      return refuse(nullptr,
-                    "mma_sync: the tensor-core kernel multiplies f16 inputs "
-                    "(nvgpu.mma.sync m16n8k16 through MLIR 22's "
-                    "vector-to-nvgpu conversion, which has no bf16 or f32 "
-                    "fragments); input #" +
-                        std::to_string(input->getOperandNumber()) + " is " +
-                        describeType(elementType(input->get())) +
-                        ": drop mma_sync to use the SIMT rules");
-  for (OpOperand &init : linalgOp.getDpsInitsMutable())
-    if (!elementType(init.get()).isF32())
-      return refuse(nullptr, "mma_sync: the tensor-core kernel accumulates "
-                             "in f32; the result is " +
-                                 describeType(elementType(init.get())));
+  auto matmul = dyn_cast<linalg::MatmulOp>(payload);
+  if (!matmul)
+    return refuse(payload, "mma_sync: the tensor-core kernel takes a "
+                           "linalg.matmul, not '" +
+                               payload->getName().getStringRef().str() +
+                               "'; drop mma_sync to use the SIMT rules");
+  if (matmul.hasUserDefinedMaps())
+    return refuse(payload, "mma_sync: the matmul has user-defined indexing "
+                           "maps (a transposed operand); the kernel reads A "
+                           "as M x K and B as K x N");
+  if (llvm::Error err = checkMmaSyncTypes(matmul, allowTf32))
+    return err;
+  if (!matmul.hasPureTensorSemantics())
+    return refuse(payload, "mma_sync: the matmul is on buffers; the kernel "
+                           "is built from tensors (before bufferization)");
+  for (Operation *parent = payload->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->getName().getStringRef() == "gpu.launch")
+      return refuse(payload,
+                    "mma_sync: the matmul is already inside a gpu.launch");
+  if (!matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
+    return refuse(payload, "mma_sync: the kernel fuses the init of C, which "
+                           "must be a linalg.fill; this init is not");
   return llvm::Error::success();
 }
 
+/// The refusal in `error` with its culprit reported as "payload op" (a note
+/// at it) rather than by its op name.
 static llvm::Error notePayload(llvm::Error error) {
   Refusal refusal = takeRefusal(std::move(error));
   if (refusal.culprit) {
@@ -272,9 +321,11 @@ hwsched::decideTileConfig(Operation *payload, HwSpec spec,
                         stringifyHwKind(d.spec.getKind()))
               .str());
   }
+  d.problem.allowTf32 = request.allowTf32;
   if (request.mmaSync)
-    if (llvm::Error err = checkMmaSyncPayload(payload, d.spec))
-      return notePayload(withCulprit(std::move(err), payload));
+    if (llvm::Error err =
+            checkMmaSyncEligible(payload, d.spec, request.allowTf32))
+      return notePayload(std::move(err));
   llvm::Expected<TileSelection> selected = selectTileConfig(d.problem, d.spec);
   if (!selected)
     return notePayload(withCulprit(selected.takeError(), payload));
@@ -306,8 +357,10 @@ static std::string formatList(ArrayRef<int64_t> values) {
 void hwsched::printTileCandidate(llvm::raw_ostream &os, const TileCandidate &c,
                                  HwKind kind) {
   if (c.mmaSync)
-    os << llvm::formatv("tile {0}x{1}x{2}, warp {3}x{4} of mma.sync m16n8k16",
-                        c.bm, c.bn, c.bk, c.wm, c.wn);
+    os << llvm::formatv("tile {0}x{1}x{2}, warp {3}x{4} of mma.sync "
+                        "m16n8k{5}{6}",
+                        c.bm, c.bn, c.bk, c.wm, c.wn, c.tk,
+                        c.tf32 ? " (tf32)" : "");
   else
     os << llvm::formatv("tile {0}x{1}x{2}, inner {3}x{4}", c.bm, c.bn, c.bk,
                         c.tm, c.tn);

@@ -53,23 +53,30 @@
 // mma_sync (TileProblem::mmaSync, the script's promise that it builds the
 // tensor-core kernel of transform-scripts/gpu-matmul-tensorcore.mlir,
 // @gpu_matmul_tensorcore_tiles): another candidate set and other rules.
-// Each warp computes a WM x WN warp tile with nvgpu.mma.sync m16n8k16 whose
-// operands ldmatrix reads from shared memory; the block's threads copy each
-// K step's A and B tiles with 16-byte async copies over one thread grid.
-//  - only f16 x f16 -> f32 contractions (MLIR 22's vector-to-nvgpu
-//    conversion has fragments for f16, not bf16), static extents that the
+// Each warp computes a WM x WN warp tile with nvgpu.mma.sync m16n8kMK whose
+// operands it reads from shared memory (ldmatrix, and for 32-bit B single
+// loads: ldmatrix transposes 16-bit elements only); the block's threads
+// copy each K step's A and B tiles with 16-byte async copies over one
+// thread grid.
+//  - f16 x f16 -> f32 contractions (m16n8k16), and f32 x f32 -> f32 as
+//    tf32 (m16n8k8) when the script allows it (TileProblem::allowTf32:
+//    tf32 rounds the products' inputs to 10-bit mantissas); MLIR 22's
+//    vector-to-nvgpu conversion has no bf16 fragments. MK is the K of one
+//    mma.sync, 256 bits of input: 256 / input bits. Static extents that the
 //    block tile and the K step divide (the kernel has no partial tiles), a
 //    GPU of compute capability sm_80 or above;
 //  - block tiles BM, BN in {64, 128, 256}, warp tiles WM, WN in {32, 64},
-//    K steps BK in {32, 64}; threads 32 x (BM / WM) x (BN / WN);
-//  - the copy grid: BK / 8 threads along K and T / (BK / 8) along the rows,
-//    which must divide BM and BK, and each thread's B piece a multiple of
-//    8 elements wide (one 16-byte copy each);
+//    K steps of 64 or 128 bytes of a row (BK in {32, 64} for f16, {16, 32}
+//    for f32); threads 32 x (BM / WM) x (BN / WN);
+//  - the copy grid: BK / E threads along K (E = 16 / input bytes elements
+//    per 16-byte copy) and T / (BK / E) along the rows, which must divide
+//    BM and BK, and each thread's B piece a multiple of E elements wide;
 //  - registers per thread (mmaSyncRegisters): the warp tile's accumulator
-//    in f32 (WM x WN / 32) plus the A and B fragments of a K step's BK / 16
-//    k16 steps (ldmatrix may run a stage ahead of mma.sync) plus what
-//    ptxas gave the rest of the measured kernels;
-//  - shared memory (BM + BN) x BK x 2 B x stages, stages in
+//    in f32 (WM x WN / 32) plus the A and B fragments of a K step's BK / MK
+//    mma.sync steps (A 4 and B 2 registers per 16 x MK and MK x 8 in both
+//    forms; ldmatrix may run a stage ahead of mma.sync) plus what ptxas
+//    gave the rest of the measured kernels;
+//  - shared memory (BM + BN) x BK x input bytes x stages, stages in
 //    2..pipeline.max_stages and at most the K steps; per tile configuration
 //    the deepest pipeline that fits, and a shallower one only where it lets
 //    more blocks share an SM (the stage count is the cap schedule_stages
@@ -78,7 +85,8 @@
 // reads (WM + WN) / (WM x WN) operands per multiply-add, the async copies
 // (BM + BN) / (BM x BN)), off-chip traffic A + B + C once (the blocks of a
 // wave share operands through L2), the compute at
-// compute.peak_matrix_gflops, and
+// compute.peak_matrix_gflops (the f16 rate; tf32 at MK / 16 of it: both
+// mma.sync forms multiply 256 bits of K per instruction), and
 // the occupancy factor from pipeline.units.tensor_core (count x ceil(latency
 // / (issue x the warp's (WM / 16) x (WN / 8) independent mma.sync))); one
 // barrier per K step and block is charged at the off-chip latency / 8
@@ -111,6 +119,17 @@ struct GpuFigures {
 };
 } // namespace
 
+/// Whether the tensor-core kernel multiplies this problem's f32 inputs as
+/// tf32 (the script allowed it: TileProblem::allowTf32).
+static bool isTf32(const GemmView &view) {
+  return view.mmaSync && view.allowTf32 && view.inBits == 32;
+}
+
+/// The K of one mma.sync of the tensor-core kernel: both of its forms
+/// multiply 256 bits of K per instruction, two of the tensor cores'
+/// 8 x 8 x 128-bit tiles (m16n8k16 for f16, m16n8k8 for tf32).
+static int64_t mmaSyncK(const GemmView &view) { return 256 / view.inBits; }
+
 static llvm::Error readFigures(const HwSpec &spec, const GemmView &view,
                                GpuFigures &f) {
   std::pair<llvm::StringRef, int64_t *> ints[] = {
@@ -132,9 +151,11 @@ static llvm::Error readFigures(const HwSpec &spec, const GemmView &view,
     if (llvm::Error err = requireInteger(spec, key, *field))
       return err;
   // Without tensor cores in the SIMT lowering, f32 runs on the FP32 units;
-  // narrower inputs are assumed to use the matrix units.
-  llvm::StringRef peakKey = view.inBits >= 32 ? "compute.peak_fp32_gflops"
-                                              : "compute.peak_matrix_gflops";
+  // narrower inputs are assumed to use the matrix units, and so are tf32
+  // inputs of the tensor-core kernel.
+  bool matrixUnits = view.inBits < 32 || isTf32(view);
+  llvm::StringRef peakKey =
+      matrixUnits ? "compute.peak_matrix_gflops" : "compute.peak_fp32_gflops";
   std::pair<llvm::StringRef, double *> nums[] = {
       {"compute.clock_ghz", &f.clockGhz},
       {peakKey, &f.peakGflops},
@@ -147,6 +168,11 @@ static llvm::Error readFigures(const HwSpec &spec, const GemmView &view,
   for (auto &[key, field] : nums)
     if (llvm::Error err = requireNumber(spec, key, *field))
       return err;
+  // The matrix peak is the f16 rate; a tf32 mma.sync issues at the same
+  // rate with half the K (the same 256 bits of K per instruction), so half
+  // the multiply-adds (A100: 312 vs 156 TFLOPS).
+  if (isTf32(view))
+    f.peakGflops *= static_cast<double>(mmaSyncK(view)) / 16;
   llvm::Expected<RegisterCalibration> weights = loadRegisterCalibration(
       spec, "the register model of the tile rules (its calibration, see "
             "estimate)");
@@ -560,21 +586,25 @@ static void dropNonDividingBlocks(const GemmView &view,
 // mma_sync: the tensor-core kernel's candidates
 //===----------------------------------------------------------------------===//
 
-/// Registers per thread of the tensor-core kernel with a WM x WN warp tile
-/// and K step BK: the accumulator (f32, spread over the warp's 32 lanes),
-/// the fragments of a whole K step (A: 4 registers per 16 rows, B: 2 per 8
-/// columns, for each of the BK / 16 k16 steps: schedule_stages may place
-/// the step's ldmatrix a stage ahead of its mma.sync, and then they are all
-/// live at once) and what ptxas gave the rest on the measured kernels
+/// Registers per thread of the tensor-core kernel with a WM x WN warp tile,
+/// K step BK and mma.sync K `mmaK`: the accumulator (f32, spread over the
+/// warp's 32 lanes), the fragments of a whole K step (A: 4 registers per 16
+/// rows, B: 2 per 8 columns, for each of the BK / mmaK mma.sync steps: 16
+/// x 16 f16 or 16 x 8 tf32 are both 4 32-bit registers of A per lane, so
+/// tf32 holds twice the fragment registers per K of f16; schedule_stages
+/// may place the step's operand reads a stage ahead of its mma.sync, and
+/// then they are all live at once) and what ptxas gave the rest on the
+/// measured kernels
 /// (addresses, loop state, the copies' indices). Against ptxas (sm_80 /
 /// sm_90, nvidia-a100 schedule): 64x64 K32 216 vs 222-240, 64x32 K64 184
 /// vs 166-168, 32x64 K64 184 vs 198-199, 32x32 K32 88 vs 90; 64x64 K64
 /// 280 > 255, where ptxas spills 360-508 bytes. Not the SIMT register
 /// model: that one counts a thread's outer products, while an mma.sync
 /// warp tile keeps its operands in the PTX fragment layouts.
-static int64_t mmaSyncRegisters(int64_t wm, int64_t wn, int64_t bk) {
+static int64_t mmaSyncRegisters(int64_t wm, int64_t wn, int64_t bk,
+                                int64_t mmaK) {
   int64_t accumulator = wm * wn / 32;
-  int64_t fragments = (bk / 16) * ((wm / 16) * 4 + (wn / 8) * 2);
+  int64_t fragments = (bk / mmaK) * ((wm / 16) * 4 + (wn / 8) * 2);
   return accumulator + fragments + 24;
 }
 
@@ -606,13 +636,16 @@ static llvm::Error checkMmaSyncProblem(const GemmView &view,
                       "linalg.matmul), not this " +
                       stringifyTileProblemKind(view.kind).str() +
                       "; drop mma_sync to use the SIMT rules");
-  if (view.inBits != 16 || view.accBits != 32)
+  bool inputsTaken = view.inBits == 16 || isTf32(view);
+  if (!inputsTaken || view.accBits != 32)
     return refuseWith(llvm::formatv(
-        "the kernel multiplies f16 inputs into an f32 accumulator (mma.sync "
-        "m16n8k16 through MLIR 22's vector-to-nvgpu conversion, which has "
-        "no bf16 fragments); this contraction has {0}-bit inputs and a "
-        "{1}-bit accumulator",
-        view.inBits, view.accBits));
+        "the kernel multiplies f16 inputs (mma.sync m16n8k16), or f32 "
+        "inputs as tf32 with allow_tf32 (m16n8k8), into an f32 "
+        "accumulator; this contraction has {0}-bit inputs{1} and a {2}-bit "
+        "accumulator",
+        view.inBits,
+        view.inBits == 32 && !view.allowTf32 ? " (allow_tf32 not set)" : "",
+        view.accBits));
   if (view.accumulatorInSmem)
     return refuseWith("the kernel keeps its accumulator in registers (the "
                       "warps' mma.sync fragments); drop accumulator_in_smem");
@@ -627,7 +660,7 @@ static llvm::Error checkMmaSyncProblem(const GemmView &view,
     return refuseWith("spec '" + spec.getName() + "' is sm_" +
                       std::to_string(*cc) +
                       ": the kernel's cp.async and ldmatrix + mma.sync "
-                      "m16n8k16 need sm_80 or above");
+                      "need sm_80 or above");
   return llvm::Error::success();
 }
 
@@ -663,8 +696,8 @@ static bool passesMmaSyncRules(GpuSearch &s, MmaSyncConfig &cfg) {
     log.prune("threads per block");
     return false;
   }
-  // One thread grid copies both tiles in 16-byte pieces: BK / 8 threads
-  // along K (A's rows), the rest along the rows.
+  // One thread grid copies both tiles in 16-byte pieces: BK / E threads
+  // along K (A's rows, E elements per copy), the rest along the rows.
   const int64_t copyElems = 16 / view.inBytes;
   int64_t colThreads = cfg.bk / copyElems;
   int64_t rowThreads = cfg.threads / colThreads;
@@ -679,7 +712,7 @@ static bool passesMmaSyncRules(GpuSearch &s, MmaSyncConfig &cfg) {
     log.prune("stages above the K tile count");
     return false;
   }
-  cfg.registers = mmaSyncRegisters(cfg.wm, cfg.wn, cfg.bk);
+  cfg.registers = mmaSyncRegisters(cfg.wm, cfg.wn, cfg.bk, mmaSyncK(view));
   if (cfg.registers > f.regLimit) {
     log.prune("registers per thread > gpu.max_registers_per_thread");
     return false;
@@ -712,12 +745,13 @@ static TileCandidate scoreMmaSyncCandidate(const GpuSearch &s,
   const GpuFigures &f = s.f;
   TileCandidate c;
   c.mmaSync = true;
+  c.tf32 = isTf32(view);
   c.bm = cfg.bm;
   c.bn = cfg.bn;
   c.bk = cfg.bk;
   c.tm = c.wm = cfg.wm;
   c.tn = c.wn = cfg.wn;
-  c.tk = 16;
+  c.tk = mmaSyncK(view);
   c.stages = cfg.stages;
   c.threads = cfg.threads;
   c.registers = cfg.registers;
@@ -770,7 +804,8 @@ static TileCandidate scoreMmaSyncCandidate(const GpuSearch &s,
 static void enumerateMmaSyncCandidates(GpuSearch &s, const TensorCoreUnit &tc) {
   for (int64_t bm : {64, 128, 256})
     for (int64_t bn : {64, 128, 256})
-      for (int64_t bk : {32, 64})
+      // K steps of 64 or 128 bytes of a row: 4 or 8 16-byte copies.
+      for (int64_t bk : {64 / s.view.inBytes, 128 / s.view.inBytes})
         for (int64_t wm : {32, 64})
           for (int64_t wn : {32, 64}) {
             if (bm % wm || bn % wn)
@@ -812,16 +847,17 @@ static llvm::Error selectMmaSync(GpuSearch &s, const HwSpec &spec) {
   s.selection.smemRule = llvm::formatv(
       "mma_sync: shared memory per block (BM + BN) * BK * {0} B * stages, "
       "cap {1} B ({2}); registers per thread WM*WN/32 (accumulator) + "
-      "BK/16 * (WM/16*4 + WN/8*2) (fragments) + 24",
-      s.view.inBytes, s.cap.bytes, s.cap.source);
+      "BK/{3} * (WM/16*4 + WN/8*2) (fragments) + 24",
+      s.view.inBytes, s.cap.bytes, s.cap.source, mmaSyncK(s.view));
   enumerateMmaSyncCandidates(s, tc);
   const GemmView &v = s.view;
-  if (s.selection.ranked.empty() && (v.m % 64 || v.n % 64 || v.k % 32))
+  int64_t smallestK = 64 / v.inBytes;
+  if (s.selection.ranked.empty() && (v.m % 64 || v.n % 64 || v.k % smallestK))
     s.selection.capacityDetail = llvm::formatv(
         "the tensor-core kernel has no partial tiles: it needs M and N "
-        "multiples of 64 and K of 32, this is {0} x {1} x {2}; pad the "
+        "multiples of 64 and K of {3}, this is {0} x {1} x {2}; pad the "
         "operands first (transform.structured.pad) or drop mma_sync",
-        v.m, v.n, v.k);
+        v.m, v.n, v.k, smallestK);
   return llvm::Error::success();
 }
 

@@ -43,6 +43,8 @@ struct GemmView {
   /// The schedule builds the tensor-core (mma.sync) kernel
   /// (TileProblem::mmaSync).
   bool mmaSync = false;
+  /// f32 inputs may be multiplied as tf32 (TileProblem::allowTf32).
+  bool allowTf32 = false;
 
   bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
   bool hasN() const { return kind != TileProblem::Kind::Reduction; }

@@ -75,6 +75,9 @@ public:
 #include "hwsched/TransformOps/TargetOps.cpp.inc"
         ,
 #define GET_OP_LIST
+#include "hwsched/TransformOps/TensorCoreOps.cpp.inc"
+        ,
+#define GET_OP_LIST
 #include "hwsched/TransformOps/WarpgroupOps.cpp.inc"
         >();
   }

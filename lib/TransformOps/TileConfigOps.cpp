@@ -17,7 +17,6 @@
 #include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/TransformOps/RefusalDiagnostics.h"
 
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 
 #include <tuple>
@@ -56,6 +55,13 @@ static DiagnosedSilenceableFailure readRequest(hwsched::SelectTileConfigOp op,
   request.accumulatorInSmem = op.getAccumulatorInSmem();
   request.staticSmem = op.getStaticSmem();
   request.mmaSync = op.getMmaSync();
+  request.allowTf32 = op.getAllowTf32();
+  // tf32 is a precision the tensor-core kernel offers; the SIMT kernels
+  // multiply f32 in f32, so the attribute would promise nothing there.
+  if (request.allowTf32 && !request.mmaSync)
+    return app.fail(refuse(nullptr, "allow_tf32 is a promise of the "
+                                    "tensor-core kernel: give mma_sync too, "
+                                    "or drop allow_tf32"));
   return DiagnosedSilenceableFailure::success();
 }
 
@@ -105,8 +111,8 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
             payload,
             {"target", "explain", "measure_top_k", "measure_samples",
              "packed_operands", "accumulator_in_smem", "static_smem",
-             "mma_sync", "tuning_db", "candidate_rank", "candidates_file",
-             "export_top_k"},
+             "mma_sync", "allow_tf32", "tuning_db", "candidate_rank",
+             "candidates_file", "export_top_k"},
             target);
         !resolved.succeeded())
       return resolved;
@@ -133,31 +139,6 @@ hwsched::SelectTileConfigOp::apply(transform::TransformRewriter &rewriter,
 // transform.hwsched.match_mma_sync_matmuls
 //===----------------------------------------------------------------------===//
 
-/// The kernel's structural needs, before the cost model's: a refusal
-/// naming the property, or success.
-static llvm::Error checkMmaSyncRoute(Operation *payload) {
-  auto matmul = dyn_cast<linalg::MatmulOp>(payload);
-  if (!matmul)
-    return refuse(payload, "the tensor-core kernel takes a linalg.matmul, "
-                           "not '" +
-                               payload->getName().getStringRef().str() + "'");
-  if (matmul.hasUserDefinedMaps())
-    return refuse(payload, "the matmul has user-defined indexing maps (a "
-                           "transposed operand); the kernel reads A as M x K "
-                           "and B as K x N");
-  if (!matmul.hasPureTensorSemantics())
-    return refuse(payload, "the matmul is on buffers; the kernel is built "
-                           "from tensors (before bufferization)");
-  for (Operation *parent = payload->getParentOp(); parent;
-       parent = parent->getParentOp())
-    if (parent->getName().getStringRef() == "gpu.launch")
-      return refuse(payload, "the matmul is already inside a gpu.launch");
-  if (!matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
-    return refuse(payload, "the kernel fuses the init of C, which must be a "
-                           "linalg.fill; this init is not");
-  return llvm::Error::success();
-}
-
 DiagnosedSilenceableFailure
 hwsched::MatchMmaSyncMatmulsOp::apply(transform::TransformRewriter &rewriter,
                                       transform::TransformResults &results,
@@ -175,21 +156,19 @@ hwsched::MatchMmaSyncMatmulsOp::apply(transform::TransformRewriter &rewriter,
   std::vector<Route> routes;
   TileConfigRequest request;
   request.mmaSync = true;
+  request.allowTf32 = getAllowTf32();
   for (Operation *payload : state.getPayloadOps(getOps())) {
     ResolvedTarget target;
     if (DiagnosedSilenceableFailure resolved =
-            app.resolve(payload, {"target", "explain"}, target);
+            app.resolve(payload, {"target", "explain", "allow_tf32"}, target);
         !resolved.succeeded())
       return resolved;
     Route &route = routes.emplace_back(Route{payload});
     if (!isMmaSyncTarget(target.spec))
       continue;
     route.considered = true;
-    if (llvm::Error err = checkMmaSyncRoute(payload)) {
-      route.why = "not taken by the tensor-core kernel (mma.sync): " +
-                  takeRefusal(std::move(err)).message;
-      continue;
-    }
+    // The kernel's payload checks (checkMmaSyncEligible) and its tile
+    // rules, as select_tile_config { mma_sync } decides later.
     llvm::Expected<TileConfigDecision> decision =
         decideTileConfig(payload, std::move(target.spec), request);
     if (!decision) {

@@ -64,7 +64,7 @@
 // RUN:   --transform-interpreter=entry-point=gpu_matmul_tensorcore_auto \
 // RUN:   --mlir-print-ir-after-failure --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=BF16
-// BF16: gpu-matmul-tensorcore.mlir:{{[0-9]+}}:{{[0-9]+}}: error: mma_sync: the tensor-core kernel multiplies f16 inputs (nvgpu.mma.sync m16n8k16 through MLIR 22's vector-to-nvgpu conversion, which has no bf16 or f32 fragments); input #0 is bf16: drop mma_sync to use the SIMT rules
+// BF16: gpu-matmul-tensorcore.mlir:{{[0-9]+}}:{{[0-9]+}}: error: mma_sync: the tensor-core kernel multiplies f16 inputs (mma.sync m16n8k16), or f32 inputs as tf32 with allow_tf32 (m16n8k8); input #0 is bf16 (MLIR 22's vector-to-nvgpu conversion has no fragments for it): drop mma_sync to use the SIMT rules
 // BF16-NEXT: transform.cost_model.select_tile_config %{{.+}} { mma_sync, explain }
 // BF16: bf16.mlir:{{[0-9]+}}:{{[0-9]+}}: note: payload op
 // BF16-NOT: remark

@@ -12,14 +12,16 @@
 // bf16 is as wide as f16 (the tile rules see widths only) but the
 // kernel's conversion has no bf16 fragments: refused at the payload's types.
 func.func @bf16(%a: tensor<256x256xbf16>, %b: tensor<256x256xbf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
   // expected-note @below {{payload op}}
-  %r = linalg.matmul ins(%a, %b : tensor<256x256xbf16>, tensor<256x256xbf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xbf16>, tensor<256x256xbf16>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
 }
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{mma_sync: the tensor-core kernel multiplies f16 inputs (nvgpu.mma.sync m16n8k16 through MLIR 22's vector-to-nvgpu conversion, which has no bf16 or f32 fragments); input #0 is bf16: drop mma_sync to use the SIMT rules}}
+    // expected-error @below {{mma_sync: the tensor-core kernel multiplies f16 inputs (mma.sync m16n8k16), or f32 inputs as tf32 with allow_tf32 (m16n8k8); input #0 is bf16 (MLIR 22's vector-to-nvgpu conversion has no fragments for it): drop mma_sync to use the SIMT rules}}
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
@@ -29,8 +31,10 @@ module attributes {transform.with_named_sequence} {
 
 // A dynamic M: the kernel has no partial tiles.
 func.func @dyn(%a: tensor<?x256xf16>, %b: tensor<256x256xf16>, %c: tensor<?x256xf32>) -> tensor<?x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<?x256xf32>) -> tensor<?x256xf32>
   // expected-note @below {{payload op}}
-  %r = linalg.matmul ins(%a, %b : tensor<?x256xf16>, tensor<256x256xf16>) outs(%c : tensor<?x256xf32>) -> tensor<?x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x256xf16>, tensor<256x256xf16>) outs(%init : tensor<?x256xf32>) -> tensor<?x256xf32>
   return %r : tensor<?x256xf32>
 }
 module attributes {transform.with_named_sequence} {
@@ -47,8 +51,10 @@ module attributes {transform.with_named_sequence} {
 // Extents the block tiles and K steps do not divide: every candidate is
 // pruned, and the error says what the kernel needs.
 func.func @odd(%a: tensor<100x200xf16>, %b: tensor<200x96xf16>, %c: tensor<100x96xf32>) -> tensor<100x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<100x96xf32>) -> tensor<100x96xf32>
   // expected-note @below {{payload op}}
-  %r = linalg.matmul ins(%a, %b : tensor<100x200xf16>, tensor<200x96xf16>) outs(%c : tensor<100x96xf32>) -> tensor<100x96xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<100x200xf16>, tensor<200x96xf16>) outs(%init : tensor<100x96xf32>) -> tensor<100x96xf32>
   return %r : tensor<100x96xf32>
 }
 module attributes {transform.with_named_sequence} {
@@ -65,8 +71,10 @@ module attributes {transform.with_named_sequence} {
 // accumulator_in_smem contradicts the kernel (its accumulator is the
 // warps' registers).
 func.func @acc(%a: tensor<256x256xf16>, %b: tensor<256x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
   // expected-note @below {{payload op}}
-  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
 }
 module attributes {transform.with_named_sequence} {
@@ -82,8 +90,10 @@ module attributes {transform.with_named_sequence} {
 
 // A CPU target.
 func.func @cpu(%a: tensor<256x256xf16>, %b: tensor<256x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
   // expected-note @below {{payload op}}
-  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %r : tensor<256x256xf32>
 }
 module attributes {transform.with_named_sequence} {
@@ -91,6 +101,79 @@ module attributes {transform.with_named_sequence} {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{mma_sync: the tensor-core kernel runs on GPU targets; spec 'x86-avx512' is a cpu target}}
     %t:5 = transform.cost_model.select_tile_config %op { target = "x86-avx512", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// f32 inputs without allow_tf32: the kernel would multiply them as tf32,
+// which changes the result; the refusal says how to accept that.
+func.func @f32(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: input #0 is f32: the tensor-core kernel multiplies f32 inputs only as tf32 (mma.sync m16n8k8: A and B rounded to 10-bit mantissas, f32 accumulation), which changes the result; set allow_tf32 to accept that, or drop mma_sync to use the SIMT rules}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// One f16 and one f32 input: the kernel multiplies inputs of one type.
+func.func @mixed(%a: tensor<256x256xf16>, %b: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf32>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the tensor-core kernel multiplies inputs of one type; these are f16 and f32}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync, allow_tf32 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// The kernel's structure is checked as match_mma_sync_matmuls checks it
+// (one function, checkMmaSyncEligible): an init that is no linalg.fill.
+func.func @no_fill(%a: tensor<256x256xf16>, %b: tensor<256x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf16>, tensor<256x256xf16>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the kernel fuses the init of C, which must be a linalg.fill; this init is not}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// allow_tf32 without mma_sync: the SIMT kernels multiply f32 in f32.
+func.func @simt(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xf32>, tensor<256x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{allow_tf32 is a promise of the tensor-core kernel: give mma_sync too, or drop allow_tf32}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", allow_tf32 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

@@ -23,6 +23,10 @@ module attributes {transform.with_named_sequence} {
     transform.smem.eliminate_redundant_copies %func { target = "nvidia-a100" } : !transform.any_op
     // CHECK: transform.hwsched.attach_target_spec %{{.*}} {target = "x86-avx512"} : !transform.any_op
     transform.hwsched.attach_target_spec %func { target = "x86-avx512" } : !transform.any_op
+    // CHECK: transform.apply_patterns.hwsched.mma_sync_f32_to_tf32
+    transform.apply_patterns to %func {
+      transform.apply_patterns.hwsched.mma_sync_f32_to_tf32
+    } : !transform.any_op
     transform.yield
   }
 }

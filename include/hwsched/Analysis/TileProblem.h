@@ -83,6 +83,10 @@ struct TileProblem {
   /// rules differ from the SIMT kernel's. See `mma_sync` of
   /// select_tile_config.
   bool mmaSync = false;
+  /// With `mmaSync`: the script accepts tf32 products for f32 inputs (the
+  /// kernel's mma.sync m16n8k8 rounds A and B to 10-bit mantissas), so f32
+  /// inputs are taken. See `allow_tf32` of select_tile_config.
+  bool allowTf32 = false;
 };
 
 /// Returns "contraction", "convolution", "elementwise" or "reduction".

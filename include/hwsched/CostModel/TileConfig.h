@@ -39,10 +39,11 @@ struct TileCandidate {
   /// step the thread (or register kernel) takes; NPU: cube fractal.
   int64_t tm = 1, tn = 1, tk = 1;
   /// GPU: warp tile (4 x 8 threads of a warp over M x N; with `mmaSync`
-  /// the warp's tile of nvgpu.mma.sync m16n8k16, also in tm, tn).
+  /// the warp's tile of nvgpu.mma.sync m16n8k`tk`, also in tm, tn).
   int64_t wm = 0, wn = 0;
-  /// GPU: a configuration of the tensor-core kernel (mma_sync).
-  bool mmaSync = false;
+  /// GPU: a configuration of the tensor-core kernel (mma_sync); `tf32`
+  /// when its f32 inputs are multiplied as tf32 (mma.sync m16n8k8).
+  bool mmaSync = false, tf32 = false;
   int64_t stages = 1;
   /// GPU: threads per block.
   int64_t threads = 1;

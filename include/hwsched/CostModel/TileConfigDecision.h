@@ -31,8 +31,9 @@ struct TileConfigRequest {
   /// The schedule's promises: the split-K result is applied, the
   /// accumulator is kept in shared memory, shared memory is static.
   bool splitK = false, accumulatorInSmem = false, staticSmem = false;
-  /// The schedule builds the tensor-core kernel (`mma_sync`).
-  bool mmaSync = false;
+  /// The schedule builds the tensor-core kernel (`mma_sync`), and takes
+  /// f32 inputs as tf32 (`allow_tf32`).
+  bool mmaSync = false, allowTf32 = false;
   /// `packed_operands`: operand indices the schedule packs.
   std::optional<llvm::SmallVector<int64_t>> packedOperands;
   /// `tuning_db`, when the op names one.
@@ -91,6 +92,19 @@ struct TileConfigDecision {
 llvm::Expected<TileConfigDecision>
 decideTileConfig(mlir::Operation *payload, HwSpec spec,
                  const TileConfigRequest &request);
+
+/// Whether the tensor-core (mma.sync) kernel of
+/// transform-scripts/gpu-matmul-tensorcore.mlir can take `payload` on
+/// `spec`, before its tiles are chosen: a GPU target, a `linalg.matmul`
+/// with the default indexing maps on tensors, outside any `gpu.launch`,
+/// whose init is a `linalg.fill` (the kernel fuses it), f16 inputs, or f32
+/// inputs when `allowTf32` (the kernel multiplies them as tf32), and an f32
+/// result. A refusal at `payload` naming the property and what would make
+/// it work. The one check of the kernel's payloads: select_tile_config
+/// { mma_sync } and match_mma_sync_matmuls both reach it through
+/// decideTileConfig; the tile rules then check the extents and the target.
+llvm::Error checkMmaSyncEligible(mlir::Operation *payload, const HwSpec &spec,
+                                 bool allowTf32);
 
 /// "tile 64x64x32, inner 4x4, warp 32x32, 3 stages, ...": one candidate with
 /// the figures the rules of `kind` checked.

@@ -189,15 +189,25 @@ def SelectTileConfigOp : Hwsched_NavigationOp<"cost_model.select_tile_config", [
       by `gpu.max_static_smem_per_block_bytes`.
     - `mma_sync` (GPU): the schedule builds the tensor-core kernel of
       `transform-scripts/gpu-matmul-tensorcore.mlir`
-      (`@gpu_matmul_tensorcore_tiles`: warps of `nvgpu.mma.sync` m16n8k16
-      tiles fed by 16-byte async copies, f16 x f16 -> f32). The candidates
-      are its block tiles (64, 128, 256), warp tiles (32, 64), K steps (32,
-      64) and stages; the register figure counts the warp tile's f32
-      accumulator (WM x WN / 32 per thread) and its operand fragments;
-      `thread_tile_sizes` is then the warp tile and `num_threads` the
-      block's threads (T, 1, 1). A contraction the kernel cannot take
-      (other element types, dynamic or non-dividing extents, a target below
-      sm_80, `accumulator_in_smem`) is a silenceable failure saying why.
+      (`@gpu_matmul_tensorcore_tiles`: warps of `nvgpu.mma.sync` tiles fed
+      by 16-byte async copies; f16 x f16 -> f32 with m16n8k16, and with
+      `allow_tf32` f32 x f32 -> f32 as tf32 with m16n8k8). The candidates
+      are its block tiles (64, 128, 256), warp tiles (32, 64), K steps (64
+      or 128 bytes of a row: 32, 64 for f16, 16, 32 for f32) and stages;
+      the register figure counts the warp tile's f32 accumulator (WM x WN /
+      32 per thread) and its operand fragments (tf32: twice the registers
+      per K of f16); `thread_tile_sizes` is then the warp tile and
+      `num_threads` the block's threads (T, 1, 1). A payload the kernel
+      cannot take (not a `linalg.matmul` on tensors with a `linalg.fill`
+      init, outside any `gpu.launch`, with the default indexing maps; other
+      element types; dynamic or non-dividing extents; a target below sm_80;
+      `accumulator_in_smem`) is a silenceable failure saying why.
+    - `allow_tf32` (with `mma_sync`): f32 inputs are taken and multiplied
+      as tf32 (their mantissas rounded to 10 bits, the sums in f32: about
+      1e-3 relative error instead of f32's 1e-7), at twice the f16 kernel's
+      fragment registers per K and half its matrix peak. Off by default:
+      without it an f32 contraction is refused, saying to set it. Without
+      `mma_sync` it is a silenceable failure.
     - `measure_top_k = k`, `measure_samples = n` (default 5), CPU targets:
       compile and run the model's best k on the host and return the fastest.
     - `tuning_db = "path"` (else `$HWSCHED_TUNING_DB`, else the spec's
@@ -262,6 +272,7 @@ def SelectTileConfigOp : Hwsched_NavigationOp<"cost_model.select_tile_config", [
                             UnitAttr:$accumulator_in_smem,
                             UnitAttr:$static_smem,
                             UnitAttr:$mma_sync,
+                            UnitAttr:$allow_tf32,
                             OptionalAttr<StrAttr>:$tuning_db,
                             OptionalAttr<I64Attr>:$candidate_rank,
                             OptionalAttr<StrAttr>:$candidates_file,
@@ -372,10 +383,18 @@ def MatchMmaSyncMatmulsOp
     above and it is a `linalg.matmul` on tensors with the default indexing
     maps, outside any `gpu.launch`, whose init is a `linalg.fill` (the
     kernel fuses it), and `select_tile_config { mma_sync }` finds a
-    configuration for it: f16 x f16 into f32, static extents that a block
-    tile and K step divide, tiles that fit the registers and shared memory.
-    The decision is the one the schedule makes later: the same problem,
-    target and overrides give the same tiles.
+    configuration for it: f16 x f16 into f32 (or, with `allow_tf32`, f32 x
+    f32 into f32, multiplied as tf32), static extents that a block tile and
+    K step divide, tiles that fit the registers and shared memory. The
+    decision is the one the schedule makes later: the same problem, target
+    and overrides give the same tiles. The payload checks are
+    `checkMmaSyncEligible` (`CostModel/TileConfigDecision.h`), the ones
+    `select_tile_config { mma_sync }` makes.
+
+    `allow_tf32` takes f32 matmuls too (tf32 rounds their inputs to 10-bit
+    mantissas; see `select_tile_config`); off by default, so that routing
+    never changes an f32 result unasked: an f32 matmul is then not taken,
+    and its remark says to set `allow_tf32`.
 
     With `explain`, on such a target, each op gets a remark: the tiles it
     will get, or why it is not taken (naming the property). On other
@@ -398,7 +417,8 @@ def MatchMmaSyncMatmulsOp
 
   let arguments = !con((ins TransformHandleTypeInterface:$ops,
                             OptionalAttr<StrAttr>:$target,
-                            UnitAttr:$explain),
+                            UnitAttr:$explain,
+                            UnitAttr:$allow_tf32),
                           HwschedParamArgs);
   let results = (outs TransformHandleTypeInterface:$taken,
                       TransformHandleTypeInterface:$others);

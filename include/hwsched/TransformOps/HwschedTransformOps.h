@@ -31,6 +31,8 @@
 #define GET_OP_CLASSES
 #include "hwsched/TransformOps/TargetOps.h.inc"
 #define GET_OP_CLASSES
+#include "hwsched/TransformOps/TensorCoreOps.h.inc"
+#define GET_OP_CLASSES
 #include "hwsched/TransformOps/WarpgroupOps.h.inc"
 
 namespace mlir {
@@ -39,7 +41,7 @@ class DialectRegistry;
 
 namespace hwsched {
 /// Registers the cost_model, fusion, pipeline, smem and hwsched (target,
-/// split_k) transform op families
+/// split_k, tensor-core pattern) transform op families
 /// as a Transform dialect extension.
 void registerTransformExtension(mlir::DialectRegistry &registry);
 } // namespace hwsched
