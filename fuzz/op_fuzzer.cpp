@@ -88,13 +88,13 @@ const char *const kOps[] = {
     "epilogue_in_place",        "split_k",
     "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma",
     "match_wgmma_matmuls",      "match_mma_sync_matmuls",
-    "outline_kernel_function"};
+    "outline_kernel_function",  "split_accumulation"};
 
 /// The category of payload op each op works on, by kOps index.
 const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
                              "funcs",  "funcs",  "funcs",  "linalg", "linalg",
                              "linalg", "linalg", "linalg", "linalg",
-                             "linalg"};
+                             "linalg", "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
 
 /// outline_kernel_function's function names, valid and invalid.
@@ -473,6 +473,9 @@ std::string buildScript(const Case &c, unsigned count) {
   else if (op == "match_mma_sync_matmuls")
     s += "    %r:2 = transform.hwsched.match_mma_sync_matmuls " + h + " " + a +
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";
+  else if (op == "split_accumulation")
+    s += "    %r = transform.hwsched.split_accumulation " + h + " " + a + " : (" +
+         hty + ") -> " + any + "\n";
   else if (op == "outline_kernel_function")
     s += "    %r:2 = transform.hwsched.outline_kernel_function " + h + " " + a +
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";

@@ -991,7 +991,9 @@ module attributes {transform.with_named_sequence} {
   //      transform.hwsched.match_mma_sync_matmuls says the tensor-core
   //      (mma.sync) kernel takes (a linalg.matmul of f16 into f32 with a
   //      linalg.fill init, static extents its tiles divide; a remark says
-  //      why another is not) move with their fill into a function of their
+  //      why another is not; a C += A x B it would take with a fill is
+  //      split first, transform.hwsched.split_accumulation, into a filled
+  //      product and an addition of C) move with their fill into a function of their
   //      own, get select_tile_config { mma_sync }'s tiles and the kernel's
   //      tensor-level steps (@gpu_matmul_tensorcore_route_tensor_level in
   //      gpu-matmul-tensorcore.mlir, preload it too), and the rest of the
@@ -1153,6 +1155,11 @@ module attributes {transform.with_named_sequence} {
     //     steps 1-4 of that kernel on tensors (the rest after bufferization,
     //     @gpu_matmul_tensorcore_route_to_gpu); its elementwise consumers
     //     each run as a kernel of their own.
+    //     A C += A x B the kernel would take with a filled init is split
+    //     first into a filled product (the same matmul op) and an addition
+    //     of C after it, which runs as one of its consumer kernels.
+    %c_adds = transform.hwsched.split_accumulation %others { explain }
+        : (!transform.any_op) -> !transform.any_op
     %mma, %simt = transform.hwsched.match_mma_sync_matmuls %others { explain }
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.foreach %mma : !transform.any_op {

@@ -88,7 +88,8 @@ static llvm::Error checkMmaSyncTypes(linalg::LinalgOp op, bool allowTf32) {
 }
 
 llvm::Error hwsched::checkMmaSyncEligible(Operation *payload,
-                                          const HwSpec &spec, bool allowTf32) {
+                                          const HwSpec &spec, bool allowTf32,
+                                          bool requireFillInit) {
   if (spec.getKind() != HwKind::Gpu)
     return refuse(payload, "mma_sync: the tensor-core kernel runs on GPU "
                            "targets; spec '" +
@@ -115,9 +116,12 @@ llvm::Error hwsched::checkMmaSyncEligible(Operation *payload,
     if (parent->getName().getStringRef() == "gpu.launch")
       return refuse(payload,
                     "mma_sync: the matmul is already inside a gpu.launch");
-  if (!matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
+  if (requireFillInit &&
+      !matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>())
     return refuse(payload, "mma_sync: the kernel fuses the init of C, which "
-                           "must be a linalg.fill; this init is not");
+                           "must be a linalg.fill; this init is not (C += A "
+                           "x B: split_accumulation makes it a filled "
+                           "product and an addition)");
   return llvm::Error::success();
 }
 
@@ -323,8 +327,8 @@ hwsched::decideTileConfig(Operation *payload, HwSpec spec,
   }
   d.problem.allowTf32 = request.allowTf32;
   if (request.mmaSync)
-    if (llvm::Error err =
-            checkMmaSyncEligible(payload, d.spec, request.allowTf32))
+    if (llvm::Error err = checkMmaSyncEligible(
+            payload, d.spec, request.allowTf32, !request.assumeFilledInit))
       return notePayload(std::move(err));
   llvm::Expected<TileSelection> selected = selectTileConfig(d.problem, d.spec);
   if (!selected)

@@ -5,15 +5,21 @@
 //===----------------------------------------------------------------------===//
 //
 // Pattern descriptors for the tensor-core (mma.sync) kernel that upstream
-// MLIR 22 has as populate functions but exposes to no transform op.
+// MLIR 22 has as populate functions but exposes to no transform op, and the
+// rewrite that lets the kernel take C += A x B (split_accumulation).
 //
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/TransformOps/HwschedTransformOps.h"
 
+#include "hwsched/CostModel/TileConfigDecision.h"
+#include "hwsched/TransformOps/OpApplication.h"
+#include "hwsched/Transforms/AccumulationSplit.h"
+
 #include "mlir/Dialect/NVGPU/Transforms/Transforms.h"
 
 using namespace mlir;
+using namespace mlir::transform;
 
 void hwsched::ApplyMmaSyncF32ToTf32PatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
@@ -21,6 +27,78 @@ void hwsched::ApplyMmaSyncF32ToTf32PatternsOp::populatePatterns(
   // accuracy): upstream rejects TF32x3 for nvgpu.mma.sync.
   nvgpu::populateMmaSyncF32ToTF32Patterns(patterns,
                                           nvgpu::MmaSyncF32Lowering::TF32);
+}
+
+//===----------------------------------------------------------------------===//
+// transform.hwsched.split_accumulation
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+hwsched::SplitAccumulationOp::apply(transform::TransformRewriter &rewriter,
+                                    transform::TransformResults &results,
+                                    transform::TransformState &state) {
+  OpApplication app(*this, results);
+  if (DiagnosedSilenceableFailure read = app.readInputs(state);
+      !read.succeeded())
+    return read;
+  // Decided for every op before any is rewritten: a target that does not
+  // resolve fails with the payload unchanged.
+  TileConfigRequest request;
+  request.mmaSync = true;
+  request.allowTf32 = getAllowTf32();
+  request.assumeFilledInit = true;
+  SmallVector<std::pair<linalg::LinalgOp, std::string>> splits;
+  for (Operation *payload : state.getPayloadOps(getOps())) {
+    auto matmul = dyn_cast<linalg::MatmulOp>(payload);
+    if (!matmul || hasFillInit(matmul))
+      continue;
+    ResolvedTarget target;
+    if (DiagnosedSilenceableFailure resolved =
+            app.resolve(payload, {"target", "explain", "allow_tf32"}, target);
+        !resolved.succeeded())
+      return resolved;
+    if (!isMmaSyncTarget(target.spec))
+      continue;
+    if (llvm::Error err = checkAccumulationSplittable(matmul)) {
+      llvm::consumeError(std::move(err));
+      continue;
+    }
+    // The tensor-core kernel's checks and tile rules, as the split matmul
+    // will meet them in match_mma_sync_matmuls.
+    llvm::Expected<TileConfigDecision> decision =
+        decideTileConfig(payload, std::move(target.spec), request);
+    if (!decision) {
+      llvm::consumeError(decision.takeError());
+      continue;
+    }
+    std::string plan;
+    llvm::raw_string_ostream os(plan);
+    printTileCandidate(os, decision->selection.ranked.front(), HwKind::Gpu);
+    splits.emplace_back(matmul, plan);
+  }
+  SmallVector<Operation *> additions;
+  for (auto &[matmul, plan] : splits) {
+    llvm::Expected<linalg::AddOp> add = splitAccumulation(rewriter, matmul);
+    if (!add) // checked above: cannot happen
+      return app.fail(add.takeError());
+    additions.push_back(*add);
+    if (getExplain())
+      matmul->emitRemark()
+          << "C += A x B split into a product into a zero-filled tensor and "
+             "an addition of C after it, so that the tensor-core kernel "
+             "takes the product ("
+          << plan << ")";
+  }
+  results.set(cast<OpResult>(getAdditions()), additions);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void hwsched::SplitAccumulationOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getOpsMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
+  producesHandle(getOperation()->getOpResults(), effects);
+  modifiesPayload(effects);
 }
 
 #define GET_OP_CLASSES

@@ -181,6 +181,7 @@ OPS = {
     "match_wgmma_matmuls": ("transform.hwsched.match_wgmma_matmuls", "handle2"),
     "match_mma_sync_matmuls": ("transform.hwsched.match_mma_sync_matmuls", "handle2"),
     "outline_kernel_function": ("transform.hwsched.outline_kernel_function", "handle2"),
+    "split_accumulation": ("transform.hwsched.split_accumulation", "handle"),
 }
 
 

@@ -34,6 +34,10 @@ struct TileConfigRequest {
   /// The schedule builds the tensor-core kernel (`mma_sync`), and takes
   /// f32 inputs as tf32 (`allow_tf32`).
   bool mmaSync = false, allowTf32 = false;
+  /// The kernel is asked for as if C's init were a linalg.fill: the
+  /// caller splits a C += A x B first (split_accumulation), so the
+  /// decision is the one the split matmul gets.
+  bool assumeFilledInit = false;
   /// `packed_operands`: operand indices the schedule packs.
   std::optional<llvm::SmallVector<int64_t>> packedOperands;
   /// `tuning_db`, when the op names one.
@@ -103,8 +107,10 @@ decideTileConfig(mlir::Operation *payload, HwSpec spec,
 /// it work. The one check of the kernel's payloads: select_tile_config
 /// { mma_sync } and match_mma_sync_matmuls both reach it through
 /// decideTileConfig; the tile rules then check the extents and the target.
+/// With `requireFillInit` false the init rule is skipped (for a C += A x B
+/// that split_accumulation turns into a filled product).
 llvm::Error checkMmaSyncEligible(mlir::Operation *payload, const HwSpec &spec,
-                                 bool allowTf32);
+                                 bool allowTf32, bool requireFillInit = true);
 
 /// "tile 64x64x32, inner 4x4, warp 32x32, 3 stages, ...": one candidate with
 /// the figures the rules of `kind` checked.

@@ -10,6 +10,7 @@
 include "mlir/Dialect/Transform/IR/TransformDialect.td"
 include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
 include "mlir/IR/OpBase.td"
+include "hwsched/TransformOps/HwschedTransformBase.td"
 
 def ApplyMmaSyncF32ToTf32PatternsOp
     : Op<Transform_Dialect, "apply_patterns.hwsched.mma_sync_f32_to_tf32",
@@ -50,6 +51,80 @@ def ApplyMmaSyncF32ToTf32PatternsOp
     the patterns converged.
   }];
   let assemblyFormat = "attr-dict";
+}
+
+def SplitAccumulationOp
+    : Hwsched_TransformOp<"hwsched.split_accumulation",
+                          [HwschedNumericParams]> {
+  let summary = "Turns C += A x B into a filled product and an addition, "
+                "where that lets the tensor-core kernel take it";
+  let description = !strconcat([{
+    The tensor-core (mma.sync) kernel of
+    `transform-scripts/gpu-matmul-tensorcore.mlir` fuses the init of C into
+    its accumulators: they start in registers from a `linalg.fill` and C is
+    stored once. A matmul that accumulates into C instead (C += A x B, the
+    form most frontends emit for a matmul into an existing tensor) is not
+    taken. For each payload op of `ops` that the kernel would take if its
+    init were a fill (the checks and tile rules of
+    `match_mma_sync_matmuls`, with `allow_tf32` and the overrides as
+    there), this op rewrites
+
+    ```mlir
+    %r = linalg.matmul ins(%a, %b : ...) outs(%c : ...)
+    ```
+
+    into a product into a zero-filled tensor and an elementwise addition
+    of the old init, written into C:
+
+    ```mlir
+    %e = tensor.empty() : ...
+    %z = linalg.fill ins(%zero : f32) outs(%e : ...)
+    %p = linalg.matmul ins(%a, %b : ...) outs(%z : ...)
+    %r = linalg.add ins(%p, %c : ...) outs(%c : ...)
+    ```
+
+    The matmul op itself is kept (only its init operand changes), so
+    handles to it stay valid and the routing that follows
+    (`match_mma_sync_matmuls`) takes it; the addition is an elementwise
+    consumer of the product, which `@gpu_matmul_auto` runs as a kernel of
+    its own after the tensor-core kernel. The sum is the same up to
+    floating-point rounding (C is added last instead of first). Ops that
+    already have a fill init, are not matmuls, or that the kernel would
+    not take (another element type, extents no tile divides, a target
+    below sm_80, ...) are left as they are.
+
+    With `explain`, each op it splits gets a remark saying so.
+
+    #### Example
+
+    ```mlir
+    %adds = transform.hwsched.split_accumulation %matmuls { explain }
+        : (!transform.any_op) -> !transform.any_op
+    ```
+
+    #### Return modes
+
+    Only reads the handle; modifies the payload; `additions` holds the new
+    `linalg.add` ops in the order of their matmuls. A matmul not split is
+    not a failure. A target that does not resolve (an unknown spec, a bad
+    override) is a silenceable failure before anything changes.
+  }], HwschedParamsDoc, HwschedTargetDoc);
+
+  let arguments = !con((ins TransformHandleTypeInterface:$ops,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain,
+                            UnitAttr:$allow_tf32),
+                          HwschedParamArgs);
+  let results = (outs TransformHandleTypeInterface:$additions);
+  let assemblyFormat =
+      "$ops (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
 }
 
 #endif // HWSCHED_TRANSFORMOPS_TENSORCOREOPS
