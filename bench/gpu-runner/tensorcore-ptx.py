@@ -177,12 +177,17 @@ def ranked_script(script, rank, out):
     model's (RANK + 1)-th candidate (candidate_rank), in OUT."""
     with open(script) as f:
         text = f.read()
-    if MMA_SYNC_ATTRS not in text:
-        die("--candidate-rank: %s has no select_tile_config %s" % (script, MMA_SYNC_ATTRS))
+    if not MMA_SYNC_ATTRS.search(text):
+        die("--candidate-rank: %s has no select_tile_config { mma_sync, explain } "
+            "(with or without allow_tf32)" % script)
     path = os.path.join(out, "work", "script-rank%d.mlir" % rank)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
-        f.write(text.replace(MMA_SYNC_ATTRS, "{ mma_sync, explain, candidate_rank = %d }" % rank))
+        # Every explained mma_sync pick, the f16 and the tf32 entry alike
+        # (an entry runs only one of them).
+        f.write(MMA_SYNC_ATTRS.sub(
+            lambda m: "{ mma_sync, %sexplain, candidate_rank = %d }" % (m.group(1) or "", rank),
+            text))
     return path
 
 
@@ -224,7 +229,7 @@ MMA_PLAN = re.compile(r"remark: (?:candidate #1: |taken by the tensor-core kerne
                       r"(\d+) registers/thread[^\n]*)")
 # The same op told to return the model's (r + 1)-th candidate
 # (--candidate-rank): how the model's ranking is checked on a GPU.
-MMA_SYNC_ATTRS = "{ mma_sync, explain }"
+MMA_SYNC_ATTRS = re.compile(r"\{ mma_sync, (allow_tf32, )?explain \}")
 
 
 def index_constants(text):

@@ -601,11 +601,28 @@ static void dropNonDividingBlocks(const GemmView &view,
 /// 280 > 255, where ptxas spills 360-508 bytes. Not the SIMT register
 /// model: that one counts a thread's outer products, while an mma.sync
 /// warp tile keeps its operands in the PTX fragment layouts.
+///
+/// tf32 adds B's load addresses. ldmatrix transposes 16-bit elements only,
+/// so a lane reads each of its tf32 B registers with its own 32-bit
+/// ld.shared (BK / 8 x WN / 8 x 2 loads a K step); B's rows are
+/// XOR-swizzled, so the loads do not share a base + immediate as A's
+/// ldmatrix do (8 ldmatrix, 4 addresses): the PTX keeps one loop-invariant
+/// offset per load (32x64 K32: 64 loads, 64 offsets). Moving the same
+/// kernels' B loads to one base + immediates frees 32-35 registers at 32
+/// loads a K step and 78-113 (spills included) at 64, so each load costs one
+/// address register and, at 64, more (ptxas hoists the base + offset sums
+/// ahead of the loads): counted as 9/8 of a register per load. Against
+/// ptxas (sm_80 / sm_90, 66 configurations of the six warp tile / K step
+/// pairs): within -16%..+19%; 32x64 K32, which sm_80 spills 212-232 bytes
+/// of with 4 stages and 128+ threads, comes to 256, over the limit (1 per
+/// load would say 248); 64x64 K16, 230-245 in ptxas, stays at 252.
 static int64_t mmaSyncRegisters(int64_t wm, int64_t wn, int64_t bk,
-                                int64_t mmaK) {
+                                int64_t mmaK, bool tf32) {
   int64_t accumulator = wm * wn / 32;
   int64_t fragments = (bk / mmaK) * ((wm / 16) * 4 + (wn / 8) * 2);
-  return accumulator + fragments + 24;
+  int64_t bLoads = tf32 ? (bk / mmaK) * (wn / 8) * 2 : 0;
+  int64_t bAddresses = bLoads + bLoads / 8;
+  return accumulator + fragments + bAddresses + 24;
 }
 
 std::optional<int64_t> hwsched::gpuComputeCapability(const HwSpec &spec) {
@@ -712,7 +729,8 @@ static bool passesMmaSyncRules(GpuSearch &s, MmaSyncConfig &cfg) {
     log.prune("stages above the K tile count");
     return false;
   }
-  cfg.registers = mmaSyncRegisters(cfg.wm, cfg.wn, cfg.bk, mmaSyncK(view));
+  cfg.registers =
+      mmaSyncRegisters(cfg.wm, cfg.wn, cfg.bk, mmaSyncK(view), isTf32(view));
   if (cfg.registers > f.regLimit) {
     log.prune("registers per thread > gpu.max_registers_per_thread");
     return false;
@@ -847,8 +865,9 @@ static llvm::Error selectMmaSync(GpuSearch &s, const HwSpec &spec) {
   s.selection.smemRule = llvm::formatv(
       "mma_sync: shared memory per block (BM + BN) * BK * {0} B * stages, "
       "cap {1} B ({2}); registers per thread WM*WN/32 (accumulator) + "
-      "BK/{3} * (WM/16*4 + WN/8*2) (fragments) + 24",
-      s.view.inBytes, s.cap.bytes, s.cap.source, mmaSyncK(s.view));
+      "BK/{3} * (WM/16*4 + WN/8*2) (fragments){4} + 24",
+      s.view.inBytes, s.cap.bytes, s.cap.source, mmaSyncK(s.view),
+      isTf32(s.view) ? " + 9/8 * BK/8 * WN/8*2 (B load addresses)" : "");
   enumerateMmaSyncCandidates(s, tc);
   const GemmView &v = s.view;
   int64_t smallestK = 64 / v.inBytes;
