@@ -10,7 +10,8 @@ candidate payload op of the kind it works on:
                metric, plus an unknown one), cost_model.select_tile_config,
                hwsched.rewrite_matmul_as_wgmma (its kernels need a GPU: not
                execution-checked), hwsched.match_wgmma_matmuls,
-               hwsched.match_mma_sync_matmuls
+               hwsched.match_mma_sync_matmuls, hwsched.split_accumulation,
+               hwsched.outline_kernel_function (also on scf.for)
   scf.for      pipeline.schedule_stages (default stages, num_stages = 2, 3)
   func.func,   smem.merge_allocations, smem.eliminate_redundant_copies,
   gpu.launch   hwsched.attach_target_spec, hwsched.query_spec (three keys,
@@ -404,6 +405,11 @@ class Driver:
         for i in self.pick(c.get("linalg", 0)):
             apps.append(App(p, "epilogue_in_place", {}, None, "linalg", i, c["linalg"]))
             apps.append(App(p, "split_k", {}, None, "linalg", i, c["linalg"]))
+            apps.append(App(p, "outline_kernel_function", {"func_name": "k"}, None,
+                            "linalg", i, c["linalg"]))
+        for i in self.pick(c.get("loops", 0)):
+            apps.append(App(p, "outline_kernel_function", {"func_name": "k"}, None,
+                            "loops", i, c["loops"]))
         for spec in self.specs_for(p):
             for i in self.pick(c.get("linalg", 0)):
                 n = c["linalg"]
@@ -414,6 +420,7 @@ class Driver:
                 apps.append(App(p, "rewrite_matmul_as_wgmma", {}, spec, "linalg", i, n))
                 apps.append(App(p, "match_wgmma_matmuls", {}, spec, "linalg", i, n))
                 apps.append(App(p, "match_mma_sync_matmuls", {}, spec, "linalg", i, n))
+                apps.append(App(p, "split_accumulation", {}, spec, "linalg", i, n))
             for i in self.pick(c.get("loops", 0)):
                 n = c["loops"]
                 for v in [{}, {"num_stages": 2}, {"num_stages": 3}]:
@@ -440,7 +447,9 @@ class Driver:
                      ("split_k", {}, "funcs"),
                      ("rewrite_matmul_as_wgmma", {}, "loops"),
                      ("match_wgmma_matmuls", {}, "loops"),
-                     ("match_mma_sync_matmuls", {}, "loops")]
+                     ("match_mma_sync_matmuls", {}, "loops"),
+                     ("split_accumulation", {}, "loops"),
+                     ("outline_kernel_function", {"func_name": "k"}, "funcs")]
             for op, v, cat in wrong:
                 if c.get(cat, 0):
                     apps.append(App(p, op, v, spec, cat, 0, c[cat]))
@@ -461,7 +470,9 @@ class Driver:
                       ("attach_target_spec", {}),
                       ("query_spec", {"key": "onchip.capacity_bytes"}),
                       ("epilogue_in_place", {}), ("split_k", {}),
-                      ("match_wgmma_matmuls", {}), ("match_mma_sync_matmuls", {})]:
+                      ("match_wgmma_matmuls", {}), ("match_mma_sync_matmuls", {}),
+                      ("split_accumulation", {}),
+                      ("outline_kernel_function", {"func_name": "k"})]:
             apps.append(App(p, op, v, self.specs[0], "empty", 0, 0))
         return apps
 
