@@ -85,9 +85,13 @@
 // V1IR: omp.parallel
 // V1IR: vector.fma {{.*}} : vector<8xf32>
 
-// One core: one column panel of the whole N (a single-iteration loop,
-// folded away), no OpenMP.
-// ONE: NC (C block columns) = 256 : i64
+// One core: no OpenMP; the column panels run in a loop. Two panels of 128
+// columns with all 256 rows per block (B read once; A, which stays in the
+// L3, re-read per panel at a quarter of the off-chip price) rather than
+// one panel of 256 columns in blocks of at most 128 rows (the L2 bound),
+// which re-read B per block at the full price.
+// ONE: MC (C block rows) = 256 : i64
+// ONE: NC (C block columns) = 128 : i64
 // ONE: NR (register tile columns) = 16 : i64
 // ONEIR-NOT: omp.
 
