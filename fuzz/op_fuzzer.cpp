@@ -91,15 +91,15 @@ const char *const kOps[] = {
     "outline_kernel_function",  "split_accumulation"};
 
 /// The category of payload op each op works on, by kOps index.
-const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",  "funcs",
-                             "funcs",  "funcs",  "funcs",  "linalg", "linalg",
+const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",
+                             "funcs",  "funcs",  "funcs",  "funcs",
                              "linalg", "linalg", "linalg", "linalg",
-                             "linalg", "linalg"};
+                             "linalg", "linalg", "linalg", "linalg"};
 static_assert(std::size(kHome) == std::size(kOps), "one home per op");
 
 /// outline_kernel_function's function names, valid and invalid.
-const char *const kFuncNames[] = {"kernel", "hwsched_tensorcore_kernel", "",
-                                  "main", "f", "a b", "@x", "0"};
+const char *const kFuncNames[] = {
+    "kernel", "hwsched_tensorcore_kernel", "", "main", "f", "a b", "@x", "0"};
 
 /// chunk_dynamic_loops' chunk sizes, valid and invalid.
 const char *const kChunks[] = {"1", "3", "7", "256", "0", "-2"};
@@ -339,7 +339,8 @@ struct Case {
     // outline_kernel_function needs its func_name: mostly a usable one,
     // some empty, clashing with the payload's own symbols, or not a name.
     if (name == "outline_kernel_function" && in.chance(230))
-      list.push_back({"func_name", quote(kFuncNames[in.pick(std::size(kFuncNames))])});
+      list.push_back(
+          {"func_name", quote(kFuncNames[in.pick(std::size(kFuncNames))])});
     if (name == "schedule_stages" && in.chance(150))
       list.push_back(
           {"num_stages", kNumStages[in.pick(std::size(kNumStages))]});
@@ -474,8 +475,8 @@ std::string buildScript(const Case &c, unsigned count) {
     s += "    %r:2 = transform.hwsched.match_mma_sync_matmuls " + h + " " + a +
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";
   else if (op == "split_accumulation")
-    s += "    %r = transform.hwsched.split_accumulation " + h + " " + a + " : (" +
-         hty + ") -> " + any + "\n";
+    s += "    %r = transform.hwsched.split_accumulation " + h + " " + a +
+         " : (" + hty + ") -> " + any + "\n";
   else if (op == "outline_kernel_function")
     s += "    %r:2 = transform.hwsched.outline_kernel_function " + h + " " + a +
          " : (" + hty + ") -> (" + any + ", " + any + ")\n";

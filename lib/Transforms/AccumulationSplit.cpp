@@ -34,8 +34,8 @@ llvm::Error hwsched::checkAccumulationSplittable(linalg::LinalgOp op) {
   return llvm::Error::success();
 }
 
-llvm::Expected<linalg::AddOp>
-hwsched::splitAccumulation(RewriterBase &rewriter, linalg::LinalgOp op) {
+llvm::Expected<linalg::AddOp> hwsched::splitAccumulation(RewriterBase &rewriter,
+                                                         linalg::LinalgOp op) {
   if (llvm::Error err = checkAccumulationSplittable(op))
     return std::move(err);
   OpOperand &initOperand = *op.getDpsInitOperand(0);
