@@ -16,7 +16,10 @@ transform-scripts/cpu-matmul.mlir (@hwsched_cpu_matmul_main) on a CPU spec:
   4. confirmation: the untuned default, the sweep's best and the tuner's
      pick measured together in `--confirm-rounds` more paired rounds (the
      sweep's minimum of many noisy times is biased low; the confirmation
-     compares the two picks head to head);
+     compares the two picks head to head); besides the ratio of their
+     medians, the median of the per-round ratio tuned / best (the same
+     round) and two standard errors of it, which say how far the verdict
+     itself can be trusted at this host's noise;
   5. the model's Kendall tau (predicted vs the sweep's measured times, over
      the space) and the tool's overhead: select_tile_config's enumeration
      and pruning (ms, thread CPU time) and the space construction.
@@ -26,12 +29,18 @@ Targets (issue 21): tuned within 2% of the sweep's best, measuring at most
 
 Usage (about 1-2 hours on 2 idle cores at the defaults; see README.md):
   python3 bench/tuning/run.py [--shapes 256x256x256,...] [--ops matmul,chain]
-      [--space 40] [--target host] [--rounds 3] [--confirm-rounds 5]
+      [--problems matmul-512x512x512,...] [--space 40] [--target host]
+      [--rounds 3] [--confirm-rounds 5] [--playoff-max-rounds 9]
       [--work DIR] [--scheduler ADDRESS] [--tune-knobs]
+
+A sweep database already in --work (DIR/NAME-sweep.json, finished) is
+resumed, that is reused without measuring again: the tuner and the
+confirmation then run alone (a search rule compared on the same sweeps).
 """
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -71,12 +80,13 @@ def options(args, payload, db, exhaustive, workdir):
         scheduler=args.scheduler, space=args.space, rounds=args.rounds, runs=args.runs,
         min_time=args.min_time, exhaustive=exhaustive, workdir=workdir,
         fixed_knobs={} if args.tune_knobs else {"cpu_matmul.pipelined": 0},
-        playoff_rounds=0 if exhaustive else 3, quiet=args.quiet, timeout=args.timeout)
+        playoff_rounds=0 if exhaustive else 3, playoff_max_rounds=args.playoff_max_rounds,
+        quiet=args.quiet, timeout=args.timeout)
 
 
 def confirm(sweep, problem_key, idents, rounds):
     """Paired rounds of the default (reference) and `idents`: {ident: ratio
-    to the default}."""
+    to the default}, and [per-round log(second / first)] where both ran."""
     t = sweep["tuner"]
     problem = t._current_problem
     cands = [sweep["search"].by_ident[i] for i in idents]
@@ -84,12 +94,15 @@ def confirm(sweep, problem_key, idents, rounds):
         tasks.compile_candidate, t._compile_jobs(problem, [sweep["default"]] + cands,
                                                  {}, t._current_program)))
     if not all(r["ok"] for r in compiled):
-        return {}
+        return {}, []
     jobs = [{"lowered": r["lowered"], "workdir": os.path.join(t.workdir, "confirm"),
              "cputime_lib": t.cputime, "timeout": t.opts.timeout} for r in compiled]
     ratios, failed, _ = t._paired_rounds(jobs[0], jobs[1:], rounds)
-    return {ident: statistics.median(ratios[i]) for i, ident in enumerate(idents)
-            if i not in failed and ratios[i]}
+    # Both ran in every round unless one failed (then nothing is paired).
+    paired = ([math.log(b / a) for a, b in zip(ratios[0], ratios[1])]
+              if len(idents) == 2 and not failed else [])
+    return ({ident: statistics.median(ratios[i]) for i, ident in enumerate(idents)
+             if i not in failed and ratios[i]}, paired)
 
 
 class SweepTuner(tuner.Tuner):
@@ -124,9 +137,14 @@ def run_one(args, name, m, n, k, chain, work):
     tuned_report = t2.run()
     q = tuned_report["problems"][0]
     tentry = database.load(tuned_db)["entries"][q["key"]]
-    tuned_ident = min((i for i, r in tentry["tuning"]["candidates"].items()
-                       if r.get("status") == "ok"),
-                      key=lambda i: tentry["tuning"]["candidates"][i]["measured_ns"])
+    # The database's winner: the playoff's leader, which need not have the
+    # lowest median (a candidate outside the playoff may, on fewer rounds).
+    tcands = tentry["tuning"]["candidates"]
+    won = [i for i, r in tcands.items() if r.get("status") == "ok"
+           and r.get("config") == tentry.get("config") and r.get("knobs") == tentry.get("knobs")]
+    tuned_ident = won[0] if won else min(
+        (i for i, r in tcands.items() if r.get("status") == "ok"),
+        key=lambda i: tcands[i]["measured_ns"])
     # 4: confirmation, head to head.
     cands, default = space_mod.build_space(t.last_problem, args.space,
                                            {} if args.tune_knobs else {"cpu_matmul.pipelined": 0})
@@ -134,8 +152,8 @@ def run_one(args, name, m, n, k, chain, work):
     # The sweep's executor closed with its run; the confirmation gets its own.
     t.exec = executor.make(args.scheduler)
     pair = [best_ident] + ([tuned_ident] if tuned_ident != best_ident else [])
-    confirmed = confirm({"tuner": t, "search": srch, "default": default}, p["key"], pair,
-                        args.confirm_rounds)
+    confirmed, paired = confirm({"tuner": t, "search": srch, "default": default}, p["key"],
+                                pair, args.confirm_rounds)
     t.exec.close()
     sweep_ratio = measured[tuned_ident]["measured_ns"] / measured[best_ident]["measured_ns"] \
         if tuned_ident in measured else float("nan")
@@ -145,7 +163,20 @@ def run_one(args, name, m, n, k, chain, work):
     gain_sweep = (measured[default_ident]["measured_ns"] / measured[tuned_ident]["measured_ns"]
                   if default_ident in measured and tuned_ident in measured else float("nan"))
     gain_conf = 1.0 / confirmed[tuned_ident] if tuned_ident in confirmed else float("nan")
+    if len(paired) >= 2:
+        pmed = math.exp(statistics.median(paired))
+        # Two standard errors of the median, as a factor on the ratio.
+        p2se = math.exp(2 * 1.25 * statistics.stdev(paired) / math.sqrt(len(paired))) - 1
+    elif tuned_ident == best_ident:
+        pmed, p2se = 1.0, 0.0  # the tuner picked the sweep's best
+    else:
+        pmed, p2se = float("nan"), float("nan")  # the confirmation failed
+    playoff = q.get("playoff") or {}
     return {
+        "paired_confirmed": pmed, "paired_2se": p2se,
+        "noise_sigma": playoff.get("noise_sigma"), "playoff_rounds": playoff.get("rounds", 0),
+        "playoff_contenders": len(playoff.get("contenders", [])),
+        "playoff_stop": playoff.get("stop", ""),
         "problem": name, "space": p["space_size"], "sweep_failed": failed,
         "tuner_measured": q["measured"], "tuner_stop": q["stop_reason"],
         "sweep_best": measured[best_ident]["candidate"],
@@ -174,6 +205,10 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--min-time", type=float, default=0.05)
     ap.add_argument("--confirm-rounds", type=int, default=5)
+    ap.add_argument("--playoff-max-rounds", type=int, default=9,
+                    help="the tuner's playoff: at most N paired rounds (default 9)")
+    ap.add_argument("--problems", help="NAME list (matmul-512x512x512,...): only these; "
+                                       "overrides --shapes and --ops")
     ap.add_argument("--tune-knobs", action="store_true",
                     help="let the space include cpu_matmul.pipelined = 1")
     ap.add_argument("--scheduler", help="Dask scheduler address (compilation)")
@@ -192,29 +227,41 @@ def main():
           f"confirmation {args.confirm_rounds} rounds")
     print(f"# host load average at the start: {loadavg()}")
     rows = []
-    for op in args.ops.split(","):
-        for shape in args.shapes.split(","):
-            m, n, k = (int(x) for x in shape.split("x"))
-            name = f"{op}-{m}x{n}x{k}"
-            print(f"# {name} ...", file=sys.stderr, flush=True)
-            rows.append(run_one(args, name, m, n, k, op == "chain", work))
+    if args.problems:
+        todo = [tuple(x.split("-", 1)) for x in args.problems.split(",")]
+        bad = [x for x in todo if len(x) != 2]
+        if bad:
+            ap.error(f"--problems takes KIND-MxNxK names (matmul-512x512x512), got "
+                     f"{'-'.join(bad[0])!r}")
+    else:
+        todo = [(op, shape) for op in args.ops.split(",") for shape in args.shapes.split(",")]
+    for op, shape in todo:
+        if op not in ("matmul", "chain"):
+            ap.error(f"unknown problem kind '{op}' (matmul or chain)")
+        m, n, k = (int(x) for x in shape.split("x"))
+        name = f"{op}-{m}x{n}x{k}"
+        print(f"# {name} ...", file=sys.stderr, flush=True)
+        rows.append(run_one(args, name, m, n, k, op == "chain", work))
     print(f"# host load average at the end: {loadavg()}")
     loads = [l for r in rows for l in r["load"]]
     if loads:
         print(f"# load average during the measurements: {min(loads):.2f}-{max(loads):.2f}")
     print()
-    print("| problem | space | tuner measured | stop | tuned / sweep best (sweep) "
-          "| tuned / sweep best (confirmed) | within 2% | gain over default (confirmed) "
-          "| Kendall tau | enum+prune ms | space ms |")
-    print("|" + "---|" * 11)
+    print("| problem | space | tuner measured | stop | playoff | tuned / sweep best (sweep) "
+          "| tuned / sweep best (confirmed) | paired, +-2 SE | within 2% "
+          "| gain over default (confirmed) | Kendall tau | enum+prune ms | space ms |")
+    print("|" + "---|" * 13)
     ok_all = True
     for r in rows:
         within = r["tuned_vs_best_confirmed"] <= 1.02
         frac = r["tuner_measured"] / max(r["space"], 1)
         ok_all &= within and frac <= 0.10 + 1e-9
+        po = (f"{r['playoff_contenders']} x {r['playoff_rounds']} rounds, "
+              f"noise {r['noise_sigma'] or 0:.0%}" if r["playoff_contenders"] else "none")
         print(f"| {r['problem']} | {r['space']} | {r['tuner_measured']} ({frac:.0%}) "
-              f"| {r['tuner_stop'].split(':')[0]} | {r['tuned_vs_best_sweep']:.3f} "
-              f"| {r['tuned_vs_best_confirmed']:.3f} | {'yes' if within else 'NO'} "
+              f"| {r['tuner_stop'].split(':')[0]} | {po} | {r['tuned_vs_best_sweep']:.3f} "
+              f"| {r['tuned_vs_best_confirmed']:.3f} "
+              f"| {r['paired_confirmed']:.3f} +-{r['paired_2se']:.1%} | {'yes' if within else 'NO'} "
               f"| {r['gain_confirmed']:.3f}x (sweep {r['gain_sweep']:.3f}x) "
               f"| {r['kendall_tau']:.2f} | {', '.join(f'{x:.1f}' for x in r['select_ms'])} "
               f"| {r['space_ms']:.1f} |")
@@ -227,7 +274,9 @@ def main():
     print("Ratios are times (lower is better): tuned / sweep best <= 1.02 is the target; "
           "'gain' is default time / tuned time. 'within 2%' is judged on the confirmation "
           "(the same pair measured head to head, without the selection bias of the sweep's "
-          "minimum over many noisy times); the sweep's ratio is shown beside it.")
+          "minimum over many noisy times); the sweep's ratio is shown beside it. 'paired' "
+          "is the median over the confirmation's rounds of tuned / best in the same round, "
+          "with two standard errors: a verdict whose interval straddles 1.02 is noise.")
     print(f"All targets met: {'yes' if ok_all else 'NO'}")
     if args.json:
         with open(args.json, "w") as f:

@@ -31,7 +31,13 @@ def main(argv=None):
         epilog="Stopping rule: after every batch, stop when the budget is spent, when the "
                "last --patience candidates improved the best by less than --min-gain, when "
                "no unmeasured candidate's model estimate (corrected by the measurements "
-               "nearest to it) beats the best by --min-gain, or when the space is exhausted.")
+               "nearest to it) beats the best by --min-gain, or when the space is exhausted. "
+               "Then a playoff (CPU) re-measures, without measuring new candidates, the "
+               "ones the search's rounds cannot tell from the best (the default included): "
+               "chunks of --playoff-rounds paired rounds, dropping a contender once it is "
+               "slower than the leader by two standard errors of the paired ratios, until "
+               "one is left, the rest are within --min-gain of the leader, or "
+               "--playoff-max-rounds rounds; the leader wins (docs/tuning.md).")
     p.add_argument("payload", help="MLIR file with the function to tune (static shapes)")
     p.add_argument("--library", required=True,
                    help="transform script file(s) or directory, as for "
@@ -64,7 +70,17 @@ def main(argv=None):
     p.add_argument("--min-time", type=float, default=0.05,
                    help="CPU seconds per timed run (default 0.05)")
     p.add_argument("--playoff-rounds", type=int, default=3,
-                   help="extra paired rounds for candidates within 3%% of the best (default 3)")
+                   help="playoff: paired rounds per chunk, after which clearly slower "
+                        "contenders leave (default 3; 0: no playoff)")
+    p.add_argument("--playoff-max-rounds", type=int, default=9,
+                   help="playoff: at most N paired rounds in all (default 9)")
+    p.add_argument("--playoff-margin", type=float, default=0.03,
+                   help="playoff: contenders are within this share of the best, or within "
+                        "the measured noise of a difference of two medians if that is "
+                        "wider (default 0.03)")
+    p.add_argument("--playoff-size", type=int, default=4,
+                   help="playoff: at most N contenders, the fastest (default 4; at "
+                        "least 2)")
     p.add_argument("--exhaustive", action="store_true",
                    help="measure the whole space (benchmarks)")
     p.add_argument("--jobs", type=int, help="local compile threads (default: CPU count)")
@@ -78,12 +94,16 @@ def main(argv=None):
     p.add_argument("--timeout", type=int, default=900, help="seconds per tool run")
     p.add_argument("--quiet", action="store_true", help="no progress output")
     a = p.parse_args(argv)
+    if a.playoff_size < 2:
+        p.error("--playoff-size must be at least 2 (a playoff needs two "
+                "contenders; --playoff-rounds 0 turns it off)")
     opts = tuner.Options(
         payload=a.payload, library=a.library, entry=a.entry_point, target=a.target,
         db=a.db, budget=a.budget, scheduler=a.scheduler, opt=a.opt, function=a.function,
         space=a.space, batch=a.batch, patience=a.patience, min_gain=a.min_gain,
         rounds=a.rounds, runs=a.runs, min_time=a.min_time,
-        playoff_rounds=a.playoff_rounds, jobs=a.jobs,
+        playoff_rounds=a.playoff_rounds, playoff_max_rounds=a.playoff_max_rounds,
+        playoff_margin=a.playoff_margin, playoff_size=a.playoff_size, jobs=a.jobs,
         parallel_measurements=a.parallel_measurements, workdir=a.workdir,
         report=a.report, fixed_knobs=dict(a.knob), timeout=a.timeout, quiet=a.quiet,
         ptxas_arch=a.ptxas_arch, exhaustive=a.exhaustive)

@@ -70,6 +70,11 @@ class Search:
         self.order = []              # idents in measurement order
         self.best_history = []       # best time after each measurement
         self.stop_reason = None
+        # The playoff's leader (tuner.py), which wins even where a candidate
+        # left out of the playoff or dropped from it has a lower median of
+        # fewer, noisier rounds.
+        self.chosen = None
+        self.playoff = None
         # Predicted times within this share of the best are model ties.
         self.tie_band = 0.05
         self.by_ident = {c.ident(): c for c in self.space}
@@ -90,6 +95,8 @@ class Search:
         self.best_history.append(best[1] if best else None)
 
     def best(self):
+        if self.chosen is not None and self.results.get(self.chosen) is not None:
+            return self.chosen, self.results[self.chosen]
         ok = [(i, ns) for i, ns in self.results.items() if ns is not None]
         return min(ok, key=lambda x: x[1]) if ok else None
 

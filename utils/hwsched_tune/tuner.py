@@ -19,8 +19,26 @@ select_tile_config decision, in script order):
      untransformed payload); a candidate that fails to compile, crashes,
      times out or computes a wrong result is recorded with the reason and
      never chosen;
-  4. a playoff: the candidates within `playoff_margin` of the best get
-     more paired rounds together, and the fastest wins;
+  4. a playoff (CPU): more paired rounds of candidates already measured
+     (the budget counts candidates, so it spends none), because on a shared
+     or virtual host one process's time varies far more than the 2% a user
+     cares about (bench/tuning/RESULTS.md: 8-22% per round on a 2-vCPU VM)
+     and three rounds cannot order candidates within that spread. The noise
+     of one round, sigma, is estimated from the rounds themselves (each
+     candidate's per-round log ratios about their mean, pooled). The
+     contenders: every measured candidate, the untuned default included,
+     whose time is within max(`playoff_margin`, 2 x the noise of a
+     difference of two medians of r rounds, 2 x 1.25 sigma sqrt(2/r)) of
+     the best, at most `playoff_size` of them (the fastest). They run
+     together in chunks of `playoff_rounds` paired rounds; after each chunk
+     the leader is the one with the lowest median over all its rounds, and
+     a contender leaves when its per-round ratio to the leader (the same
+     round, so slow drifts of the host cancel) has a median above 0 by more
+     than two standard errors (of the larger of the ratios' own spread and
+     sigma). The playoff stops at the first of: one
+     contender left; every remaining contender within `min_gain` of the
+     leader with two standard errors to spare (more rounds would not pay);
+     `playoff_max_rounds` rounds. The leader wins;
   5. the database entry (the winner's configuration and knobs, its time,
      every measurement) is written after every batch, so an interrupted run
      resumes where it stopped.
@@ -34,6 +52,7 @@ are not measured; the report says so).
 
 import hashlib
 import json
+import math
 import os
 import statistics
 import sys
@@ -64,6 +83,8 @@ class Options:
         self.min_time = kw.get("min_time", 0.05)
         self.playoff_margin = kw.get("playoff_margin", 0.03)
         self.playoff_rounds = kw.get("playoff_rounds", 3)
+        self.playoff_max_rounds = kw.get("playoff_max_rounds", 9)
+        self.playoff_size = kw.get("playoff_size", 4)
         self.jobs = kw.get("jobs")
         self.parallel_measurements = kw.get("parallel_measurements", 1)
         self.workdir = kw.get("workdir")
@@ -82,6 +103,45 @@ def _log(opts, text):
 
 def _median(xs):
     return statistics.median(xs) if xs else None
+
+
+def round_noise(records):
+    """sigma: the standard deviation of one paired round's log ratio, pooled
+    over the candidates measured in two rounds or more (each about its own
+    mean), or None. The rounds themselves say how far apart two medians
+    can be by chance on this host at this moment, so the playoff needs no
+    host-specific constant."""
+    ss, dof = 0.0, 0
+    for rec in records:
+        xs = [math.log(r) for r in rec.get("round_ratios", []) if r and r > 0]
+        if rec.get("status") != "ok" or len(xs) < 2:
+            continue
+        mean = sum(xs) / len(xs)
+        ss += sum((x - mean) ** 2 for x in xs)
+        dof += len(xs) - 1
+    return math.sqrt(ss / dof) if dof else None
+
+
+def paired_verdict(diffs, min_gain, sigma=None):
+    """diffs: per-round log(time / leader's time) of one contender, from
+    rounds where both ran. 'slower' when the median is above 0 by more than
+    two standard errors (1.25 s / sqrt(n): the median's), 'equal' when it is
+    within log(1 + min_gain) of 0 with two standard errors to spare, else
+    None (undecided). s is the larger of the diffs' own standard deviation
+    and `sigma` (the search's pooled one-round noise, a difference of two
+    processes as a diff is): three rounds that happen to agree say little
+    about the spread, and a verdict on them alone dropped a contender on
+    noise (bench/tuning/RESULTS.md, 2026-11-27 late)."""
+    if len(diffs) < 2:
+        return None
+    med = statistics.median(diffs)
+    spread = max(statistics.stdev(diffs), sigma or 0.0)
+    se = 1.25 * spread / math.sqrt(len(diffs))
+    if med - 2 * se > 0:
+        return "slower"
+    if abs(med) + 2 * se < math.log(1 + min_gain):
+        return "equal"
+    return None
 
 
 class Tuner:
@@ -166,12 +226,14 @@ class Tuner:
                          "expect_hit": cand.config is not None})
         return jobs
 
-    def _paired_rounds(self, ref_job, jobs, rounds):
-        """{index: [per-round ratio]}, {index: failure}, [ref per-round s]."""
+    def _paired_rounds(self, ref_job, jobs, rounds, first_round=0, per_round=None):
+        """{index: [per-round ratio]}, {index: failure}, [ref per-round s].
+        `first_round` continues the rotation of an earlier call; `per_round`
+        (a list) receives {index: ratio} per round, for paired comparisons."""
         ratios = {i: [] for i in range(len(jobs))}
         failed = {}
         ref_times = []
-        for rnd in range(rounds):
+        for rnd in range(first_round, first_round + rounds):
             live = [i for i in range(len(jobs)) if i not in failed]
             order = [None] + live
             shift = rnd % len(order)
@@ -201,6 +263,8 @@ class Tuner:
             ref_times.append(ref)
             for i, t in times.items():
                 ratios[i].append(t / ref)
+            if per_round is not None:
+                per_round.append({i: t / ref for i, t in times.items()})
         return ratios, failed, ref_times
 
     def tune_problem(self, problem, others, program):
@@ -319,47 +383,112 @@ class Tuner:
         return summary
 
     def _playoff(self, entry, srch, ref_job, ref_samples):
-        """More paired rounds for the candidates close to the best."""
+        """More paired rounds for the candidates that the search's rounds
+        cannot tell from the best (the module docstring, step 4)."""
+        opts = self.opts
+        done_before = entry.tuning.get("playoff") if entry.tuning.get("finished") else None
+        if done_before:
+            # A finished run, rerun (with any playoff options): its playoff
+            # and winner are in the database and stay the answer.
+            srch.playoff = done_before
+            if done_before.get("winner_ident") in srch.by_ident:
+                srch.chosen = done_before["winner_ident"]
+            return
         best = srch.best()
-        if not best or self.opts.playoff_rounds <= 0:
+        if not best or opts.playoff_rounds <= 0 or opts.playoff_max_rounds <= 0:
             return
-        close = [i for i, ns in srch.results.items()
-                 if ns is not None and ns <= best[1] * (1 + self.opts.playoff_margin)
-                 and i != srch.default.ident()]
+        ok = {i: entry.measured[i] for i, ns in srch.results.items()
+              if ns is not None and i in entry.measured}
+        sigma = round_noise(ok.values())
+        rounds = min((len(r.get("round_ratios", [])) for r in ok.values()), default=0)
+        margin = opts.playoff_margin
+        if sigma is not None and rounds:
+            # Two medians of `rounds` rounds differ by up to twice their
+            # standard error by chance alone.
+            margin = max(margin, math.exp(2 * 1.25 * sigma * math.sqrt(2.0 / rounds)) - 1)
+        # The untuned default is a contender like any other: it is the
+        # model's pick, and its own rounds (against the reference, the same
+        # program) are as noisy as anyone's; leaving it out let a
+        # candidate that was lucky in three rounds beat it unopposed.
+        close = sorted((i for i in ok if srch.results[i] <= best[1] * (1 + margin)),
+                       key=lambda i: srch.results[i])[:max(opts.playoff_size, 2)]
+        info = {"noise_sigma": round(sigma, 4) if sigma is not None else None,
+                "margin": round(margin, 4), "contenders": [], "rounds": 0, "stop": ""}
+        srch.playoff = info
         if len(close) < 2:
+            info["stop"] = "no candidate within the margin of the best"
             return
-        close = sorted(close, key=lambda i: srch.results[i])[:4]
         # Recompiled: lowered programs are not kept between batches.
-        jobs = list(close)
         compiled = self.exec.wait(self.exec.compile(
             tasks.compile_candidate,
-            self._compile_jobs(self._current_problem, [srch.by_ident[i] for i in jobs],
+            self._compile_jobs(self._current_problem, [srch.by_ident[i] for i in close],
                                self._others, self._current_program)))
         run_jobs, idents = [], []
-        for ident, res in zip(jobs, compiled):
+        for ident, res in zip(close, compiled):
             if res["ok"]:
                 run_jobs.append({"lowered": res["lowered"],
                                  "workdir": os.path.join(self.workdir, "run", str(len(run_jobs))),
-                                 "cputime_lib": self.cputime, "timeout": self.opts.timeout})
+                                 "cputime_lib": self.cputime, "timeout": opts.timeout})
                 idents.append(ident)
         if len(run_jobs) < 2:
+            info["stop"] = "fewer than two contenders compiled"
             return
-        _log(self.opts, f"hwsched-tune: playoff of {len(run_jobs)} candidates within "
-                        f"{self.opts.playoff_margin:.0%} of the best, {self.opts.playoff_rounds} rounds")
-        ratios, failed, refs = self._paired_rounds(ref_job, run_jobs, self.opts.playoff_rounds)
-        ref_samples += refs
-        ref_ns = _median(ref_samples) * 1e9
-        for i, ident in enumerate(idents):
-            rec = entry.measured[ident]
-            if i in failed:
-                rec.update(status="failed", reason="playoff: " + failed[i])
-                srch.results[ident] = None
-                continue
-            merged = rec.get("round_ratios", []) + [round(r, 4) for r in ratios[i]]
-            ratio = _median(merged)
-            rec.update(round_ratios=merged, ratio_to_default=round(ratio, 4),
-                       measured_ns=ratio * ref_ns, playoff=True)
-            srch.results[ident] = ratio * ref_ns
+        info["contenders"] = [srch.by_ident[i].describe() for i in idents]
+        _log(opts, f"hwsched-tune: playoff of {len(run_jobs)} candidates within {margin:.1%} "
+                   f"of the best (one round's noise {sigma or 0:.1%}), up to "
+                   f"{opts.playoff_max_rounds} rounds in chunks of {opts.playoff_rounds}")
+        live = list(range(len(run_jobs)))
+        per_round = []          # [{index: ratio}], playoff rounds only
+        done = 0
+        stop = f"{opts.playoff_max_rounds} rounds (the cap)"
+        while done < opts.playoff_max_rounds:
+            chunk = min(opts.playoff_rounds, opts.playoff_max_rounds - done)
+            sub = []
+            ratios, failed, refs = self._paired_rounds(
+                ref_job, [run_jobs[i] for i in live], chunk, first_round=done, per_round=sub)
+            done += chunk
+            ref_samples += refs
+            ref_ns = _median(ref_samples) * 1e9
+            per_round += [{live[k]: r for k, r in rnd.items()} for rnd in sub]
+            for k, i in enumerate(live):
+                ident, rec = idents[i], entry.measured[idents[i]]
+                if k in failed:
+                    rec.update(status="failed", reason="playoff: " + failed[k])
+                    srch.results[ident] = None
+                    continue
+                merged = rec.get("round_ratios", []) + [round(r, 4) for r in ratios[k]]
+                ratio = _median(merged)
+                rec.update(round_ratios=merged, ratio_to_default=round(ratio, 4),
+                           measured_ns=ratio * ref_ns, playoff=True)
+                srch.results[ident] = ratio * ref_ns
+            live = [i for k, i in enumerate(live) if k not in failed]
+            if len(live) < 2:
+                stop = "one contender left"
+                break
+            leader = min(live, key=lambda i: srch.results[idents[i]])
+            verdicts = {}
+            for i in live:
+                if i != leader:
+                    diffs = [math.log(rnd[i] / rnd[leader]) for rnd in per_round
+                             if i in rnd and leader in rnd]
+                    verdicts[i] = paired_verdict(diffs, opts.min_gain, sigma)
+            for i in live:
+                if verdicts.get(i) == "slower":
+                    info.setdefault("left", {})[srch.by_ident[idents[i]].describe()] = done
+            live = [i for i in live if verdicts.get(i) != "slower"]
+            if len(live) < 2:
+                stop = "one contender left (the others clearly slower)"
+                break
+            if all(verdicts.get(i) == "equal" for i in live if i != leader):
+                stop = (f"the remaining contenders are within {opts.min_gain:.0%} of the "
+                        "leader (more rounds would not pay)")
+                break
+        info.update(rounds=done, stop=stop)
+        if live:
+            leader = min(live, key=lambda i: srch.results[idents[i]])
+            srch.chosen = idents[leader]
+            info.update(winner=srch.by_ident[srch.chosen].describe(), winner_ident=srch.chosen)
+        _log(opts, f"hwsched-tune: playoff stopped after {done} rounds: {stop}")
 
     def _write_entry(self, entry, problem, srch, default, ref_ns, ref_samples, finished,
                      space_size, budget):
@@ -392,6 +521,7 @@ class Tuner:
             "winner_ns": best[1] if best else None,
             "model_pick_slower_by": (default_ns / best[1] - 1.0) if best and default_ns else None,
             "kendall_tau_measured": tau,
+            "playoff": srch.playoff or entry.tuning.get("playoff"),
             "measurement": (f"paired rounds: {self.opts.rounds} rounds, one process per "
                             f"candidate and round, the fastest of {self.opts.runs} timed runs of "
                             f">= {self.opts.min_time} s CPU time; ratios to the untuned default "
@@ -517,6 +647,16 @@ def format_report(report):
                      f"({(p['default_ns'] or 0) / 1e6:.3f} ms)")
         if p.get("model_pick_slower_by") is not None:
             lines.append(f"the model's pick is {p['model_pick_slower_by'] * 100:.1f}% slower than the winner")
+        po = p.get("playoff")
+        if po and po.get("contenders"):
+            lines.append(f"playoff: {len(po['contenders'])} contenders within "
+                         f"{po['margin']:.1%} of the best (one round's noise "
+                         f"{(po.get('noise_sigma') or 0):.1%}), {po['rounds']} more rounds; "
+                         f"stopped: {po['stop']}")
+            for cand, rounds in po.get("left", {}).items():
+                lines.append(f"playoff: {cand} left after {rounds} rounds (clearly slower)")
+        elif po:
+            lines.append(f"playoff: none ({po['stop']})")
         tau = p.get("kendall_tau_measured")
         if tau == tau:
             lines.append(f"Kendall tau (predicted vs measured, measured candidates): {tau:.2f}")
