@@ -418,12 +418,15 @@ module attributes {transform.with_named_sequence} {
 
     // 11. Warp-level vector ops to nvgpu: vector.contract -> mma.sync,
     //     shared-memory reads -> ldmatrix (A as is, B transposed; f32 B as
-    //     single loads: ldmatrix transposes 16-bit elements only). An f32
-    //     mma.sync runs on the tensor cores only as tf32: marked so (the
-    //     NVVM lowering refuses it otherwise); f16 ones are left alone.
-    %f_m = transform.apply_registered_pass "convert-vector-to-gpu"
-        with options = { "use-nvgpu" = true } to %f_a
-        : (!transform.any_op) -> !transform.any_op
+    //     single loads: ldmatrix transposes 16-bit elements only). Our
+    //     pass is upstream's convert-vector-to-gpu{use-nvgpu} that also
+    //     takes bf16 (upstream has no bf16 fragments). An f32 mma.sync
+    //     runs on the tensor cores only as tf32: marked so (the NVVM
+    //     lowering refuses it otherwise); f16 and bf16 ones are left alone
+    //     (bf16 is lowered after the pipeline,
+    //     @gpu_matmul_tensorcore_lower_bf16_mma).
+    %f_m = transform.apply_registered_pass "hwsched-convert-vector-to-nvgpu"
+        to %f_a : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f_m {
       transform.apply_patterns.hwsched.mma_sync_f32_to_tf32
       transform.apply_patterns.canonicalization
@@ -511,6 +514,8 @@ module attributes {transform.with_named_sequence} {
 
     transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
         : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+        : (!transform.any_op) -> ()
     transform.yield
   }
 
@@ -543,6 +548,8 @@ module attributes {transform.with_named_sequence} {
     // size to its peak.
     %smem = transform.smem.merge_allocations %launch_m { dynamic_shared_memory }
         : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+        : (!transform.any_op) -> ()
     transform.yield
   }
 
@@ -563,6 +570,28 @@ module attributes {transform.with_named_sequence} {
         %k_loop { depth = 4 } : (!transform.op<"scf.for">) -> !transform.any_op
     transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
         : (!transform.any_op) -> ()
+    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The bf16 nvgpu.mma.sync ops of %f as nvvm.mma.sync (bf16 x bf16 + f32,
+  // m16n8k16), which convert-nvgpu-to-nvvm cannot lower; f16 and tf32 ones
+  // are left to it. After the pipeline: NVVM's mma.sync declares no memory
+  // effects, so schedule_stages could not move it, and the scheduler sees
+  // the same mma.sync ops as for f16. Applied to the launches that hold a
+  // bf16 mma.sync only: the pattern driver also folds, which would reorder
+  // the f16 and tf32 kernels.
+  transform.named_sequence @gpu_matmul_tensorcore_lower_bf16_mma(
+      %f: !transform.any_op {transform.readonly}) {
+    %mma = transform.structured.match ops{["nvgpu.mma.sync"]}
+        filter_operand_types = [vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>]
+        in %f : (!transform.any_op) -> !transform.any_op
+    %launch = transform.get_parent_op %mma {op_name = "gpu.launch", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %launch {
+      transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm
+    } : !transform.any_op
     transform.yield
   }
 
@@ -854,7 +883,8 @@ module attributes {transform.with_named_sequence} {
   // Step 9's unrolling of the warp contraction of %f (one per kernel
   // function) to the mma.sync shape of its inputs' element width, the one
   // element-width choice after vectorization: m16n8k16 for 16-bit inputs
-  // (f16), m16n8k8 for 32-bit ones (f32, multiplied as tf32 in step 11).
+  // (f16, bf16), m16n8k8 for 32-bit ones (f32, multiplied as tf32 in step
+  // 11).
   // Any other width is refused before the payload changes.
   transform.named_sequence @gpu_matmul_tensorcore_unroll_to_mma(
       %f: !transform.any_op {transform.readonly}) {
@@ -878,7 +908,7 @@ module attributes {transform.with_named_sequence} {
         (%f, %n, %c0)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> !transform.any_op
     transform.hwsched.refuse_if %bad
-        { message = "the tensor-core kernel multiplies f16 inputs (mma.sync m16n8k16) or f32 inputs as tf32 (m16n8k8)" }
+        { message = "the tensor-core kernel multiplies f16 or bf16 inputs (mma.sync m16n8k16) or f32 inputs as tf32 (m16n8k8)" }
         : !transform.any_op
     transform.apply_patterns to %f16 {
       transform.apply_patterns.gpu.unroll_vectors_subgroup_mma [16, 8, 16]
@@ -929,7 +959,9 @@ module attributes {transform.with_named_sequence} {
   //   %stages  [S]          the stage cap of schedule_stages (max_stages);
   //   %threads [T, 1, 1]    the block's threads, 32 (BM / WM) (BN / WN), in
   //                         {32, 64, 128, 256, 512}.
-  // The inputs are f16 (mma.sync m16n8k16) or f32, multiplied as tf32
+  // The inputs are f16 or bf16 (mma.sync m16n8k16; bf16 through our
+  // conversion in step 11 and lowering after the pipeline) or f32,
+  // multiplied as tf32
   // (m16n8k8: A and B rounded to 10-bit mantissas, f32 sums; the script
   // itself does not ask, select_tile_config { allow_tf32 } does). The
   // element width is read from the payload where a step depends on it:
@@ -978,11 +1010,15 @@ module attributes {transform.with_named_sequence} {
     %f = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
         (%mapped) : (!transform.any_op) -> !transform.any_op
     // The swizzle before schedule_stages multi-buffers the tiles (see
-    // @gpu_matmul_tensorcore_mma_sync_swizzled).
-    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
-        : (!transform.any_op) -> !transform.any_op
+    // @gpu_matmul_tensorcore_mma_sync_swizzled), decided per tile from the
+    // target's banks by transform.smem.avoid_bank_conflicts: the XOR of
+    // 16-byte chunks with the fewest wavefronts for the tile's async copies
+    // and ldmatrix reads, then the smallest mask (docs/Smem.md; the fixed
+    // _swizzled entries keep upstream's nvgpu-optimize-shared-memory, and
+    // bench/gpu-runner/swizzle-ptx.py compares the two).
+    transform.smem.avoid_bank_conflicts %f : !transform.any_op
     transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
-        (%f_sw, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+        (%f, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
     transform.yield
   }
 
@@ -1492,6 +1528,8 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> ()
     %smem = transform.smem.merge_allocations %launch_m { dynamic_shared_memory }
         : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+        : (!transform.any_op) -> ()
     transform.yield
   }
 
@@ -1838,9 +1876,10 @@ module attributes {transform.with_named_sequence} {
   // remarks say why, and what each candidate's registers and shared memory
   // are), and @gpu_matmul_tensorcore_tiles builds them; schedule_stages and
   // merge_allocations then decide the pipeline and the shared-memory
-  // layout. One f16 x f16 -> f32 linalg.matmul with a zero linalg.fill
-  // init; M, N, K multiples of the tiles the model picks (it refuses, and
-  // says what is needed, when none divides them). A tuning database
+  // layout. One f16 x f16 -> f32 or bf16 x bf16 -> f32 (sm_80 and later)
+  // linalg.matmul with a zero linalg.fill init; M, N, K multiples of the
+  // tiles the model picks (it refuses, and says what is needed, when none
+  // divides them). A tuning database
   // ($HWSCHED_TUNING_DB) overrides the model as for any select_tile_config.
   // An f32 matmul is refused here (tf32 would change its result):
   // @gpu_matmul_tensorcore_auto_tf32 takes it.
@@ -1984,10 +2023,10 @@ module attributes {transform.with_named_sequence} {
         (%launch_h, %t) : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
     %f = transform.include @gpu_matmul_tensorcore_threads_to_nvgpu failures(propagate)
         (%mapped) : (!transform.any_op) -> !transform.any_op
-    %f_sw = transform.apply_registered_pass "nvgpu-optimize-shared-memory" to %f
-        : (!transform.any_op) -> !transform.any_op
+    // The tiles' swizzle, as in @gpu_matmul_tensorcore_tiles.
+    transform.smem.avoid_bank_conflicts %f : !transform.any_op
     transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
-        (%f_sw, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+        (%f, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
     transform.yield
   }
 

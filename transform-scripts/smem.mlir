@@ -51,4 +51,20 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     transform.yield
   }
+
+  // @hwsched_avoid_bank_conflicts(%root)
+  // Swizzles the shared buffers of every func.func under %root so that the
+  // block's accesses meet no bank conflicts, from the target's banks
+  // (onchip.banks x onchip.bank_width_bytes, gpu.warp_size): each buffer's
+  // accesses are evaluated for every thread and the XOR swizzle of its
+  // 16-byte chunks with the fewest wavefronts is applied, or the layout is
+  // kept. Emits one remark per function with each buffer's decision and
+  // its wavefronts before and after. Apply it before multi-buffering.
+  transform.named_sequence @hwsched_avoid_bank_conflicts(
+      %root: !transform.any_op {transform.readonly}) {
+    %funcs = transform.structured.match ops{["func.func"]} in %root
+        : (!transform.any_op) -> !transform.any_op
+    transform.smem.avoid_bank_conflicts %funcs { explain } : !transform.any_op
+    transform.yield
+  }
 }

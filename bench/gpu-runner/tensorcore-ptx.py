@@ -3,7 +3,7 @@
 
 For each shape MxNxK it writes the payload (C = 0; C += A x B with A MxK
 f16, B KxN f16, C MxN f32, as linalg.fill + linalg.matmul on tensors; with
---type tf32 A and B f32, for the tf32 kernel),
+--type bf16 A and B bf16; with --type tf32 A and B f32, for the tf32 kernel),
 applies each variant of the schedule (--entry, named sequences of
 transform-scripts/gpu-matmul-tensorcore.mlir; by default
 @gpu_matmul_tensorcore_mma_sync and @gpu_matmul_tensorcore_mma_sync_swizzled;
@@ -147,8 +147,9 @@ func.func @matmul(%A: tensor<{m}x{k}x{elem}>, %B: tensor<{k}x{n}x{elem}>,
 PAYLOAD_OPERANDS = ["A", "B", "C"]
 # --type: the inputs' element type in the payload and hwsched-gpu-run's
 # --type (tf32: f32 inputs that the kernel multiplies as tf32, checked
-# against cuBLAS's CUBLAS_COMPUTE_32F_FAST_TF32).
-INPUT_TYPES = {"f16": "f16", "tf32": "f32"}
+# against cuBLAS's CUBLAS_COMPUTE_32F_FAST_TF32; bf16: bf16 inputs, checked
+# against cublasGemmEx with CUDA_R_16BF inputs).
+INPUT_TYPES = {"f16": "f16", "bf16": "bf16", "tf32": "f32"}
 
 
 def die(msg):
@@ -475,7 +476,8 @@ def main():
                     help="comma-separated named sequences of --script (default %s)"
                     % ENTRIES)
     ap.add_argument("--type", choices=sorted(INPUT_TYPES), default="f16",
-                    help="the inputs: f16, or tf32 (f32 inputs multiplied as "
+                    help="the inputs: f16, bf16 (mma.sync .bf16, sm_80 and "
+                    "later), or tf32 (f32 inputs multiplied as "
                     "tf32: use with an entry that allows it, e.g. "
                     "gpu_matmul_tensorcore_auto_tf32; default f16)")
     ap.add_argument("--candidate-rank", type=int,
@@ -628,8 +630,8 @@ def main():
                                 ",".join(map(str, box))]
                 info = {
                     "m": m, "n": n, "k": k,
-                    # hwsched-gpu-run --type f16: A and B f16, C f32;
-                    # tf32: A, B and C f32.
+                    # hwsched-gpu-run --type f16 (bf16): A and B f16
+                    # (bf16), C f32; tf32: A, B and C f32.
                     "type": args.type,
                     "grid": launch["grid"],
                     "block": launch["block"],

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace hwsched;
@@ -99,7 +100,9 @@ static llvm::Error measureElementBits(Operation *op, linalg::LinalgOp linalgOp,
                                       TileProblem &problem) {
   std::optional<int64_t> inBits, accBits;
   problem.numOperands = 0;
+  problem.bf16Inputs = linalgOp.getNumDpsInputs() > 0;
   for (OpOperand *input : linalgOp.getDpsInputOperands()) {
+    problem.bf16Inputs &= getElementTypeOrSelf(input->get().getType()).isBF16();
     if (!isa<ShapedType>(input->get().getType()))
       continue;
     ++problem.numOperands;

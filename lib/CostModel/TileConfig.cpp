@@ -324,6 +324,7 @@ static GemmView buildGemmView(const TileProblem &problem) {
   view.staticSmem = problem.staticSmem;
   view.mmaSync = problem.mmaSync;
   view.allowTf32 = problem.allowTf32;
+  view.bf16Inputs = problem.bf16Inputs;
   // linalg::splitReduction splits one reduction loop of a static op
   // (transform.hwsched.split_k refuses dynamic shapes).
   view.splittableK = problem.splitK &&

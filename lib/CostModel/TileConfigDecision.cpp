@@ -43,12 +43,14 @@ static std::string describeType(Type type) {
 // The tensor-core kernel's payloads
 //===----------------------------------------------------------------------===//
 
-/// The element types the kernel multiplies: f16 (mma.sync m16n8k16), and
-/// f32 as tf32 (m16n8k8) only when the script allows it, since tf32 rounds
-/// the inputs to 10-bit mantissas. bf16 is as wide as f16 (the tile rules
-/// see widths only) but MLIR 22's vector-to-nvgpu conversion has no bf16
-/// fragments.
-static llvm::Error checkMmaSyncTypes(linalg::LinalgOp op, bool allowTf32) {
+/// The element types the kernel multiplies: f16 and bf16 (mma.sync
+/// m16n8k16), and f32 as tf32 (m16n8k8) only when the script allows it,
+/// since tf32 rounds the inputs to 10-bit mantissas. bf16 is as wide as f16
+/// (the tile rules see widths only); its mma.sync needs sm_80 (PTX ISA:
+/// `.bf16` mma from sm_80; f16's m16n8k16 and the kernel's cp.async need it
+/// too, but bf16 is refused here by name so that the user reads why).
+static llvm::Error checkMmaSyncTypes(linalg::LinalgOp op, const HwSpec &spec,
+                                     bool allowTf32) {
   auto elementType = [](Value v) { return getElementTypeOrSelf(v.getType()); };
   for (OpOperand *input : op.getDpsInputOperands()) {
     Type type = elementType(input->get());
@@ -62,23 +64,38 @@ static llvm::Error checkMmaSyncTypes(linalg::LinalgOp op, bool allowTf32) {
                             "accumulation), which changes the result; set "
                             "allow_tf32 to accept that, or drop mma_sync "
                             "to use the SIMT rules");
-    if (!type.isF16() && !type.isF32())
+    if (!type.isF16() && !type.isBF16() && !type.isF32())
       return refuse(op, "mma_sync: the tensor-core kernel multiplies f16 "
-                        "inputs (mma.sync m16n8k16), or f32 inputs as tf32 "
-                        "with allow_tf32 (m16n8k8); " +
+                        "or bf16 inputs (mma.sync m16n8k16), or f32 inputs "
+                        "as tf32 with allow_tf32 (m16n8k8); " +
                             which +
                             " (MLIR 22's vector-to-nvgpu conversion has no "
                             "fragments for it): drop mma_sync to use the "
                             "SIMT rules");
+    if (type.isBF16()) {
+      std::optional<int64_t> cc = gpuComputeCapability(spec);
+      if (!cc || *cc < 80)
+        return refuse(
+            op, "mma_sync: " + which +
+                    ": the tensor cores multiply bf16 from sm_80 (mma.sync "
+                    "m16n8k16 .bf16); spec '" +
+                    spec.getName() + "' is " +
+                    (cc ? "sm_" + std::to_string(*cc)
+                        : std::string("of no known compute capability")) +
+                    ": pick an sm_80 or later target, or drop mma_sync to "
+                    "use the SIMT rules");
+    }
   }
-  if (elementType(op.getDpsInputOperand(0)->get()) !=
-      elementType(op.getDpsInputOperand(1)->get()))
-    return refuse(
-        op, "mma_sync: the tensor-core kernel multiplies inputs "
-            "of one type; these are " +
-                describeType(elementType(op.getDpsInputOperand(0)->get())) +
-                " and " +
-                describeType(elementType(op.getDpsInputOperand(1)->get())));
+  Type lhsType = elementType(op.getDpsInputOperand(0)->get());
+  Type rhsType = elementType(op.getDpsInputOperand(1)->get());
+  if (lhsType != rhsType)
+    return refuse(op, "mma_sync: the tensor-core kernel multiplies inputs "
+                      "of one type; these are " +
+                          describeType(lhsType) + " and " +
+                          describeType(rhsType) +
+                          " (mma.sync takes A and B of one type): convert "
+                          "one to the other's type first (a linalg.generic "
+                          "of arith.extf and arith.truncf)");
   for (OpOperand &init : op.getDpsInitsMutable())
     if (!elementType(init.get()).isF32())
       return refuse(op, "mma_sync: the tensor-core kernel accumulates "
@@ -106,7 +123,7 @@ llvm::Error hwsched::checkMmaSyncEligible(Operation *payload,
     return refuse(payload, "mma_sync: the matmul has user-defined indexing "
                            "maps (a transposed operand); the kernel reads A "
                            "as M x K and B as K x N");
-  if (llvm::Error err = checkMmaSyncTypes(matmul, allowTf32))
+  if (llvm::Error err = checkMmaSyncTypes(matmul, spec, allowTf32))
     return err;
   if (!matmul.hasPureTensorSemantics())
     return refuse(payload, "mma_sync: the matmul is on buffers; the kernel "
@@ -358,13 +375,34 @@ static std::string formatList(ArrayRef<int64_t> values) {
   return text + "]";
 }
 
+MmaSyncRoute hwsched::routeToMmaSync(Operation *payload, HwSpec spec,
+                                     const TileConfigRequest &request) {
+  MmaSyncRoute route;
+  if (!isMmaSyncTarget(spec))
+    return route;
+  route.considered = true;
+  // The kernel's payload checks (checkMmaSyncEligible) and its tile rules,
+  // as select_tile_config { mma_sync } decides later.
+  llvm::Expected<TileConfigDecision> decision =
+      decideTileConfig(payload, std::move(spec), request);
+  if (!decision) {
+    route.refusal = takeRefusal(decision.takeError()).message;
+    return route;
+  }
+  std::string plan;
+  llvm::raw_string_ostream os(plan);
+  printTileCandidate(os, decision->selection.ranked.front(), HwKind::Gpu);
+  route.plan = std::move(plan);
+  return route;
+}
+
 void hwsched::printTileCandidate(llvm::raw_ostream &os, const TileCandidate &c,
                                  HwKind kind) {
   if (c.mmaSync)
     os << llvm::formatv("tile {0}x{1}x{2}, warp {3}x{4} of mma.sync "
                         "m16n8k{5}{6}",
                         c.bm, c.bn, c.bk, c.wm, c.wn, c.tk,
-                        c.tf32 ? " (tf32)" : "");
+                        c.tf32 ? " (tf32)" : (c.bf16 ? " (bf16)" : ""));
   else
     os << llvm::formatv("tile {0}x{1}x{2}, inner {3}x{4}", c.bm, c.bn, c.bk,
                         c.tm, c.tn);

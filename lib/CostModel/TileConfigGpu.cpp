@@ -602,26 +602,29 @@ static void dropNonDividingBlocks(const GemmView &view,
 /// model: that one counts a thread's outer products, while an mma.sync
 /// warp tile keeps its operands in the PTX fragment layouts.
 ///
-/// tf32 adds B's load addresses. ldmatrix transposes 16-bit elements only,
-/// so a lane reads each of its tf32 B registers with its own 32-bit
-/// ld.shared (BK / 8 x WN / 8 x 2 loads a K step); B's rows are
-/// XOR-swizzled, so the loads do not share a base + immediate as A's
-/// ldmatrix do (8 ldmatrix, 4 addresses): the PTX keeps one loop-invariant
-/// offset per load (32x64 K32: 64 loads, 64 offsets). Moving the same
-/// kernels' B loads to one base + immediates frees 32-35 registers at 32
-/// loads a K step and 78-113 (spills included) at 64, so each load costs one
-/// address register and, at 64, more (ptxas hoists the base + offset sums
-/// ahead of the loads): counted as 9/8 of a register per load. Against
-/// ptxas (sm_80 / sm_90, 66 configurations of the six warp tile / K step
-/// pairs): within -16%..+19%; 32x64 K32, which sm_80 spills 212-232 bytes
-/// of with 4 stages and 128+ threads, comes to 256, over the limit (1 per
-/// load would say 248); 64x64 K16, 230-245 in ptxas, stays at 252.
+/// tf32's B loads: ldmatrix transposes 16-bit elements only, so a lane
+/// reads each of its tf32 B registers with its own 32-bit ld.shared (BK / 8
+/// x WN / 8 x 2 a K step). With the swizzle of
+/// transform.smem.avoid_bank_conflicts (chunk ^= row & 3 on B's rows) a
+/// lane's loads keep one XOR pattern through the K step and share a base +
+/// immediates, as A's ldmatrix do: up to 32 loads a K step cost nothing
+/// more (32x32 K32, 64x32 K32, 64x64 K16: ptxas -11%..+7% of the model on
+/// 35 kernels, sm_80 / sm_90). At 64 loads (32x64 K32) ptxas needs 168-224
+/// registers on sm_80 (64 threads, 2 stages: 168; 128-256 threads: 224)
+/// and 200 on sm_90, against 184 without a term: counted as half a
+/// register per load beyond 32 (200). (Upstream's
+/// nvgpu-optimize-shared-memory swizzles with row & 15, which changes with
+/// every 8 rows of K: one address register per load from the first, the
+/// term this model carried until the schedule took our swizzle; the model
+/// assumes the schedule of @gpu_matmul_tensorcore_tiles, whose tiles the
+/// op always analyses. The fixed _swizzled entries with upstream's swizzle
+/// take no tiles from this model.)
 static int64_t mmaSyncRegisters(int64_t wm, int64_t wn, int64_t bk,
                                 int64_t mmaK, bool tf32) {
   int64_t accumulator = wm * wn / 32;
   int64_t fragments = (bk / mmaK) * ((wm / 16) * 4 + (wn / 8) * 2);
   int64_t bLoads = tf32 ? (bk / mmaK) * (wn / 8) * 2 : 0;
-  int64_t bAddresses = bLoads + bLoads / 8;
+  int64_t bAddresses = std::max<int64_t>(0, bLoads - 32) / 2;
   return accumulator + fragments + bAddresses + 24;
 }
 
@@ -656,8 +659,8 @@ static llvm::Error checkMmaSyncProblem(const GemmView &view,
   bool inputsTaken = view.inBits == 16 || isTf32(view);
   if (!inputsTaken || view.accBits != 32)
     return refuseWith(llvm::formatv(
-        "the kernel multiplies f16 inputs (mma.sync m16n8k16), or f32 "
-        "inputs as tf32 with allow_tf32 (m16n8k8), into an f32 "
+        "the kernel multiplies f16 or bf16 inputs (mma.sync m16n8k16), or "
+        "f32 inputs as tf32 with allow_tf32 (m16n8k8), into an f32 "
         "accumulator; this contraction has {0}-bit inputs{1} and a {2}-bit "
         "accumulator",
         view.inBits,
@@ -764,6 +767,7 @@ static TileCandidate scoreMmaSyncCandidate(const GpuSearch &s,
   TileCandidate c;
   c.mmaSync = true;
   c.tf32 = isTf32(view);
+  c.bf16 = view.bf16Inputs;
   c.bm = cfg.bm;
   c.bn = cfg.bn;
   c.bk = cfg.bk;
@@ -867,7 +871,8 @@ static llvm::Error selectMmaSync(GpuSearch &s, const HwSpec &spec) {
       "cap {1} B ({2}); registers per thread WM*WN/32 (accumulator) + "
       "BK/{3} * (WM/16*4 + WN/8*2) (fragments){4} + 24",
       s.view.inBytes, s.cap.bytes, s.cap.source, mmaSyncK(s.view),
-      isTf32(s.view) ? " + 9/8 * BK/8 * WN/8*2 (B load addresses)" : "");
+      isTf32(s.view) ? " + max(0, BK/8 * WN/8*2 - 32) / 2 (B load addresses)"
+                     : "");
   enumerateMmaSyncCandidates(s, tc);
   const GemmView &v = s.view;
   int64_t smallestK = 64 / v.inBytes;

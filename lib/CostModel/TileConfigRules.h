@@ -45,6 +45,8 @@ struct GemmView {
   bool mmaSync = false;
   /// f32 inputs may be multiplied as tf32 (TileProblem::allowTf32).
   bool allowTf32 = false;
+  /// The inputs are bf16 (TileProblem::bf16Inputs).
+  bool bf16Inputs = false;
 
   bool hasK() const { return kind != TileProblem::Kind::Elementwise; }
   bool hasN() const { return kind != TileProblem::Kind::Reduction; }

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Pattern descriptors for the tensor-core (mma.sync) kernel that upstream
+// Pattern descriptors for the tensor-core (mma.sync) kernel: what upstream
 // MLIR 22 has as populate functions but exposes to no transform op, and the
-// rewrite that lets the kernel take C += A x B (split_accumulation).
+// bf16 mma.sync lowering that it lacks; and the rewrite that lets the kernel
+// take C += A x B (split_accumulation).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "hwsched/CostModel/TileConfigDecision.h"
 #include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/Transforms/AccumulationSplit.h"
+#include "hwsched/Transforms/MmaSyncBf16.h"
 
 #include "mlir/Dialect/NVGPU/Transforms/Transforms.h"
 
@@ -27,6 +29,11 @@ void hwsched::ApplyMmaSyncF32ToTf32PatternsOp::populatePatterns(
   // accuracy): upstream rejects TF32x3 for nvgpu.mma.sync.
   nvgpu::populateMmaSyncF32ToTF32Patterns(patterns,
                                           nvgpu::MmaSyncF32Lowering::TF32);
+}
+
+void hwsched::ApplyMmaSyncBf16ToNvvmPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateMmaSyncBf16ToNvvmPatterns(patterns);
 }
 
 //===----------------------------------------------------------------------===//
@@ -57,24 +64,16 @@ hwsched::SplitAccumulationOp::apply(transform::TransformRewriter &rewriter,
             app.resolve(payload, {"target", "explain", "allow_tf32"}, target);
         !resolved.succeeded())
       return resolved;
-    if (!isMmaSyncTarget(target.spec))
-      continue;
     if (llvm::Error err = checkAccumulationSplittable(matmul)) {
       llvm::consumeError(std::move(err));
       continue;
     }
     // The tensor-core kernel's checks and tile rules, as the split matmul
     // will meet them in match_mma_sync_matmuls.
-    llvm::Expected<TileConfigDecision> decision =
-        decideTileConfig(payload, std::move(target.spec), request);
-    if (!decision) {
-      llvm::consumeError(decision.takeError());
-      continue;
-    }
-    std::string plan;
-    llvm::raw_string_ostream os(plan);
-    printTileCandidate(os, decision->selection.ranked.front(), HwKind::Gpu);
-    splits.emplace_back(matmul, plan);
+    MmaSyncRoute route =
+        routeToMmaSync(payload, std::move(target.spec), request);
+    if (route.plan)
+      splits.emplace_back(matmul, *route.plan);
   }
   SmallVector<Operation *> additions;
   for (auto &[matmul, plan] : splits) {

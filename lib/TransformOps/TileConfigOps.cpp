@@ -164,25 +164,16 @@ hwsched::MatchMmaSyncMatmulsOp::apply(transform::TransformRewriter &rewriter,
         !resolved.succeeded())
       return resolved;
     Route &route = routes.emplace_back(Route{payload});
-    if (!isMmaSyncTarget(target.spec))
-      continue;
-    route.considered = true;
-    // The kernel's payload checks (checkMmaSyncEligible) and its tile
-    // rules, as select_tile_config { mma_sync } decides later.
-    llvm::Expected<TileConfigDecision> decision =
-        decideTileConfig(payload, std::move(target.spec), request);
-    if (!decision) {
-      route.why = "not taken by the tensor-core kernel (mma.sync): " +
-                  takeRefusal(decision.takeError()).message;
-      continue;
-    }
-    std::string plan;
-    llvm::raw_string_ostream os(plan);
-    printTileCandidate(os, decision->selection.ranked.front(), HwKind::Gpu);
-    route.why = "taken by the tensor-core kernel (mma.sync), tiles from the "
-                "cost model: " +
-                plan;
-    route.taken = true;
+    MmaSyncRoute decided =
+        routeToMmaSync(payload, std::move(target.spec), request);
+    route.considered = decided.considered;
+    route.taken = decided.plan.has_value();
+    route.why = route.taken ? "taken by the tensor-core kernel (mma.sync), "
+                              "tiles from the cost model: " +
+                                  *decided.plan
+                            : "not taken by the tensor-core kernel "
+                              "(mma.sync): " +
+                                  decided.refusal;
   }
   SmallVector<Operation *> taken, others;
   for (Route &route : routes) {

@@ -334,3 +334,50 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// avoid_bank_conflicts on a handle to an op without regions.
+module attributes {transform.with_named_sequence} {
+  func.func @bank_no_regions() {
+    // expected-note @below {{scope payload op}}
+    %a = memref.alloc() : memref<16x16xf32, #gpu.address_space<workgroup>>
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %a = transform.structured.match ops{["memref.alloc"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{expected a scope with regions (e.g. a func.func or gpu.launch), got 'memref.alloc'}}
+    transform.smem.avoid_bank_conflicts %a { target = "nvidia-a100" } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// avoid_bank_conflicts on a target without banks (a CPU spec): refused
+// with the keys it needs, the conflicting tile left as it was.
+// CHECK-LABEL: func.func @bank_cpu_target
+// CHECK: vector.load %{{.+}}[%{{.+}}, %{{.+}}] : memref<32x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NOT: arith.xori
+// CHECK: gpu.terminator
+module attributes {transform.with_named_sequence} {
+  func.func @bank_cpu_target() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+      %a = memref.alloc() : memref<32x32xf32, #gpu.address_space<workgroup>>
+      %v = vector.load %a[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      vector.store %v, %a[%tx, %c0] : memref<32x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+      gpu.terminator
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{target 'x86-avx512' has no positive 'onchip.banks': the bank model needs onchip.banks, onchip.bank_width_bytes and gpu.warp_size (a GPU spec, or these keys set on the op)}}
+    transform.smem.avoid_bank_conflicts %f { target = "x86-avx512" } : !transform.any_op
+    transform.yield
+  }
+}

@@ -6,9 +6,10 @@
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics
 // RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics | FileCheck %s
 
-// On an A100: an f16 matmul into f32 with a fill init is taken with the
-// tiles the schedule will build; the others are not, each with the
-// property that keeps it out. The payload is unchanged.
+// On an A100: an f16 and a bf16 matmul into f32 with a fill init are taken
+// with the tiles the schedule will build (bf16 with the f16 rules, its
+// mma.sync named); the others are not, each with the property that keeps
+// it out. The payload is unchanged.
 // CHECK-LABEL: func.func @mixed(
 // CHECK-NOT:   gpu.launch
 // CHECK-COUNT-5: linalg.matmul
@@ -24,7 +25,7 @@ func.func @mixed(%a: tensor<512x256xf16>, %b: tensor<256x512xf16>,
   // expected-remark @below {{taken by the tensor-core kernel (mma.sync), tiles from the cost model: tile 64x64x64, warp 32x32 of mma.sync m16n8k16, 4 stages, split_k 1, 128 threads: 120 registers/thread}}
   %taken = linalg.matmul ins(%a, %b : tensor<512x256xf16>, tensor<256x512xf16>)
                          outs(%fill : tensor<512x512xf32>) -> tensor<512x512xf32>
-  // expected-remark @below {{not taken by the tensor-core kernel (mma.sync): mma_sync: the tensor-core kernel multiplies f16 inputs (mma.sync m16n8k16), or f32 inputs as tf32 with allow_tf32 (m16n8k8); input #0 is bf16 (MLIR 22's vector-to-nvgpu conversion has no fragments for it): drop mma_sync to use the SIMT rules}}
+  // expected-remark @below {{taken by the tensor-core kernel (mma.sync), tiles from the cost model: tile 64x64x64, warp 32x32 of mma.sync m16n8k16 (bf16), 4 stages, split_k 1, 128 threads: 120 registers/thread}}
   %bf16 = linalg.matmul ins(%abf, %bbf : tensor<512x256xbf16>, tensor<256x512xbf16>)
                         outs(%fill : tensor<512x512xf32>) -> tensor<512x512xf32>
   // expected-remark @below {{not taken by the tensor-core kernel (mma.sync): mma_sync: the kernel fuses the init of C, which must be a linalg.fill; this init is not}}
@@ -52,7 +53,7 @@ module attributes {transform.with_named_sequence} {
     %taken, %others = transform.hwsched.match_mma_sync_matmuls %mms { target = "nvidia-a100", explain }
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     %n = transform.num_associations %taken : (!transform.any_op) -> !transform.param<i64>
-    // expected-remark @below {{1}}
+    // expected-remark @below {{2}}
     transform.debug.emit_param_as_remark %n : !transform.param<i64>
     transform.yield
   }
@@ -99,7 +100,7 @@ func.func @f32(%a: tensor<512x256xf32>, %b: tensor<256x512xf32>)
   // expected-remark @below {{not taken by the tensor-core kernel (mma.sync): mma_sync: input #0 is f32: the tensor-core kernel multiplies f32 inputs only as tf32 (mma.sync m16n8k8: A and B rounded to 10-bit mantissas, f32 accumulation), which changes the result; set allow_tf32 to accept that, or drop mma_sync to use the SIMT rules}}
   %strict = linalg.matmul ins(%a, %b : tensor<512x256xf32>, tensor<256x512xf32>)
                           outs(%fill : tensor<512x512xf32>) -> tensor<512x512xf32>
-  // expected-remark @below {{taken by the tensor-core kernel (mma.sync), tiles from the cost model: tile 64x64x32, warp 32x32 of mma.sync m16n8k8 (tf32), 4 stages, split_k 1, 128 threads: 156 registers/thread}}
+  // expected-remark @below {{taken by the tensor-core kernel (mma.sync), tiles from the cost model: tile 64x64x32, warp 32x32 of mma.sync m16n8k8 (tf32), 4 stages, split_k 1, 128 threads: 120 registers/thread}}
   %tf32 = linalg.matmul ins(%a, %b : tensor<512x256xf32>, tensor<256x512xf32>)
                         outs(%fill : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %strict, %tf32 : tensor<512x512xf32>, tensor<512x512xf32>

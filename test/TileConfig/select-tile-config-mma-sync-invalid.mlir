@@ -2,15 +2,21 @@
 // rules), each naming what is wrong and what would make it work; the
 // payload is unchanged.
 //
-// RUN: hwsched-opt %s --split-input-file --transform-interpreter --verify-diagnostics
-// RUN: hwsched-opt %s --split-input-file --transform-interpreter \
+// gpu-sm75 (Inputs/sm75) is the A100 spec at sm_75, a GPU whose tensor
+// cores have no bf16 mma.sync.
+//
+// RUN: env HWSCHED_SPEC_PATH=%S/Inputs/sm75 hwsched-opt %s --split-input-file \
+// RUN:   --transform-interpreter --verify-diagnostics
+// RUN: env HWSCHED_SPEC_PATH=%S/Inputs/sm75 hwsched-opt %s --split-input-file --transform-interpreter \
 // RUN:   --verify-diagnostics --mlir-print-ir-after-failure 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=UNCHANGED
 // UNCHANGED-LABEL: func.func @bf16
 // UNCHANGED: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<256x256xbf16>, tensor<256x256xbf16>) outs(%{{.*}} : tensor<256x256xf32>) -> tensor<256x256xf32>
 
-// bf16 is as wide as f16 (the tile rules see widths only) but the
-// kernel's conversion has no bf16 fragments: refused at the payload's types.
+// bf16 inputs on a GPU before sm_80: its tensor cores have no bf16
+// mma.sync (the kernel takes bf16 on sm_80 and later,
+// select-tile-config-mma-sync.mlir); refused at the payload's types, by
+// name, before the tile rules.
 func.func @bf16(%a: tensor<256x256xbf16>, %b: tensor<256x256xbf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %zero = arith.constant 0.0 : f32
   %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
@@ -21,8 +27,8 @@ func.func @bf16(%a: tensor<256x256xbf16>, %b: tensor<256x256xbf16>, %c: tensor<2
 module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{mma_sync: the tensor-core kernel multiplies f16 inputs (mma.sync m16n8k16), or f32 inputs as tf32 with allow_tf32 (m16n8k8); input #0 is bf16 (MLIR 22's vector-to-nvgpu conversion has no fragments for it): drop mma_sync to use the SIMT rules}}
-    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    // expected-error @below {{mma_sync: input #0 is bf16: the tensor cores multiply bf16 from sm_80 (mma.sync m16n8k16 .bf16); spec 'gpu-sm75' is sm_75: pick an sm_80 or later target, or drop mma_sync to use the SIMT rules}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "gpu-sm75", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }
@@ -140,6 +146,25 @@ module attributes {transform.with_named_sequence} {
     %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
     // expected-error @below {{mma_sync: the tensor-core kernel multiplies inputs of one type; these are f16 and f32}}
     %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync, allow_tf32 } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
+
+// -----
+
+// bf16 A and f16 B: as wide, but mma.sync takes A and B of one type.
+func.func @bf16_f16(%a: tensor<256x256xbf16>, %b: tensor<256x256xf16>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = linalg.fill ins(%zero : f32) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  // expected-note @below {{payload op}}
+  %r = linalg.matmul ins(%a, %b : tensor<256x256xbf16>, tensor<256x256xf16>) outs(%init : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{mma_sync: the tensor-core kernel multiplies inputs of one type; these are bf16 and f16 (mma.sync takes A and B of one type): convert one to the other's type first (a linalg.generic of arith.extf and arith.truncf)}}
+    %t:5 = transform.cost_model.select_tile_config %op { target = "nvidia-a100", mma_sync } : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
     transform.yield
   }
 }

@@ -82,17 +82,19 @@ module attributes {transform.with_named_sequence} {
 // bytes an element. A tf32 fragment holds half the K of an f16 one in as
 // many registers: a 32x64 warp tile with K steps of 32 has 64 accumulator
 // registers and 4 k8 steps of 2 x 4 (A) + 8 x 2 (B) fragment registers, 96
-// (f16 holds 48 for the same K), and tf32 adds an address register per B
-// load (B is read with single 32-bit loads from XOR-swizzled rows), 9/8 x
-// 64 = 72: 256, over 255 (pruned: ptxas spills 212-232 bytes there on
-// sm_80). The pick is 64x32 warp tiles: 64 + 4 x (4 x 4 + 4 x 2) + 36 + 24
-// = 220 (ptxas 195); 64x64 warp tiles with K steps of 32 would need 280 +
-// 72.
-// CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 4096, N 4096, K 4096): tile_sizes [128, 128, 0], thread_tile_sizes [64, 32, 0], reduction_tile_sizes [0, 0, 32], num_stages 4, num_threads [256, 1, 1]
+// (f16 holds 48 for the same K). B is read with single 32-bit loads (64 a
+// K step here) from rows swizzled by transform.smem.avoid_bank_conflicts,
+// which share a base up to 32 loads; the rest cost half a register each:
+// 64 + 96 + 16 + 24 = 200 (ptxas 224 on sm_80, 0 spills). The 64x32 warp
+// tiles (32 loads: 64 + 4 x (4 x 4 + 4 x 2) + 24 = 184) tie with it on the
+// estimate and come second; 64x64 warp tiles with K steps of 32 would need
+// 280 + 48.
+// CHECK-LABEL: select_tile_config on 'nvidia-a100' for a contraction (batch 1, M 4096, N 4096, K 4096): tile_sizes [128, 128, 0], thread_tile_sizes [32, 64, 0], reduction_tile_sizes [0, 0, 32], num_stages 4, num_threads [256, 1, 1]
 // CHECK: registers per thread > gpu.max_registers_per_thread
-// CHECK: mma_sync: shared memory per block (BM + BN) * BK * 4 B * stages, cap 166912 B (onchip.capacity_bytes); registers per thread WM*WN/32 (accumulator) + BK/8 * (WM/16*4 + WN/8*2) (fragments) + 9/8 * BK/8 * WN/8*2 (B load addresses) + 24
-// CHECK: candidate #1: tile 128x128x32, warp 64x32 of mma.sync m16n8k8 (tf32), 4 stages, split_k 1, 256 threads: 220 registers/thread, 131072 shared bytes, 1 blocks/SM
-// CHECK: winner: 128x128x32 tile, 64x32 warp tile, 4 stages
+// CHECK: mma_sync: shared memory per block (BM + BN) * BK * 4 B * stages, cap 166912 B (onchip.capacity_bytes); registers per thread WM*WN/32 (accumulator) + BK/8 * (WM/16*4 + WN/8*2) (fragments) + max(0, BK/8 * WN/8*2 - 32) / 2 (B load addresses) + 24
+// CHECK: candidate #1: tile 128x128x32, warp 32x64 of mma.sync m16n8k8 (tf32), 4 stages, split_k 1, 256 threads: 200 registers/thread, 131072 shared bytes, 1 blocks/SM
+// CHECK: candidate #2: tile 128x128x32, warp 64x32 of mma.sync m16n8k8 (tf32), 4 stages, split_k 1, 256 threads: 184 registers/thread, 131072 shared bytes, 1 blocks/SM
+// CHECK: winner: 128x128x32 tile, 32x64 warp tile, 4 stages
 func.func @a100_4096_tf32(%a: tensor<4096x4096xf32>, %b: tensor<4096x4096xf32>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %zero = arith.constant 0.0 : f32
   %init = linalg.fill ins(%zero : f32) outs(%c : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
@@ -109,10 +111,10 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// tf32 on the H100 (1024^3): 64x128 blocks of 1x4 warps of 64x32, K steps
-// of 32, 5 stages of 24 KiB (120 KiB); 220 registers (ptxas sm_90: 214).
-// CHECK-LABEL: select_tile_config on 'nvidia-h100' for a contraction (batch 1, M 1024, N 1024, K 1024): tile_sizes [64, 128, 0], thread_tile_sizes [64, 32, 0], reduction_tile_sizes [0, 0, 32], num_stages 5, num_threads [128, 1, 1]
-// CHECK: candidate #1: tile 64x128x32, warp 64x32 of mma.sync m16n8k8 (tf32), 5 stages, split_k 1, 128 threads: 220 registers/thread, 122880 shared bytes
+// tf32 on the H100 (1024^3): 64x128 blocks of 2x2 warps of 32x64, K steps
+// of 32, 5 stages of 24 KiB (120 KiB); 200 registers (ptxas sm_90: 200).
+// CHECK-LABEL: select_tile_config on 'nvidia-h100' for a contraction (batch 1, M 1024, N 1024, K 1024): tile_sizes [64, 128, 0], thread_tile_sizes [32, 64, 0], reduction_tile_sizes [0, 0, 32], num_stages 5, num_threads [128, 1, 1]
+// CHECK: candidate #1: tile 64x128x32, warp 32x64 of mma.sync m16n8k8 (tf32), 5 stages, split_k 1, 128 threads: 200 registers/thread, 122880 shared bytes
 func.func @h100_1024_tf32(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %zero = arith.constant 0.0 : f32
   %init = linalg.fill ins(%zero : f32) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>

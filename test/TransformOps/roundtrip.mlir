@@ -27,6 +27,10 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.hwsched.mma_sync_f32_to_tf32
     } : !transform.any_op
+    // CHECK: transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm
+    transform.apply_patterns to %func {
+      transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm
+    } : !transform.any_op
     transform.yield
   }
 }

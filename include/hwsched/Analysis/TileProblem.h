@@ -47,6 +47,9 @@ struct TileProblem {
   /// Element widths of the inputs and of the accumulator/output.
   int64_t inputBits = 32;
   int64_t accBits = 32;
+  /// Every input is bf16: as wide as f16 for the rules, but the tensor-core
+  /// kernel multiplies it with its own mma.sync type (and says so).
+  bool bf16Inputs = false;
   /// Memory operands (inputs + outputs), for the address-register term.
   int64_t numOperands = 3;
 

@@ -42,8 +42,9 @@ struct TileCandidate {
   /// the warp's tile of nvgpu.mma.sync m16n8k`tk`, also in tm, tn).
   int64_t wm = 0, wn = 0;
   /// GPU: a configuration of the tensor-core kernel (mma_sync); `tf32`
-  /// when its f32 inputs are multiplied as tf32 (mma.sync m16n8k8).
-  bool mmaSync = false, tf32 = false;
+  /// when its f32 inputs are multiplied as tf32 (mma.sync m16n8k8), `bf16`
+  /// when its inputs are bf16 (m16n8k16, the f16 rules).
+  bool mmaSync = false, tf32 = false, bf16 = false;
   int64_t stages = 1;
   /// GPU: threads per block.
   int64_t threads = 1;

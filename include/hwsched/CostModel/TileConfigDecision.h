@@ -112,6 +112,21 @@ decideTileConfig(mlir::Operation *payload, HwSpec spec,
 llvm::Error checkMmaSyncEligible(mlir::Operation *payload, const HwSpec &spec,
                                  bool allowTf32, bool requireFillInit = true);
 
+/// How the tensor-core (mma.sync) kernel would take `payload` on `spec` as
+/// `request` asks: not at all (a target without mma.sync), refused (the
+/// reason), or taken (its pick). The question match_mma_sync_matmuls and
+/// split_accumulation both ask before they route or rewrite a matmul.
+struct MmaSyncRoute {
+  /// The target has the mma.sync kernel, so the payload was considered.
+  bool considered = false;
+  /// The pick ("tile 64x64x64, warp 32x64, ..."), when taken.
+  std::optional<std::string> plan;
+  /// Why the kernel does not take it, when considered and not taken.
+  std::string refusal;
+};
+MmaSyncRoute routeToMmaSync(mlir::Operation *payload, HwSpec spec,
+                            const TileConfigRequest &request);
+
 /// "tile 64x64x32, inner 4x4, warp 32x32, 3 stages, ...": one candidate with
 /// the figures the rules of `kind` checked.
 void printTileCandidate(llvm::raw_ostream &os, const TileCandidate &candidate,

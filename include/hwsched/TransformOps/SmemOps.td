@@ -224,4 +224,90 @@ def EliminateRedundantCopiesOp
   }];
 }
 
+def AvoidBankConflictsOp
+    : Hwsched_TransformOp<"smem.avoid_bank_conflicts", [HwschedNumericParams]> {
+  let summary = "Swizzles shared buffers so that the block's accesses meet "
+                "no bank conflicts, decided from the target's banks";
+  let description = !strconcat([{
+    For each scope in `scope` (a `func.func`, `gpu.launch` or any op with
+    regions), looks at every allocation in the target's on-chip memory
+    space (`onchip.memory_space`) inside a `gpu.launch` of constant block
+    size, computes how many bank wavefronts each of its accesses costs a
+    warp, and rewrites the buffer's layout with the XOR swizzle that costs
+    the fewest, or keeps it.
+
+    The figures come from the spec: `onchip.banks` banks of
+    `onchip.bank_width_bytes` bytes (one line is banks x width bytes) and
+    `gpu.warp_size`. A warp's access is served in phases of as many lanes as
+    move one line (an `nvgpu.ldmatrix` row or a 16-byte
+    `nvgpu.device_async_copy` on 32 x 4-byte banks: 8 lanes), and a phase
+    takes as many wavefronts as the most distinct words one bank must
+    deliver. The addresses are exact: the indices of every access are
+    evaluated for every thread of the block (the lane id as the linear
+    thread id modulo the warp size, enclosing loops at their first
+    iteration).
+
+    The candidates swizzle whole chunks of a row (a chunk is the widest
+    access of the buffer, at least one bank word, e.g. 16 bytes for
+    ldmatrix and 16-byte async copies): chunk `c` of row `r` is stored at
+    `c ^ ((r >> shift) & mask)`, for every shift and mask that keeps the
+    chunk in its row. Every candidate is scored on all accesses; the fewest
+    wavefronts win, then the identity layout, then the smallest mask and
+    shift. The rewrite changes the innermost index of every access (arith
+    shifts, masks and an XOR) and not the buffer's type, so multi-buffering
+    (`transform.pipeline.schedule_stages`) and `merge_allocations` see the
+    same tiles. Apply it before multi-buffering, while every access is a
+    direct use of its allocation.
+
+    Padding each row by one chunk is scored too and reported beside the
+    pick, but not applied: a padded tile is not overwritten whole by its
+    copies, which the pipeliner needs to prove to multi-buffer it.
+
+    A buffer is left as it is, with the reason in the report, when some use
+    is not an `nvgpu.ldmatrix`, an `nvgpu.device_async_copy` destination, a
+    0-D or 1-D `vector.load`/`vector.store` or a `memref.load` /
+    `memref.store` (a view or cast hides its accesses), when an index is not
+    a function of the thread ids, constants and loop starts, when its rows
+    are not a power of two of chunks, or when an access crosses a chunk.
+
+    Unlike upstream's `nvgpu-optimize-shared-memory` pass (128-byte lines
+    and 128-bit accesses assumed, nothing reported), the swizzle follows
+    the target's banks, is checked against the accesses it must serve, and
+    is explained.
+
+    #### Attributes
+
+    - `explain`: one remark per scope with the bank geometry, and per buffer
+      the decision (swizzle and its mask, or why the layout stays), the
+      wavefronts per warp before and after (actual/ideal) for each access
+      kind, and what padding the rows would give at how many bytes.
+
+    #### Return modes
+
+    Modifies the payload in place and produces no result; the `scope`
+    handle stays valid. A scope payload op without regions is a silenceable
+    failure, and so is a target without `onchip.banks`,
+    `onchip.bank_width_bytes` or `gpu.warp_size` (a bank model needs all
+    three); in both cases no scope has been changed. A buffer that cannot
+    be analysed or swizzled is not a failure: it keeps its layout and the
+    report says why. Succeeds, changing nothing, when no buffer has
+    conflicts a swizzle removes.
+  }], HwschedSpecFailureDoc, HwschedTargetDoc, HwschedParamsDoc);
+
+  let arguments = !con((ins TransformHandleTypeInterface:$scope,
+                            OptionalAttr<StrAttr>:$target,
+                            UnitAttr:$explain),
+                          HwschedParamArgs);
+  let results = (outs);
+  let assemblyFormat =
+      "$scope (`params` `(` custom<HwschedParams>($params, $param_names)^ `)`)? attr-dict `:` "
+      "type($scope) (`,` type($params)^)?";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_SMEMOPS

@@ -53,6 +53,51 @@ def ApplyMmaSyncF32ToTf32PatternsOp
   let assemblyFormat = "attr-dict";
 }
 
+def ApplyMmaSyncBf16ToNvvmPatternsOp
+    : Op<Transform_Dialect, "apply_patterns.hwsched.mma_sync_bf16_to_nvvm",
+         [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::hwsched";
+  let summary = "Lowers bf16 nvgpu.mma.sync ops to nvvm.mma.sync";
+  let description = [{
+    Collects the pattern that rewrites every `nvgpu.mma.sync` m16n8k16 whose
+    A and B are bf16 and whose accumulators are f32 into `nvvm.mma.sync`
+    (PTX `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32`, sm_80 and
+    later). MLIR 22's `convert-nvgpu-to-nvvm` fails on such an op ("failed
+    to deduce operand PTX types"); NVVM takes bf16 operands packed two to
+    an i32. The pattern bitcasts each `vector<2xbf16>` row of A
+    (`vector<4x2xbf16>`, four registers) and B (`vector<2x2xbf16>`, two) to
+    an i32, passes the four f32 accumulators of `vector<2x2xf32>` as
+    scalars and builds the `vector<2x2xf32>` result from the returned
+    struct, so the surrounding IR keeps the nvgpu fragment types and lowers
+    as before (`convert-vector-to-llvm` for the bitcasts and extracts).
+    bf16 rounds A and B to 8-bit mantissas (they are bf16 already); the
+    products are summed in f32. Other `mma.sync` ops (f16, tf32, integer,
+    other shapes) are left to `convert-nvgpu-to-nvvm`.
+
+    Use it inside `transform.apply_patterns` after the vector-to-nvgpu
+    conversion (the pass `hwsched-convert-vector-to-nvgpu`, which unlike
+    upstream's `convert-vector-to-gpu{use-nvgpu}` takes bf16);
+    `transform-scripts/gpu-matmul-tensorcore.mlir` applies both in step 11
+    of the tensor-core kernel, which `select_tile_config { mma_sync }`
+    admits for bf16 inputs on targets whose spec lists bf16 mma.
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %func {
+      transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm
+    } : !transform.any_op
+    ```
+
+    #### Return modes
+
+    A pattern descriptor: it never fails. An mma.sync it does not lower is
+    left as it is; the surrounding `transform.apply_patterns` reports
+    whether the patterns converged.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def SplitAccumulationOp
     : Hwsched_TransformOp<"hwsched.split_accumulation",
                           [HwschedNumericParams]> {

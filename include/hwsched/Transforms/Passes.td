@@ -28,6 +28,38 @@ def HwschedAttachTargetSpec : Pass<"hwsched-attach-target-spec"> {
   let dependentDialects = ["::mlir::DLTIDialect"];
 }
 
+def HwschedConvertVectorToNvgpu : Pass<"hwsched-convert-vector-to-nvgpu"> {
+  let summary = "convert-vector-to-gpu{use-nvgpu}, taking bf16 inputs too";
+  let description = [{
+    Converts warp-level vector ops (`vector.contract` of mma.sync shapes and
+    the transfers that feed and store them) to `nvgpu.ldmatrix`,
+    `nvgpu.mma.sync` and per-lane loads and stores, as upstream's
+    `convert-vector-to-gpu{use-nvgpu}` does (its prepare patterns, then its
+    mma.sync conversion), with one difference: bf16 inputs are taken.
+    MLIR 22's fragment table has f16 but no bf16, though bf16 fragments have
+    the same register layout (two 16-bit elements per 32-bit register, the
+    m16n8k16 and ldmatrix tilings alike). Where the op holds bf16 values it
+    converts them as f16 stand-ins and retypes them bf16 afterwards, so the
+    result has bf16 `nvgpu.ldmatrix` and `nvgpu.mma.sync` ops (lower the
+    latter with `transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm`:
+    `convert-nvgpu-to-nvvm` cannot).
+
+    The stand-in is exact where bf16 values are only moved: the pass fails,
+    with an error at the op and the IR unchanged, when the op already holds
+    f16 values or an op other than a load, store, copy, constant, element
+    rearrangement, region plumbing or a contraction's A and B handles bf16
+    values (those refusals come before any change). Without bf16 it is the
+    upstream conversion; a failure inside upstream's patterns can leave
+    them partly applied, as the upstream pass does.
+  }];
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def HwschedEraseMemorySpaces : Pass<"hwsched-erase-memory-spaces"> {
   let summary = "Drops memory spaces from every memref type";
   let description = [{

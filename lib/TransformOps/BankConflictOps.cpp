@@ -1,0 +1,138 @@
+//===- BankConflictOps.cpp - transform.smem.avoid_bank_conflicts ----------===//
+//
+// Part of the hwsched project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The op reads the bank geometry from the target of every scope first (a
+// spec without it leaves every scope untouched), then per on-chip buffer:
+// collect the accesses (Analysis/SharedMemoryBanks.h), decide
+// (CostModel/BankConflictPlan.h), rewrite (Transforms/SharedMemorySwizzle.h),
+// and report the plan's own text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hwsched/TransformOps/HwschedTransformOps.h"
+
+#include "hwsched/CostModel/BankConflictPlan.h"
+#include "hwsched/Support/PrintToString.h"
+#include "hwsched/TransformOps/OpApplication.h"
+#include "hwsched/Transforms/SharedMemorySwizzle.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::transform;
+using namespace hwsched;
+
+/// The bank figures of `target`, or an error naming the missing key.
+static llvm::Expected<BankGeometry> readGeometry(const ResolvedTarget &target) {
+  BankGeometry geo;
+  std::pair<llvm::StringRef, int64_t *> keys[] = {
+      {"onchip.banks", &geo.banks},
+      {"onchip.bank_width_bytes", &geo.bankWidthBytes},
+      {"gpu.warp_size", &geo.warpSize}};
+  for (auto &[key, field] : keys) {
+    std::optional<int64_t> v = target.spec.getInteger(key);
+    if (!v || *v <= 0)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "target '" + target.target + "' has no positive '" + key +
+              "': the bank model needs onchip.banks, "
+              "onchip.bank_width_bytes and gpu.warp_size (a GPU spec, or "
+              "these keys set on the op)");
+    *field = *v;
+  }
+  return geo;
+}
+
+/// The plan for every on-chip allocation in `scope`; `analysed[i]` holds the
+/// accesses of `plan.buffers[i]` when it could be analysed.
+static BankConflictPlan
+planScope(Operation *scope, const ResolvedTarget &target,
+          const BankGeometry &geo,
+          SmallVectorImpl<std::optional<BufferAccesses>> &analysed) {
+  BankConflictPlan plan;
+  plan.geometry = geo;
+  scope->walk([&](Operation *op) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      return;
+    auto type = cast<MemRefType>(op->getResult(0).getType());
+    if (type.getMemorySpace() != target.onChipMemorySpace)
+      return;
+    llvm::Expected<BufferAccesses> accesses = collectBankAccesses(op, geo);
+    if (!accesses) {
+      plan.buffers.push_back(
+          unchangedBuffer(op, llvm::toString(accesses.takeError())));
+      analysed.push_back(std::nullopt);
+      return;
+    }
+    plan.buffers.push_back(planBufferSwizzle(*accesses, geo));
+    analysed.push_back(std::move(*accesses));
+  });
+  return plan;
+}
+
+DiagnosedSilenceableFailure
+hwsched::AvoidBankConflictsOp::apply(transform::TransformRewriter &rewriter,
+                                     transform::TransformResults &results,
+                                     transform::TransformState &state) {
+  OpApplication app(*this, results);
+  DiagnosedSilenceableFailure read = app.readInputs(state);
+  if (!read.succeeded())
+    return read;
+  llvm::SmallPtrSet<Operation *, 4> planned;
+  // Resolve every scope's target before changing any.
+  SmallVector<std::tuple<Operation *, ResolvedTarget, BankGeometry>, 1> scopes;
+  for (Operation *payload : state.getPayloadOps(getScope())) {
+    if (payload->getNumRegions() == 0) {
+      DiagnosedSilenceableFailure failure =
+          emitSilenceableError()
+          << "expected a scope with regions (e.g. a func.func or gpu.launch), "
+             "got '"
+          << payload->getName() << "'";
+      failure.attachNote(payload->getLoc()) << "scope payload op";
+      return failure;
+    }
+    ResolvedTarget target;
+    DiagnosedSilenceableFailure resolved =
+        app.resolve(payload, {"target", "explain"}, target);
+    if (!resolved.succeeded())
+      return resolved;
+    llvm::Expected<BankGeometry> geo = readGeometry(target);
+    if (!geo)
+      return app.fail(geo.takeError());
+    scopes.emplace_back(payload, std::move(target), *geo);
+  }
+
+  for (auto &[scope, target, geo] : scopes) {
+    // A scope inside another scope of the handle (a gpu.launch and its
+    // function), or the same op twice, is planned once: a second plan would
+    // swizzle the swizzled layout.
+    if (llvm::any_of(scopes, [&, scope = scope](const auto &other) {
+          Operation *o = std::get<0>(other);
+          return o != scope && o->isProperAncestor(scope);
+        }))
+      continue;
+    if (!planned.insert(scope).second)
+      continue;
+    SmallVector<std::optional<BufferAccesses>> analysed;
+    BankConflictPlan plan = planScope(scope, target, geo, analysed);
+    for (auto [buffer, accesses] : llvm::zip_equal(plan.buffers, analysed))
+      if (buffer.swizzle && accesses)
+        applyXorSwizzle(rewriter, *accesses, *buffer.swizzle);
+    if (getExplain() && !plan.buffers.empty())
+      scope->emitRemark() << "avoid_bank_conflicts on '" << target.target
+                          << "': " << printToString(plan);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+void hwsched::AvoidBankConflictsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  onlyReadsHandle(getScopeMutable(), effects);
+  onlyReadsHandle(getParamsMutable(), effects);
+  modifiesPayload(effects);
+}
