@@ -57,7 +57,7 @@ TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
            "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma",
            "match_wgmma_matmuls", "match_mma_sync_matmuls", "outline_kernel_function",
-           "split_accumulation"]
+           "split_accumulation", "avoid_bank_conflicts"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
@@ -66,7 +66,7 @@ HOME_CATEGORY = {
     "epilogue_in_place": "linalg", "split_k": "linalg",
     "rewrite_matmul_as_wgmma": "linalg", "match_wgmma_matmuls": "linalg",
     "match_mma_sync_matmuls": "linalg", "outline_kernel_function": "linalg",
-    "split_accumulation": "linalg",
+    "split_accumulation": "linalg", "avoid_bank_conflicts": "funcs",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))

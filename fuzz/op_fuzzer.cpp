@@ -80,22 +80,61 @@ namespace {
 /// Bytes of decisions before the payload (a case reads at most about 35).
 constexpr size_t kHeaderBytes = 48;
 
-const char *const kOps[] = {
-    "filter_fusable_consumers", "estimate",
-    "select_tile_config",       "schedule_stages",
-    "merge_allocations",        "eliminate_redundant_copies",
-    "attach_target_spec",       "query_spec",
-    "epilogue_in_place",        "split_k",
-    "chunk_dynamic_loops",      "rewrite_matmul_as_wgmma",
-    "match_wgmma_matmuls",      "match_mma_sync_matmuls",
-    "outline_kernel_function",  "split_accumulation"};
+/// What an op's application returns, for the script that applies it.
+enum class Results {
+  None,       // modifies the payload, no result
+  Handle,     // one handle
+  Handles2,   // two handles
+  Param,      // one param, emitted as a remark
+  TileConfig, // select_tile_config's five or six params
+  SplitK,     // split_k: a factor param in, three handles out
+};
 
-/// The category of payload op each op works on, by kOps index.
-const char *const kHome[] = {"linalg", "linalg", "linalg", "loops",
-                             "funcs",  "funcs",  "funcs",  "funcs",
-                             "linalg", "linalg", "linalg", "linalg",
-                             "linalg", "linalg", "linalg", "linalg"};
-static_assert(std::size(kHome) == std::size(kOps), "one home per op");
+/// One op the fuzzer applies: its short name, its full name, what it
+/// returns and the category of payload op it works on. One table, so that
+/// adding an op here is one line (fuzz/op_fuzz.py's TARGETS and
+/// HOME_CATEGORY and utils/hwsched_tools.OPS are the Python side).
+struct OpForm {
+  const char *name;
+  const char *fullName;
+  Results results;
+  const char *home;
+};
+
+const OpForm kOps[] = {
+    {"filter_fusable_consumers",
+     "transform.cost_model.filter_fusable_consumers", Results::Handle,
+     "linalg"},
+    {"estimate", "transform.cost_model.estimate", Results::Param, "linalg"},
+    {"select_tile_config", "transform.cost_model.select_tile_config",
+     Results::TileConfig, "linalg"},
+    {"schedule_stages", "transform.pipeline.schedule_stages", Results::Handle,
+     "loops"},
+    {"merge_allocations", "transform.smem.merge_allocations", Results::Handle,
+     "funcs"},
+    {"eliminate_redundant_copies", "transform.smem.eliminate_redundant_copies",
+     Results::None, "funcs"},
+    {"attach_target_spec", "transform.hwsched.attach_target_spec",
+     Results::None, "funcs"},
+    {"query_spec", "transform.hwsched.query_spec", Results::Param, "funcs"},
+    {"epilogue_in_place", "transform.fusion.epilogue_in_place", Results::Handle,
+     "linalg"},
+    {"split_k", "transform.hwsched.split_k", Results::SplitK, "linalg"},
+    {"chunk_dynamic_loops", "transform.hwsched.chunk_dynamic_loops",
+     Results::Handle, "linalg"},
+    {"rewrite_matmul_as_wgmma", "transform.hwsched.rewrite_matmul_as_wgmma",
+     Results::Handle, "linalg"},
+    {"match_wgmma_matmuls", "transform.hwsched.match_wgmma_matmuls",
+     Results::Handles2, "linalg"},
+    {"match_mma_sync_matmuls", "transform.hwsched.match_mma_sync_matmuls",
+     Results::Handles2, "linalg"},
+    {"outline_kernel_function", "transform.hwsched.outline_kernel_function",
+     Results::Handles2, "linalg"},
+    {"split_accumulation", "transform.hwsched.split_accumulation",
+     Results::Handle, "linalg"},
+    {"avoid_bank_conflicts", "transform.smem.avoid_bank_conflicts",
+     Results::None, "funcs"},
+};
 
 /// outline_kernel_function's function names, valid and invalid.
 const char *const kFuncNames[] = {
@@ -303,10 +342,10 @@ struct Case {
     // First, so a seed can choose the mode and the op with its first bytes.
     textPayload = in.chance(40);
     op = in.pick(std::size(kOps));
-    llvm::StringRef name = kOps[op];
+    llvm::StringRef name = kOps[op].name;
     unsigned cat = in.pick(10);
     category =
-        cat < 6 ? kHome[op] : kCategories[in.pick(std::size(kCategories))];
+        cat < 6 ? kOps[op].home : kCategories[in.pick(std::size(kCategories))];
     which = in.byte();
     typed = name == "schedule_stages" && category == "loops" && in.chance(180);
 
@@ -425,68 +464,41 @@ std::string buildScript(const Case &c, unsigned count) {
       h = "%h#" + std::to_string(c.which % (count + 1));
     }
   }
-  llvm::StringRef op = kOps[c.op];
+  const OpForm &form = kOps[c.op];
+  std::string call = std::string(form.fullName) + " " + h;
   const std::string &a = c.attrs;
-  if (op == "filter_fusable_consumers")
-    s += "    %r = transform.cost_model.filter_fusable_consumers " + h + " " +
-         a + " : (" + hty + ") -> " + any + "\n";
-  else if (op == "estimate")
-    s += "    %r = transform.cost_model.estimate " + h + " " + a + " : (" +
-         hty + ") -> " + p +
+  switch (form.results) {
+  case Results::None:
+    s += "    " + call + " " + a + " : " + hty + "\n";
+    break;
+  case Results::Handle:
+    s += "    %r = " + call + " " + a + " : (" + hty + ") -> " + any + "\n";
+    break;
+  case Results::Handles2:
+    s += "    %r:2 = " + call + " " + a + " : (" + hty + ") -> (" + any + ", " +
+         any + ")\n";
+    break;
+  case Results::Param:
+    s += "    %r = " + call + " " + a + " : (" + hty + ") -> " + p +
          "\n    transform.debug.emit_param_as_remark %r : " + p + "\n";
-  else if (op == "select_tile_config") {
+    break;
+  case Results::TileConfig: {
     unsigned n = c.sixResults ? 6 : 5;
     std::string tys;
     for (unsigned i = 0; i < n; ++i)
       tys += (i ? ", " : "") + p;
-    s += "    %t:" + std::to_string(n) +
-         " = transform.cost_model.select_tile_config " + h + " " + a + " : (" +
-         hty + ") -> (" + tys +
-         ")\n    transform.debug.emit_param_as_remark %t#" +
+    s += "    %t:" + std::to_string(n) + " = " + call + " " + a + " : (" + hty +
+         ") -> (" + tys + ")\n    transform.debug.emit_param_as_remark %t#" +
          std::to_string(n - 1) + " : " + p + "\n";
-  } else if (op == "epilogue_in_place")
-    s += "    %r = transform.fusion.epilogue_in_place " + h + " " + a + " : (" +
-         hty + ") -> " + any + "\n";
-  else if (op == "split_k")
+    break;
+  }
+  case Results::SplitK:
     s += std::string("    %sk = transform.param.constant ") + c.splitFactor +
-         " : i64 -> !transform.param<i64>\n    %r:3 = "
-         "transform.hwsched.split_k " +
-         h + " by %sk " + a + " : (" + hty + ", !transform.param<i64>) -> (" +
-         any + ", " + any + ", " + any + ")\n";
-  else if (op == "schedule_stages")
-    s += "    %r = transform.pipeline.schedule_stages " + h + " " + a + " : (" +
-         hty + ") -> " + any + "\n";
-  else if (op == "merge_allocations")
-    s += "    %r = transform.smem.merge_allocations " + h + " " + a + " : (" +
-         hty + ") -> " + any + "\n";
-  else if (op == "eliminate_redundant_copies")
-    s += "    transform.smem.eliminate_redundant_copies " + h + " " + a +
-         " : " + hty + "\n";
-  else if (op == "chunk_dynamic_loops")
-    s += "    %r = transform.hwsched.chunk_dynamic_loops " + h + " " + a +
-         " : (" + hty + ") -> " + any + "\n";
-  else if (op == "rewrite_matmul_as_wgmma")
-    s += "    %r = transform.hwsched.rewrite_matmul_as_wgmma " + h + " " + a +
-         " : (" + hty + ") -> " + any + "\n";
-  else if (op == "match_wgmma_matmuls")
-    s += "    %r:2 = transform.hwsched.match_wgmma_matmuls " + h + " " + a +
-         " : (" + hty + ") -> (" + any + ", " + any + ")\n";
-  else if (op == "match_mma_sync_matmuls")
-    s += "    %r:2 = transform.hwsched.match_mma_sync_matmuls " + h + " " + a +
-         " : (" + hty + ") -> (" + any + ", " + any + ")\n";
-  else if (op == "split_accumulation")
-    s += "    %r = transform.hwsched.split_accumulation " + h + " " + a +
-         " : (" + hty + ") -> " + any + "\n";
-  else if (op == "outline_kernel_function")
-    s += "    %r:2 = transform.hwsched.outline_kernel_function " + h + " " + a +
-         " : (" + hty + ") -> (" + any + ", " + any + ")\n";
-  else if (op == "attach_target_spec")
-    s += "    transform.hwsched.attach_target_spec " + h + " " + a + " : " +
-         hty + "\n";
-  else
-    s += "    %r = transform.hwsched.query_spec " + h + " " + a + " : (" + hty +
-         ") -> " + p + "\n    transform.debug.emit_param_as_remark %r : " + p +
-         "\n";
+         " : i64 -> !transform.param<i64>\n    %r:3 = " + call + " by %sk " +
+         a + " : (" + hty + ", !transform.param<i64>) -> (" + any + ", " + any +
+         ", " + any + ")\n";
+    break;
+  }
   // Walk the (possibly rewritten) payload again: a dangling operation in a
   // handle or in the IR shows up here under ASan.
   s += "    %again = transform.structured.match ops{[\"func.func\"]} in %root "
@@ -509,7 +521,7 @@ struct Stats {
                  << cleanFailures << " clean failures, " << determinismChecks
                  << " determinism re-runs\n";
     for (size_t i = 0; i < std::size(kOps); ++i)
-      llvm::errs() << "  " << kOps[i] << ": " << perOp[i] << " applied, "
+      llvm::errs() << "  " << kOps[i].name << ": " << perOp[i] << " applied, "
                    << perOpSuccess[i] << " succeeded\n";
   }
 };

@@ -182,6 +182,7 @@ OPS = {
     "match_mma_sync_matmuls": ("transform.hwsched.match_mma_sync_matmuls", "handle2"),
     "outline_kernel_function": ("transform.hwsched.outline_kernel_function", "handle2"),
     "split_accumulation": ("transform.hwsched.split_accumulation", "handle"),
+    "avoid_bank_conflicts": ("transform.smem.avoid_bank_conflicts", None),
 }
 
 

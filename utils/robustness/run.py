@@ -14,8 +14,8 @@ candidate payload op of the kind it works on:
                hwsched.outline_kernel_function (also on scf.for)
   scf.for      pipeline.schedule_stages (default stages, num_stages = 2, 3)
   func.func,   smem.merge_allocations, smem.eliminate_redundant_copies,
-  gpu.launch   hwsched.attach_target_spec, hwsched.query_spec (three keys,
-               one unknown)
+  gpu.launch   smem.avoid_bank_conflicts, hwsched.attach_target_spec,
+               hwsched.query_spec (three keys, one unknown)
   the module   hwsched.attach_target_spec
 plus each op on a handle of the wrong kind and on an empty handle. All run
 through `hwsched-opt --transform-interpreter` with the interpreter's
@@ -78,7 +78,8 @@ METRICS = ["registers_per_thread", "onchip_bytes", "offchip_bytes", "flops",
            "estimated_time_ns", "no_such_metric"]
 QUERY_KEYS = ["onchip.capacity_bytes", "pipeline.max_stages", "no.such_key"]
 REWRITING = {"schedule_stages", "merge_allocations",
-             "eliminate_redundant_copies", "epilogue_in_place", "split_k"}
+             "eliminate_redundant_copies", "epilogue_in_place", "split_k",
+             "avoid_bank_conflicts"}
 SEP = re.compile(r"^// -----$", re.M)
 
 
@@ -430,6 +431,7 @@ class Driver:
                     n = c[cat]
                     apps.append(App(p, "merge_allocations", {}, spec, cat, i, n))
                     apps.append(App(p, "eliminate_redundant_copies", {}, spec, cat, i, n))
+                    apps.append(App(p, "avoid_bank_conflicts", {}, spec, cat, i, n))
                     apps.append(App(p, "attach_target_spec", {}, spec, cat, i, n))
                     for key in QUERY_KEYS:
                         apps.append(App(p, "query_spec", {"key": key}, spec, cat, i, n))
@@ -467,6 +469,7 @@ class Driver:
                       ("select_tile_config", {}), ("schedule_stages", {}),
                       ("merge_allocations", {}),
                       ("eliminate_redundant_copies", {}),
+                      ("avoid_bank_conflicts", {}),
                       ("attach_target_spec", {}),
                       ("query_spec", {"key": "onchip.capacity_bytes"}),
                       ("epilogue_in_place", {}), ("split_k", {}),
