@@ -27,24 +27,26 @@ using namespace mlir;
 using namespace mlir::transform;
 using namespace hwsched;
 
-/// The bank figures of `target`, or an error naming the missing key.
+/// The bank figures of `target`, or the spec's refusal naming the missing
+/// key (HwSpec::getNumbers).
 static llvm::Expected<BankGeometry> readGeometry(const ResolvedTarget &target) {
-  BankGeometry geo;
-  std::pair<llvm::StringRef, int64_t *> keys[] = {
-      {"onchip.banks", &geo.banks},
-      {"onchip.bank_width_bytes", &geo.bankWidthBytes},
-      {"gpu.warp_size", &geo.warpSize}};
-  for (auto &[key, field] : keys) {
-    std::optional<int64_t> v = target.spec.getInteger(key);
-    if (!v || *v <= 0)
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "target '" + target.target + "' has no positive '" + key +
-              "': the bank model needs onchip.banks, "
-              "onchip.bank_width_bytes and gpu.warp_size (a GPU spec, or "
-              "these keys set on the op)");
-    *field = *v;
-  }
+  llvm::StringRef keys[] = {"onchip.banks", "onchip.bank_width_bytes",
+                            "gpu.warp_size"};
+  double figures[3];
+  if (llvm::Error err = target.spec.getNumbers(
+          keys, figures,
+          "the bank model of avoid_bank_conflicts (a GPU spec's, or the "
+          "three keys set on the op)"))
+    return std::move(err);
+  BankGeometry geo{static_cast<int64_t>(figures[0]),
+                   static_cast<int64_t>(figures[1]),
+                   static_cast<int64_t>(figures[2])};
+  if (geo.banks <= 0 || geo.bankWidthBytes <= 0 || geo.warpSize <= 0)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "target '" + target.target +
+            "': onchip.banks, onchip.bank_width_bytes and gpu.warp_size "
+            "must be positive for the bank model");
   return geo;
 }
 

@@ -376,7 +376,7 @@ module attributes {transform.with_named_sequence} {
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
-    // expected-error @below {{target 'x86-avx512' has no positive 'onchip.banks': the bank model needs onchip.banks, onchip.bank_width_bytes and gpu.warp_size (a GPU spec, or these keys set on the op)}}
+    // expected-error-re @below {{hardware spec '{{.*}}x86-avx512.json' has no 'onchip.banks', which the bank model of avoid_bank_conflicts (a GPU spec's, or the three keys set on the op) needs}}
     transform.smem.avoid_bank_conflicts %f { target = "x86-avx512" } : !transform.any_op
     transform.yield
   }
