@@ -86,23 +86,15 @@ hwsched::AvoidBankConflictsOp::apply(transform::TransformRewriter &rewriter,
   if (!read.succeeded())
     return read;
   llvm::SmallPtrSet<Operation *, 4> planned;
-  // Resolve every scope's target before changing any.
+  // Resolve every scope's target and bank figures before changing any.
+  SmallVector<std::pair<Operation *, ResolvedTarget>> resolved;
+  if (DiagnosedSilenceableFailure failure =
+          app.resolveScopes(llvm::to_vector(state.getPayloadOps(getScope())),
+                            {"target", "explain"}, resolved);
+      !failure.succeeded())
+    return failure;
   SmallVector<std::tuple<Operation *, ResolvedTarget, BankGeometry>, 1> scopes;
-  for (Operation *payload : state.getPayloadOps(getScope())) {
-    if (payload->getNumRegions() == 0) {
-      DiagnosedSilenceableFailure failure =
-          emitSilenceableError()
-          << "expected a scope with regions (e.g. a func.func or gpu.launch), "
-             "got '"
-          << payload->getName() << "'";
-      failure.attachNote(payload->getLoc()) << "scope payload op";
-      return failure;
-    }
-    ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        app.resolve(payload, {"target", "explain"}, target);
-    if (!resolved.succeeded())
-      return resolved;
+  for (auto &[payload, target] : resolved) {
     llvm::Expected<BankGeometry> geo = readGeometry(target);
     if (!geo)
       return app.fail(geo.takeError());

@@ -80,22 +80,11 @@ DiagnosedSilenceableFailure hwsched::EliminateRedundantCopiesOp::apply(
     return read;
   // Check every scope before changing any.
   SmallVector<std::pair<Operation *, ResolvedTarget>> scopes;
-  for (Operation *payload : state.getPayloadOps(getScope())) {
-    if (payload->getNumRegions() == 0) {
-      DiagnosedSilenceableFailure failure =
-          emitSilenceableError()
-          << "expected a scope with regions (e.g. a func.func), got '"
-          << payload->getName() << "'";
-      failure.attachNote(payload->getLoc()) << "scope payload op";
-      return failure;
-    }
-    ResolvedTarget target;
-    DiagnosedSilenceableFailure resolved =
-        app.resolve(payload, {"target", "explain"}, target);
-    if (!resolved.succeeded())
-      return resolved;
-    scopes.emplace_back(payload, std::move(target));
-  }
+  if (DiagnosedSilenceableFailure resolved =
+          app.resolveScopes(llvm::to_vector(state.getPayloadOps(getScope())),
+                            {"target", "explain"}, scopes);
+      !resolved.succeeded())
+    return resolved;
 
   for (auto &[scope, target] : scopes) {
     CopyLegalityOptions options;

@@ -29,7 +29,7 @@ module attributes {transform.with_named_sequence} {
     %f = transform.structured.match ops{["func.func"]} attributes{sym_name = "other"} in %root : (!transform.any_op) -> !transform.any_op
     %c = transform.structured.match ops{["memref.copy"]} in %root : (!transform.any_op) -> !transform.any_op
     %both = transform.merge_handles %f, %c : !transform.any_op
-    // expected-error @below {{expected a scope with regions (e.g. a func.func), got 'memref.copy'}}
+    // expected-error @below {{expected a scope with regions (e.g. a func.func or gpu.launch), got 'memref.copy'}}
     transform.smem.eliminate_redundant_copies %both : !transform.any_op
     transform.yield
   }

@@ -42,6 +42,17 @@ public:
   resolve(mlir::Operation *payload, llvm::ArrayRef<llvm::StringRef> ownAttrs,
           ResolvedTarget &target);
 
+  /// The payload ops of a scope operand (`payloads`: ops with regions, such
+  /// as a func.func or gpu.launch), each with its target resolved, in order,
+  /// into `scopes`. A payload op without regions or a target that does not
+  /// resolve fails (silenceable, with a note at the op) before the caller
+  /// changes anything.
+  mlir::DiagnosedSilenceableFailure resolveScopes(
+      llvm::ArrayRef<mlir::Operation *> payloads,
+      llvm::ArrayRef<llvm::StringRef> ownAttrs,
+      llvm::SmallVectorImpl<std::pair<mlir::Operation *, ResolvedTarget>>
+          &scopes);
+
   /// Passes `failure` on (a success unchanged).
   mlir::DiagnosedSilenceableFailure
   fail(mlir::DiagnosedSilenceableFailure failure);
