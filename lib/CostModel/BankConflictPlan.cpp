@@ -117,23 +117,31 @@ BufferSwizzlePlan hwsched::planBufferSwizzle(const BufferAccesses &buffer,
 
   ArrayRef<int64_t> shape = type.getShape();
   int64_t rows = shape[shape.size() - 2];
-  int64_t maxBits = llvm::Log2_64(shape.back() / chunkElements);
+  int64_t chunkShift = llvm::Log2_64(chunkElements);
+  int64_t rowShift = llvm::Log2_64(shape.back());
   int64_t maxShift = llvm::Log2_64_Ceil(std::max<int64_t>(rows, 1));
-  for (int64_t bits = 1; bits <= maxBits; ++bits) {
-    for (int64_t shift = 0; shift <= maxShift; ++shift) {
-      XorSwizzle candidate{static_cast<int64_t>(llvm::Log2_64(chunkElements)),
-                           shift, bits};
-      auto swizzled = [&](ArrayRef<int64_t> idx) {
-        SmallVector<int64_t, 4> s(idx.begin(), idx.end());
-        s.back() = candidate.apply(s[s.size() - 2], s.back());
-        return rowMajorByteOffset(type, eb, s);
-      };
-      Wavefronts w = totalWavefronts(buffer, geo, swizzled);
-      // Strictly fewer: the identity, then fewer bits and smaller shifts
-      // (the order of the loops), win ties.
-      if (w.actual < plan.after.actual - kEpsilon) {
-        plan.after = w;
-        plan.swizzle = candidate;
+  // The XOR moves units of one chunk or of a power of two of chunks: a
+  // wider unit leaves the low chunk bits alone. Rows that many lines wide
+  // need it when the lanes of a phase read two neighbouring chunks of
+  // several rows, as the tf32 kernel's B loads do (8 columns, 4 rows of
+  // 512 bytes): (row & 3) on 16-byte chunks pairs them up again (2-way),
+  // (row & 3) on 32-byte units gives each row its own two banks' worth.
+  for (int64_t unitShift = chunkShift; unitShift < rowShift; ++unitShift) {
+    for (int64_t bits = 1; bits <= rowShift - unitShift; ++bits) {
+      for (int64_t shift = 0; shift <= maxShift; ++shift) {
+        XorSwizzle candidate{unitShift, shift, bits};
+        auto swizzled = [&](ArrayRef<int64_t> idx) {
+          SmallVector<int64_t, 4> s(idx.begin(), idx.end());
+          s.back() = candidate.apply(s[s.size() - 2], s.back());
+          return rowMajorByteOffset(type, eb, s);
+        };
+        Wavefronts w = totalWavefronts(buffer, geo, swizzled);
+        // Strictly fewer: the identity, then the chunk-sized unit, fewer
+        // bits and smaller shifts (the order of the loops), win ties.
+        if (w.actual < plan.after.actual - kEpsilon) {
+          plan.after = w;
+          plan.swizzle = candidate;
+        }
       }
     }
   }

@@ -313,3 +313,63 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The tf32 kernel's B tile (32x128 f32, 512-byte rows: four lines a row),
+// read with single 4-byte loads as mma.sync m16n8k8 takes B: lane l reads
+// row l mod 4 (then + 4), column l / 4, so a warp reads two neighbouring
+// 16-byte chunks of four rows, all at the same banks (4-way). Chunk ^=
+// row & 3 on 16-byte chunks only pairs the chunks up again (rows 0 and 1
+// share chunks 0 and 1: 2-way); the same XOR on 32-byte units gives each
+// row two chunks of its own (1 wavefront). The copies' conflict (the 8
+// lanes of a phase write every fourth chunk of one row) stays: an XOR by
+// the row moves every lane of a phase alike.
+// REMARK: remark: avoid_bank_conflicts on 'nvidia-a100': 32 banks x 4 bytes (128-byte lines), warps of 32
+// REMARK-NEXT: memref<32x128xf32, #gpu.address_space<workgroup>>: XOR swizzle, 32-byte chunk ^= (row >> 0) & 3; wavefronts per warp (actual/ideal) 24.0/6.0 -> 18.0/6.0 (1 x async copy 16.0/4.0 -> 16.0/4.0, 2 x memref.load 8.0/2.0 -> 2.0/2.0); padding rows instead: 20.0/6.0 at +512 bytes
+// CHECK-LABEL: func.func @tf32_b_tile
+// CHECK: memref.alloc() : memref<32x128xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[MASK:.+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[UNIT:.+]] = arith.constant 3 : index
+// CHECK: %[[LANE:.+]] = gpu.lane_id
+// CHECK-NEXT: %[[K0:.+]] = affine.apply #{{.+}}()[%[[LANE]]]
+// CHECK-NEXT: %[[N:.+]] = affine.apply #{{.+}}()[%[[LANE]]]
+// CHECK-NEXT: %[[M0:.+]] = arith.andi %[[K0]], %[[MASK]] : index
+// CHECK-NEXT: %[[B0:.+]] = arith.shli %[[M0]], %[[UNIT]] : index
+// CHECK-NEXT: %[[X0:.+]] = arith.xori %[[N]], %[[B0]] : index
+// CHECK-NEXT: memref.load %{{.+}}[%[[K0]], %[[X0]]]
+#krow = affine_map<()[s0] -> (s0 mod 4)>
+#krow4 = affine_map<()[s0] -> (s0 mod 4 + 4)>
+#ncol = affine_map<()[s0] -> (s0 floordiv 4)>
+#crow = affine_map<()[s0] -> (s0 floordiv 8)>
+#ccol = affine_map<()[s0] -> ((s0 mod 8) * 16)>
+module attributes {transform.with_named_sequence} {
+  func.func @tf32_b_tile(%B: memref<32x128xf32>) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+               threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+      %tile = memref.alloc() : memref<32x128xf32, #gpu.address_space<workgroup>>
+      %r = affine.apply #crow()[%tx]
+      %c = affine.apply #ccol()[%tx]
+      %t = nvgpu.device_async_copy %B[%r, %c], %tile[%r, %c], 4 : memref<32x128xf32> to memref<32x128xf32, #gpu.address_space<workgroup>>
+      %g = nvgpu.device_async_create_group %t
+      nvgpu.device_async_wait %g
+      gpu.barrier
+      %lane = gpu.lane_id
+      %k0 = affine.apply #krow()[%lane]
+      %n = affine.apply #ncol()[%lane]
+      %b0 = memref.load %tile[%k0, %n] : memref<32x128xf32, #gpu.address_space<workgroup>>
+      %k1 = affine.apply #krow4()[%lane]
+      %b1 = memref.load %tile[%k1, %n] : memref<32x128xf32, #gpu.address_space<workgroup>>
+      "test.use"(%b0, %b1) : (f32, f32) -> ()
+      gpu.terminator
+    }
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.smem.avoid_bank_conflicts %f { target = "nvidia-a100", explain } : !transform.any_op
+    transform.yield
+  }
+}

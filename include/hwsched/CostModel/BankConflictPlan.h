@@ -9,14 +9,16 @@
 //
 // The candidates are XOR swizzles of the buffer's chunks: a row's chunk c
 // (chunk = the widest access of the buffer, at least one bank word) is
-// stored at c ^ ((row >> shift) & (2^bits - 1)). Each candidate is scored by
-// the wavefronts of every access with the exact addresses of every thread
+// stored at c ^ (((row >> shift) & (2^bits - 1)) << u), moving units of 2^u
+// chunks (u > 0 keeps neighbouring chunks together, which the tf32 B tile's
+// loads need: docs/Smem.md). Each candidate is scored by the wavefronts of
+// every access with the exact addresses of every thread
 // (Analysis/SharedMemoryBanks.h), not by a rule of thumb: the pick is the
-// fewest wavefronts, then the identity layout, then the fewest bits and the
-// smallest shift. Padding each row by one chunk is scored as well and
-// reported beside the pick (with its bytes), but not applied: a padded tile
-// is no longer written whole by its copies, which the pipeliner's
-// coverage proof needs (docs/Smem.md).
+// fewest wavefronts, then the identity layout, then the smallest unit, the
+// fewest bits and the smallest shift. Padding each row by one chunk is
+// scored as well and reported beside the pick (with its bytes), but not
+// applied: a padded tile is no longer written whole by its copies, which
+// the pipeliner's coverage proof needs (docs/Smem.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,9 +35,10 @@
 namespace hwsched {
 
 /// col' = col ^ (((row >> shift) & (2^bits - 1)) << chunkShift), on the
-/// innermost index (col) with the next one out as the row: chunks of
-/// 2^chunkShift elements move within their row. The one formula the
-/// scoring and the rewrite (Transforms/SharedMemorySwizzle.h) both use.
+/// innermost index (col) with the next one out as the row: units of
+/// 2^chunkShift elements (one chunk or several) move within their row. The
+/// one formula the scoring and the rewrite (Transforms/SharedMemorySwizzle.h)
+/// both use.
 struct XorSwizzle {
   int64_t chunkShift = 0;
   int64_t shift = 0;
