@@ -423,8 +423,8 @@ module attributes {transform.with_named_sequence} {
     //     takes bf16 (upstream has no bf16 fragments). An f32 mma.sync
     //     runs on the tensor cores only as tf32: marked so (the NVVM
     //     lowering refuses it otherwise); f16 and bf16 ones are left alone
-    //     (bf16 is lowered after the pipeline,
-    //     @gpu_matmul_tensorcore_lower_bf16_mma).
+    //     (bf16, and tf32 with rounded operands, are lowered after the pipeline,
+    //     @gpu_matmul_tensorcore_lower_mma_inputs).
     %f_m = transform.apply_registered_pass "hwsched-convert-vector-to-nvgpu"
         to %f_a : (!transform.any_op) -> !transform.any_op
     transform.apply_patterns to %f_m {
@@ -514,7 +514,7 @@ module attributes {transform.with_named_sequence} {
 
     transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
         : (!transform.any_op) -> ()
-    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+    transform.include @gpu_matmul_tensorcore_lower_mma_inputs failures(propagate) (%f_m)
         : (!transform.any_op) -> ()
     transform.yield
   }
@@ -548,7 +548,7 @@ module attributes {transform.with_named_sequence} {
     // size to its peak.
     %smem = transform.smem.merge_allocations %launch_m { dynamic_shared_memory }
         : (!transform.any_op) -> !transform.any_op
-    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+    transform.include @gpu_matmul_tensorcore_lower_mma_inputs failures(propagate) (%f_m)
         : (!transform.any_op) -> ()
     transform.yield
   }
@@ -570,27 +570,37 @@ module attributes {transform.with_named_sequence} {
         %k_loop { depth = 4 } : (!transform.op<"scf.for">) -> !transform.any_op
     transform.include @gpu_matmul_tensorcore_copies_bypass_l1 failures(propagate) (%launch_m)
         : (!transform.any_op) -> ()
-    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+    transform.include @gpu_matmul_tensorcore_lower_mma_inputs failures(propagate) (%f_m)
         : (!transform.any_op) -> ()
     transform.yield
   }
 
-  // The bf16 nvgpu.mma.sync ops of %f as nvvm.mma.sync (bf16 x bf16 + f32,
-  // m16n8k16), which convert-nvgpu-to-nvvm cannot lower; f16 and tf32 ones
-  // are left to it. After the pipeline: NVVM's mma.sync declares no memory
-  // effects, so schedule_stages could not move it, and the scheduler sees
-  // the same mma.sync ops as for f16. Applied to the launches that hold a
-  // bf16 mma.sync only: the pattern driver also folds, which would reorder
-  // the f16 and tf32 kernels.
-  transform.named_sequence @gpu_matmul_tensorcore_lower_bf16_mma(
+  // The bf16 and tf32 nvgpu.mma.sync ops of %f as nvvm.mma.sync, which
+  // convert-nvgpu-to-nvvm cannot lower (bf16 x bf16 + f32, m16n8k16) or
+  // lowers with truncated operands (tf32, m16n8k8: the tensor core reads
+  // the top 19 bits of each f32 register; ours rounds them to the nearest
+  // tf32 first, as cuBLAS does); f16 ones are left to it. After the
+  // pipeline: NVVM's mma.sync declares no memory effects, so schedule_stages
+  // could not move it, and the scheduler sees the same mma.sync ops as for
+  // f16. Applied to the launches that hold such an mma.sync only: the
+  // pattern driver also folds, which would reorder the f16 kernels.
+  transform.named_sequence @gpu_matmul_tensorcore_lower_mma_inputs(
       %f: !transform.any_op {transform.readonly}) {
-    %mma = transform.structured.match ops{["nvgpu.mma.sync"]}
+    %bf16 = transform.structured.match ops{["nvgpu.mma.sync"]}
         filter_operand_types = [vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>]
         in %f : (!transform.any_op) -> !transform.any_op
-    %launch = transform.get_parent_op %mma {op_name = "gpu.launch", deduplicate}
+    %tf32 = transform.structured.match ops{["nvgpu.mma.sync"]}
+        filter_operand_types = [vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>]
+        in %f : (!transform.any_op) -> !transform.any_op
+    %launch_bf16 = transform.get_parent_op %bf16 {op_name = "gpu.launch", deduplicate}
         : (!transform.any_op) -> !transform.any_op
-    transform.apply_patterns to %launch {
+    transform.apply_patterns to %launch_bf16 {
       transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm
+    } : !transform.any_op
+    %launch_tf32 = transform.get_parent_op %tf32 {op_name = "gpu.launch", deduplicate}
+        : (!transform.any_op) -> !transform.any_op
+    transform.apply_patterns to %launch_tf32 {
+      transform.apply_patterns.hwsched.mma_sync_tf32_to_nvvm
     } : !transform.any_op
     transform.yield
   }
@@ -1528,7 +1538,7 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> ()
     %smem = transform.smem.merge_allocations %launch_m { dynamic_shared_memory }
         : (!transform.any_op) -> !transform.any_op
-    transform.include @gpu_matmul_tensorcore_lower_bf16_mma failures(propagate) (%f_m)
+    transform.include @gpu_matmul_tensorcore_lower_mma_inputs failures(propagate) (%f_m)
         : (!transform.any_op) -> ()
     transform.yield
   }
@@ -1945,6 +1955,69 @@ module attributes {transform.with_named_sequence} {
     %func, %call = transform.hwsched.outline_kernel_function %forall_1
         { func_name = "hwsched_tensorcore_kernel" }
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.include @gpu_matmul_tensorcore_route_kernel_function failures(propagate) (%func)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same with the matmul's one elementwise epilogue %epilogue (the one
+  // filter_fusable_consumers kept, the matmul's only user): it moves into
+  // the function too (the one-iteration loop is the epilogue's, the matmul
+  // and its fill fused into it), generalized, and stays outside the
+  // kernel's tiles (a linalg.generic on the whole C after the block loop);
+  // after bufferization @gpu_matmul_tensorcore_route_to_gpu applies it at
+  // the kernel's C stores (transform.fusion.epilogue_into_stores), so the
+  // kernel writes epilogue(A x B) and C is never written nor allocated.
+  transform.named_sequence @gpu_matmul_tensorcore_route_tensor_level_epilogue(
+      %mm: !transform.any_op {transform.consumed},
+      %epilogue: !transform.any_op {transform.consumed}) {
+    %fill = transform.get_producer_of_operand %mm[2]
+        : (!transform.any_op) -> !transform.any_op
+    %empty = transform.get_producer_of_operand %fill[1]
+        : (!transform.any_op) -> !transform.any_op
+    %generic = transform.structured.generalize %epilogue
+        : (!transform.any_op) -> !transform.any_op
+    %one, %forall = transform.structured.tile_using_forall %generic num_threads [1, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %mm_1, %forall_1 = transform.structured.fuse_into_containing_op %mm into %forall
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %fill_1, %forall_2 = transform.structured.fuse_into_containing_op %fill into %forall_1
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    // The fill's destination (the matmul's C) into the loop too: in the
+    // function it is a temporary the epilogue alone reads, which
+    // epilogue_into_stores then erases (as an argument it would be written
+    // for the caller).
+    %empty_1, %forall_3 = transform.structured.fuse_into_containing_op %empty into %forall_2
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %func, %call = transform.hwsched.outline_kernel_function %forall_3
+        { func_name = "hwsched_tensorcore_kernel" }
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    // The epilogue in a function of its own, called after the kernel's
+    // block loop: the kernel function's whole-function steps
+    // (vectorization, unrolling, the mma conversion) leave it alone until
+    // epilogue_into_stores brings it back.
+    %e_k = transform.structured.match ops{["linalg.generic"]} in %func
+        : (!transform.any_op) -> !transform.any_op
+    %e_one, %e_forall = transform.structured.tile_using_forall %e_k num_threads [1, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %e_func, %e_call = transform.hwsched.outline_kernel_function %e_forall
+        { func_name = "hwsched_tensorcore_epilogue" }
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.apply_patterns to %e_func {
+      transform.apply_patterns.canonicalization
+    } : !transform.any_op
+    transform.include @gpu_matmul_tensorcore_route_kernel_function failures(propagate) (%func)
+        : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The kernel function's decision and steps 1-4 (on tensors), for both
+  // sequences above.
+  transform.named_sequence @gpu_matmul_tensorcore_route_kernel_function(
+      %func: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %func {
       transform.apply_patterns.canonicalization
     } : !transform.any_op
@@ -2027,6 +2100,13 @@ module attributes {transform.with_named_sequence} {
     transform.smem.avoid_bank_conflicts %f : !transform.any_op
     transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
         (%f, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+    // The epilogue @gpu_matmul_tensorcore_route_tensor_level_epilogue kept
+    // in a function of its own (none otherwise), applied at the C stores of
+    // the kernel, the mma.sync fragments' vector<2xf32> stores after the
+    // pipelined K loop.
+    %epilogue = transform.structured.match ops{["func.call"]} in %f
+        : (!transform.any_op) -> !transform.any_op
+    transform.fusion.epilogue_into_stores %epilogue { explain } : !transform.any_op
     transform.yield
   }
 
@@ -2046,8 +2126,48 @@ module attributes {transform.with_named_sequence} {
         (%func, %block, %red, %threads)
         : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
            !transform.param<i64>) -> !transform.any_op
+    // (A fused epilogue stays a call of its function here: this form keeps
+    // the accumulators in C between K steps, so its C stores are not final
+    // values; @gpu_matmul_tensorcore_route_thread_level checks the fusion.)
     transform.include @gpu_matmul_tensorcore_sequential_from_vector failures(propagate)
         (%func_v) : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The same function for CPU execution with concurrent threads
+  // (@gpu_matmul_auto_thread_level; utils/exec-check.py --emulate-gpu-launch
+  // --emulate-async-copies --erase-memory-spaces): the steps of
+  // @gpu_matmul_tensorcore_route_to_gpu up to the async copies, the pipeline
+  // with the decision's stage cap, the warp contractions lowered for the
+  // CPU instead of the mma conversion (the accumulators stay in registers
+  // through the K loop, as with mma.sync), and the fused epilogue applied
+  // at the C stores as on the GPU. Not covered: the mma conversion and the
+  // swizzle (their PTX is checked by ptxas).
+  transform.named_sequence @gpu_matmul_tensorcore_route_thread_level(
+      %func: !transform.any_op {transform.consumed}) {
+    %block, %red, %threads, %stages = transform.include @gpu_matmul_tensorcore_route_decision
+        failures(propagate) (%func)
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>, !transform.param<i64>)
+    %func_v = transform.include @gpu_matmul_tensorcore_tiles_after_bufferize failures(propagate)
+        (%func, %block, %red, %threads)
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+           !transform.param<i64>) -> !transform.any_op
+    %launch_h = transform.include @gpu_matmul_tensorcore_launch failures(propagate) (%func_v)
+        : (!transform.any_op) -> !transform.any_op
+    %t, %t_y, %t_z = transform.split_handle %threads
+        : (!transform.param<i64>) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %mapped = transform.include @gpu_matmul_tensorcore_tiles_map_threads failures(propagate)
+        (%launch_h, %t) : (!transform.any_op, !transform.param<i64>) -> !transform.any_op
+    %f_a = transform.include @gpu_matmul_tensorcore_threads_to_async_copies
+        failures(propagate) (%mapped) : (!transform.any_op) -> !transform.any_op
+    transform.include @gpu_matmul_tensorcore_tiles_pipeline_scheduled failures(propagate)
+        (%f_a, %stages) : (!transform.any_op, !transform.param<i64>) -> ()
+    transform.include @gpu_matmul_tensorcore_contractions_for_cpu failures(propagate)
+        (%f_a) : (!transform.any_op) -> ()
+    %epilogue = transform.structured.match ops{["func.call"]} in %f_a
+        : (!transform.any_op) -> !transform.any_op
+    transform.fusion.epilogue_into_stores %epilogue { explain } : !transform.any_op
     transform.yield
   }
 }

@@ -24,11 +24,15 @@ module attributes {transform.with_named_sequence} {
       !transform.any_op {transform.readonly})
   // Defined in gpu-matmul-tensorcore.mlir (preload it too for
   // @gpu_matmul_auto: the route of f16 matmuls to the tensor-core kernel).
+  transform.named_sequence private @gpu_matmul_tensorcore_route_tensor_level_epilogue(
+      !transform.any_op {transform.consumed}, !transform.any_op {transform.consumed})
   transform.named_sequence private @gpu_matmul_tensorcore_route_tensor_level(
       !transform.any_op {transform.consumed})
   transform.named_sequence private @gpu_matmul_tensorcore_route_to_gpu(
       !transform.any_op {transform.consumed})
   transform.named_sequence private @gpu_matmul_tensorcore_route_sequential(
+      !transform.any_op {transform.consumed})
+  transform.named_sequence private @gpu_matmul_tensorcore_route_thread_level(
       !transform.any_op {transform.consumed})
   // Defined in matmul-frontend.mlir (preload it too for @gpu_matmul_auto).
   transform.named_sequence private @hwsched_prepare_contractions(
@@ -1122,6 +1126,38 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // @gpu_matmul_auto_thread_level(%root): as @gpu_matmul_auto_sequential,
+  // but the tensor-core kernels keep their gpu.launch and thread mapping
+  // (@gpu_matmul_tensorcore_route_thread_level: async copies, the pipeline,
+  // the fused epilogue at the C stores; contractions lowered for the CPU),
+  // for CPU execution with concurrent threads (utils/exec-check.py
+  // --emulate-gpu-launch --emulate-async-copies --erase-memory-spaces).
+  transform.named_sequence @gpu_matmul_auto_thread_level(
+      %root: !transform.any_op {transform.readonly}) {
+    %own = transform.merge_handles %root : !transform.any_op
+    transform.foreach %own : !transform.any_op {
+    ^bb0(%r: !transform.any_op):
+      %funcs = transform.include @gpu_matmul_auto_tensor_level failures(propagate) (%r)
+          : (!transform.any_op) -> !transform.any_op
+      transform.foreach %funcs : !transform.any_op {
+      ^bb0(%f: !transform.any_op):
+        %tc, %other = transform.include @gpu_matmul_split_tensorcore_functions
+            failures(propagate) (%f) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        transform.foreach %tc : !transform.any_op {
+        ^bb0(%t: !transform.any_op):
+          transform.include @gpu_matmul_tensorcore_route_thread_level failures(propagate) (%t)
+              : (!transform.any_op) -> ()
+        }
+        transform.foreach %other : !transform.any_op {
+        ^bb0(%o: !transform.any_op):
+          transform.include @gpu_matmul_kernels_sequential failures(propagate) (%o)
+              : (!transform.any_op) -> ()
+        }
+      }
+    }
+    transform.yield
+  }
+
   // Steps 1-2 of @gpu_matmul_auto on every contraction under %root, then
   // the bufferization; yields the functions that hold kernels. (%root is
   // consumed through an alias, and only when there is a contraction: a
@@ -1164,10 +1200,31 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.foreach %mma : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
-      transform.include @gpu_matmul_tensorcore_consumer_kernels failures(propagate) (%mm)
-          : (!transform.any_op) -> ()
-      transform.include @gpu_matmul_tensorcore_route_tensor_level failures(propagate) (%mm)
-          : (!transform.any_op) -> ()
+      // The one elementwise epilogue the model keeps goes into the kernel
+      // (applied at its C stores after bufferization); without one, the
+      // consumers run as kernels of their own.
+      %mm_e, %epi = transform.include @gpu_matmul_tensorcore_fused_epilogue
+          failures(propagate) (%mm)
+          : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+      %n_epi = transform.num_associations %epi : (!transform.any_op) -> !transform.param<i64>
+      %zero_epi = transform.param.constant 0 : i64 -> !transform.param<i64>
+      %mm_alone, %unused = transform.include @gpu_matmul_split_k_if_eq failures(propagate)
+          (%mm, %mm, %n_epi, %zero_epi)
+          : (!transform.any_op, !transform.any_op, !transform.param<i64>, !transform.param<i64>)
+            -> (!transform.any_op, !transform.any_op)
+      transform.foreach %mm_alone : !transform.any_op {
+      ^bb0(%m: !transform.any_op):
+        transform.include @gpu_matmul_tensorcore_consumer_kernels failures(propagate) (%m)
+            : (!transform.any_op) -> ()
+        transform.include @gpu_matmul_tensorcore_route_tensor_level failures(propagate) (%m)
+            : (!transform.any_op) -> ()
+      }
+      transform.foreach %mm_e, %epi : !transform.any_op, !transform.any_op {
+      ^bb0(%m: !transform.any_op, %e: !transform.any_op):
+        transform.include @gpu_matmul_tensorcore_route_tensor_level_epilogue
+            failures(propagate) (%m, %e)
+            : (!transform.any_op, !transform.any_op) -> ()
+      }
     }
     transform.foreach %simt : !transform.any_op {
     ^bb0(%mm: !transform.any_op):
@@ -1220,6 +1277,44 @@ module attributes {transform.with_named_sequence} {
           : (!transform.any_op) -> ()
     }
     transform.yield
+  }
+
+  // The elementwise epilogue of %mm that the tensor-core (mma.sync) kernel
+  // applies at its C stores, with %mm: (%mm, %epilogue) when
+  // filter_fusable_consumers keeps exactly one elementwise consumer, it is
+  // %mm's only user, and its indexing maps are what
+  // transform.fusion.epilogue_into_stores takes (all loops parallel,
+  // inputs through projected permutations, the output through a
+  // permutation); else two empty handles.
+  transform.named_sequence @gpu_matmul_tensorcore_fused_epilogue(
+      %mm: !transform.any_op {transform.readonly})
+      -> (!transform.any_op, !transform.any_op) {
+    %fusable = transform.cost_model.filter_fusable_consumers %mm { explain }
+        : (!transform.any_op) -> !transform.any_op
+    %elementwise = transform.include @gpu_matmul_split_k_elementwise failures(propagate) (%fusable)
+        : (!transform.any_op) -> !transform.any_op
+    %storable = transform.foreach %elementwise : !transform.any_op -> !transform.any_op {
+    ^bb0(%op: !transform.any_op):
+      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op):
+        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op):
+          transform.match.structured %o2 : !transform.any_op {
+          ^bb0(%s: !transform.any_op):
+            transform.match.structured.dim %s[all] {parallel} : !transform.any_op
+            transform.match.structured.input %s[all] {projected_permutation} : !transform.any_op
+            transform.match.structured.init %s[all] {permutation} : !transform.any_op
+            transform.match.structured.yield
+          }
+          transform.yield %o2 : !transform.any_op
+        }
+        transform.yield %g : !transform.any_op
+      }
+      transform.yield %m : !transform.any_op
+    }
+    %m, %e = transform.include @gpu_matmul_fused_epilogue failures(propagate) (%mm, %storable)
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield %m, %e : !transform.any_op, !transform.any_op
   }
 
   // The same for a matmul routed to the tensor-core (mma.sync) kernel.

@@ -40,3 +40,12 @@ echo "build-portable.sh: compiling $out (about 20 s)"
   -L"$culib" -lcublas -ldl -lpthread -static-libstdc++ -static-libgcc
 echo "build-portable.sh: $out needs at run time:"
 ldd "$out" | sed 's/^/  /'
+# The mma.sync ceiling program (mma-sync-peak.cu), where the toolkit has
+# nvcc: the CUDA runtime linked statically, so it too needs only the driver.
+if [ -x "$cuda/bin/nvcc" ]; then
+  peak=$(dirname "$out")/mma-sync-peak
+  echo "build-portable.sh: compiling $peak"
+  "$cuda/bin/nvcc" -O3 -std=c++17 -gencode arch=compute_80,code=sm_80 \
+    -gencode arch=compute_90,code=[sm_90,compute_90] -o "$peak" "$here/mma-sync-peak.cu"
+fi
+

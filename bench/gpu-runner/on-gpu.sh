@@ -35,7 +35,14 @@ echo "host CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
 echo "cuBLAS: $(ldd "$runner" | grep libcublas.so)"
 status=0
 for folder in "$@"; do
+  # Reports are named after the folder's last two components: folders
+  # that tensorcore-ptx.py or swizzle-ptx.py wrote end in the architecture
+  # (ours-f16-sm_90/sm_90, upstream-f16-sm_90/sm_90), and the basename alone
+  # made their reports overwrite each other.
+  folder=${folder%/}
   name=$(basename "$folder")
+  parent=$(basename "$(dirname "$folder")")
+  case "$parent" in .|/|"") ;; *) name=$parent-$name ;; esac
   echo "== $folder"
   if [ -e "$folder/model_check.json" ]; then
     python3 "$here/model_check.py" --run "$folder" --runner "$runner" \

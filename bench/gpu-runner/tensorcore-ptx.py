@@ -145,6 +145,34 @@ func.func @matmul(%A: tensor<{m}x{k}x{elem}>, %B: tensor<{k}x{n}x{elem}>,
 }}
 """
 PAYLOAD_OPERANDS = ["A", "B", "C"]
+# --epilogue bias-relu: C = relu(A x B + bias), the bias per column (the
+# runner's --epilogue bias-relu), as a frontend writes it: an elementwise
+# linalg.generic after the filled matmul. @gpu_matmul_auto fuses it into
+# the tensor-core kernel's C stores (transform.fusion.epilogue_into_stores).
+PAYLOAD_BIAS_RELU = """\
+func.func @matmul(%A: tensor<{m}x{k}x{elem}>, %B: tensor<{k}x{n}x{elem}>,
+                  %bias: tensor<{n}xf32>, %C: tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{m}x{n}xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<{m}x{n}xf32>)
+      -> tensor<{m}x{n}xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<{m}x{k}x{elem}>, tensor<{k}x{n}x{elem}>)
+                      outs(%init : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j) -> (i, j)>,
+                                        affine_map<(i, j) -> (j)>,
+                                        affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}}
+      ins(%mm, %bias : tensor<{m}x{n}xf32>, tensor<{n}xf32>)
+      outs(%C : tensor<{m}x{n}xf32>) {{
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %s = arith.addf %x, %b : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }} -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"""
+PAYLOAD_BIAS_RELU_OPERANDS = ["A", "B", "bias", "C"]
 # --type: the inputs' element type in the payload and hwsched-gpu-run's
 # --type (tf32: f32 inputs that the kernel multiplies as tf32, checked
 # against cuBLAS's CUBLAS_COMPUTE_32F_FAST_TF32; bf16: bf16 inputs, checked
@@ -240,7 +268,7 @@ def index_constants(text):
         r"(%[\w$.-]+) = arith\.constant (-?\d+) : (?:index|i32)\b", text)}
 
 
-def tensor_maps_of(text):
+def tensor_maps_of(text, operands=PAYLOAD_OPERANDS):
     """%map -> (operand name, TMA box innermost first) of each
     nvgpu.tma.create.descriptor of a function argument in TEXT (the host code
     of a Hopper kernel before lowering)."""
@@ -254,11 +282,11 @@ def tensor_maps_of(text):
         arg = casts.get(source, source)
         if arg not in params:
             die("tensor map %s is not of a function argument" % name)
-        maps[name] = (PAYLOAD_OPERANDS[params.index(arg)], [int(cols), int(rows)])
+        maps[name] = (operands[params.index(arg)], [int(cols), int(rows)])
     return maps
 
 
-def payload_names_in_launch_function(text):
+def payload_names_in_launch_function(text, operands=PAYLOAD_OPERANDS):
     """%param -> the runner's operand name (A, B, C, or f32=V for a scalar)
     for the parameters of the function holding the gpu.launch_func: the
     payload function's own, or, for a kernel function of its own (the
@@ -272,9 +300,9 @@ def payload_names_in_launch_function(text):
         return {}
     payload = [f for f in funcs if f[1] == "matmul"]
     if not payload or holder[1] == "matmul":
-        return {p: PAYLOAD_OPERANDS[i] for i, p in enumerate(holder[2])
-                if i < len(PAYLOAD_OPERANDS)}
-    outer = dict(zip(payload[0][2], PAYLOAD_OPERANDS))
+        return {p: operands[i] for i, p in enumerate(holder[2])
+                if i < len(operands)}
+    outer = dict(zip(payload[0][2], operands))
     call = re.search(r"call @%s\(([^)]*)\)" % re.escape(holder[1]), text)
     if not call:
         return {}
@@ -288,7 +316,7 @@ def payload_names_in_launch_function(text):
     return names
 
 
-def launch_of(binary_ir, tensor_maps=None):
+def launch_of(binary_ir, tensor_maps=None, operands=PAYLOAD_OPERANDS):
     """Grid, block, dynamic shared memory and operand order of the one
     gpu.launch_func of the lowered host code (TENSOR_MAPS: tensor_maps_of
     of it, for a Hopper kernel's outlined host code)."""
@@ -310,18 +338,18 @@ def launch_of(binary_ir, tensor_maps=None):
             vals.append(consts[v])
         return vals
 
-    names = payload_names_in_launch_function(binary_ir)
-    operands = []
+    names = payload_names_in_launch_function(binary_ir, operands)
+    kernel_operands = []
     for a in re.findall(r"(%[\w$.-]+)\s*:", args):
         if a in names:
-            operands.append(names[a])
+            kernel_operands.append(names[a])
         elif a in tensor_maps:
-            operands.append("tmap" + tensor_maps[a][0])
+            kernel_operands.append("tmap" + tensor_maps[a][0])
         else:
             die("kernel operand %s is neither a function argument nor a tensor "
                 "map of one" % a)
     return {"entry": kernel, "grid": dims(blocks), "block": dims(threads),
-            "smem_dynamic_bytes": consts[dyn] if dyn else 0, "args": operands}
+            "smem_dynamic_bytes": consts[dyn] if dyn else 0, "args": kernel_operands}
 
 
 # A workgroup memref.alloc of a static shape inside the launch.
@@ -480,6 +508,11 @@ def main():
                     "later), or tf32 (f32 inputs multiplied as "
                     "tf32: use with an entry that allows it, e.g. "
                     "gpu_matmul_tensorcore_auto_tf32; default f16)")
+    ap.add_argument("--epilogue", choices=["none", "bias-relu"], default="none",
+                    help="bias-relu: the payload is relu(A x B + bias) (an "
+                         "elementwise linalg.generic after the matmul; "
+                         "--entry gpu_matmul_auto fuses it into the "
+                         "tensor-core kernel's C stores)")
     ap.add_argument("--candidate-rank", type=int,
                     help="build the model's (R + 1)-th candidate instead of its "
                     "pick: select_tile_config { mma_sync } with candidate_rank = R "
@@ -515,8 +548,11 @@ def main():
             work = os.path.join(out, "work", name)
             os.makedirs(work, exist_ok=True)
             payload = os.path.join(work, "payload.mlir")
+            operands = (PAYLOAD_BIAS_RELU_OPERANDS if args.epilogue == "bias-relu"
+                        else PAYLOAD_OPERANDS)
             with open(payload, "w") as f:
-                f.write(PAYLOAD.format(m=m, n=n, k=k, elem=INPUT_TYPES[args.type]))
+                f.write((PAYLOAD_BIAS_RELU if args.epilogue == "bias-relu" else PAYLOAD)
+                        .format(m=m, n=n, k=k, elem=INPUT_TYPES[args.type]))
             scheduled = os.path.join(work, "scheduled.mlir")
             script = script_for(entry, args.script)
             if args.candidate_rank is not None:
@@ -545,8 +581,8 @@ def main():
                      "-o", plain], "outlining")
                 with open(plain) as f:
                     plain_text = f.read()
-                tensor_maps = tensor_maps_of(plain_text)
-                host_launch = launch_of(plain_text, tensor_maps)
+                tensor_maps = tensor_maps_of(plain_text, operands)
+                host_launch = launch_of(plain_text, tensor_maps, operands)
                 dynamic_bytes = host_launch["smem_dynamic_bytes"]
             else:
                 text, dynamic_bytes = allocs_to_dynamic_shared_memory(text)
@@ -590,7 +626,7 @@ def main():
                     launch = host_launch
                 else:
                     with open(os.path.join(temps, "02-binary.mlir")) as f:
-                        launch = launch_of(f.read())
+                        launch = launch_of(f.read(), operands=operands)
                 ptx_src = os.path.join(temps, kernel["module"] + ".ptx")
                 if not os.path.exists(ptx_src):
                     die("no PTX %s" % ptx_src)
@@ -622,6 +658,8 @@ def main():
                     "--grid", ",".join(map(str, launch["grid"])),
                     "--block", ",".join(map(str, launch["block"])),
                     "--args", ",".join(launch["args"])]
+                if args.epilogue != "none":
+                    command += ["--epilogue", args.epilogue]
                 if launch["smem_dynamic_bytes"]:
                     command += ["--smem", str(launch["smem_dynamic_bytes"])]
                 boxes = {operand: box for operand, box in tensor_maps.values()}
@@ -640,7 +678,7 @@ def main():
                     # The kernel zero-fills C itself: the runner's NaN fill
                     # checks that every element is written.
                     "c_init": "nan",
-                    "epilogue": "none",
+                    "epilogue": args.epilogue,
                     "entry": launch["entry"],
                     "arch": chip,
                     "ptx": ptx_path,

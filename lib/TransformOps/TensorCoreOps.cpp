@@ -6,8 +6,8 @@
 //
 // Pattern descriptors for the tensor-core (mma.sync) kernel: what upstream
 // MLIR 22 has as populate functions but exposes to no transform op, and the
-// bf16 mma.sync lowering that it lacks; and the rewrite that lets the kernel
-// take C += A x B (split_accumulation).
+// bf16 mma.sync lowering that it lacks, the tf32 one that rounds; and the
+// rewrite that lets the kernel take C += A x B (split_accumulation).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,7 @@
 #include "hwsched/CostModel/TileConfigDecision.h"
 #include "hwsched/TransformOps/OpApplication.h"
 #include "hwsched/Transforms/AccumulationSplit.h"
-#include "hwsched/Transforms/MmaSyncBf16.h"
+#include "hwsched/Transforms/MmaSyncToNvvm.h"
 
 #include "mlir/Dialect/NVGPU/Transforms/Transforms.h"
 
@@ -34,6 +34,11 @@ void hwsched::ApplyMmaSyncF32ToTf32PatternsOp::populatePatterns(
 void hwsched::ApplyMmaSyncBf16ToNvvmPatternsOp::populatePatterns(
     RewritePatternSet &patterns) {
   populateMmaSyncBf16ToNvvmPatterns(patterns);
+}
+
+void hwsched::ApplyMmaSyncTf32ToNvvmPatternsOp::populatePatterns(
+    RewritePatternSet &patterns) {
+  populateMmaSyncTf32ToNvvmPatterns(patterns);
 }
 
 //===----------------------------------------------------------------------===//

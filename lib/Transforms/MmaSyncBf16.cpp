@@ -4,12 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The two steps of the tensor-core kernel that MLIR 22 does not take bf16
-// through: the warp-level vector-to-nvgpu conversion (its fragment table,
-// nvgpu::getMmaSyncRegisterType, lists f16 but not bf16, though everything
-// else in it goes by element width) and the nvgpu.mma.sync lowering to NVVM
-// (whose PTX type deduction knows no bf16). NVVM's mma.sync takes bf16 from
-// sm_80 on, with the same m16n8k16 shape and fragment layout as f16.
+// The first of the two steps of the tensor-core kernel that MLIR 22 does
+// not take bf16 through: the warp-level vector-to-nvgpu conversion (its
+// fragment table, nvgpu::getMmaSyncRegisterType, lists f16 but not bf16,
+// though everything else in it goes by element width). The second, the
+// nvgpu.mma.sync lowering to NVVM, is in MmaSyncToNvvm.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,80 +29,6 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
-
-//===----------------------------------------------------------------------===//
-// nvgpu.mma.sync (bf16) -> nvvm.mma.sync
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// One bf16 m16n8k16 mma.sync. The nvgpu fragments are one row per 32-bit
-/// register (A vector<4x2xbf16>, B vector<2x2xbf16>, C vector<2x2xf32>);
-/// NVVM takes bf16 registers as i32 (two elements packed, the first in the
-/// low half, as vector.bitcast lays them out) and the accumulators as four
-/// f32, returned as a struct in the same order.
-struct MmaSyncBf16ToNvvm : OpRewritePattern<nvgpu::MmaSyncOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(nvgpu::MmaSyncOp op,
-                                PatternRewriter &rewriter) const override {
-    auto aType = cast<VectorType>(op.getMatrixA().getType());
-    auto bType = cast<VectorType>(op.getMatrixB().getType());
-    auto cType = cast<VectorType>(op.getMatrixC().getType());
-    if (!aType.getElementType().isBF16() || !bType.getElementType().isBF16())
-      return rewriter.notifyMatchFailure(op, "not bf16 inputs");
-    if (ArrayRef<int64_t>(op.getMmaShapeAsArray()) !=
-            ArrayRef<int64_t>{16, 8, 16} ||
-        aType.getShape() != ArrayRef<int64_t>{4, 2} ||
-        bType.getShape() != ArrayRef<int64_t>{2, 2} ||
-        cType.getShape() != ArrayRef<int64_t>{2, 2} ||
-        !cType.getElementType().isF32())
-      return rewriter.notifyMatchFailure(
-          op, "bf16 mma.sync is lowered for m16n8k16 with f32 accumulators");
-
-    Location loc = op.getLoc();
-    Type i32 = rewriter.getI32Type();
-    auto packedType = VectorType::get({1}, i32);
-    // Each row of a bf16 fragment is one 32-bit register.
-    auto packRows = [&](Value fragment, int64_t rows) {
-      SmallVector<Value> regs;
-      for (int64_t row = 0; row < rows; ++row) {
-        Value pair = vector::ExtractOp::create(rewriter, loc, fragment, row);
-        Value packed =
-            vector::BitCastOp::create(rewriter, loc, packedType, pair);
-        regs.push_back(vector::ExtractOp::create(rewriter, loc, packed, 0));
-      }
-      return regs;
-    };
-    SmallVector<Value> a = packRows(op.getMatrixA(), 4);
-    SmallVector<Value> b = packRows(op.getMatrixB(), 2);
-    SmallVector<Value> c;
-    for (int64_t row = 0; row < 2; ++row)
-      for (int64_t col = 0; col < 2; ++col)
-        c.push_back(vector::ExtractOp::create(rewriter, loc, op.getMatrixC(),
-                                              ArrayRef<int64_t>{row, col}));
-
-    Type f32 = rewriter.getF32Type();
-    auto resultType = LLVM::LLVMStructType::getLiteral(
-        rewriter.getContext(), SmallVector<Type>(4, f32));
-    auto mma = NVVM::MmaOp::create(
-        rewriter, loc, resultType, a, b, c, /*shape=*/{16, 8, 16},
-        /*b1Op=*/std::nullopt, /*intOverflow=*/std::nullopt,
-        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
-                                      NVVM::MMATypes::bf16},
-        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                       NVVM::MMALayout::col});
-    SmallVector<Value> sums;
-    for (int64_t i = 0; i < 4; ++i)
-      sums.push_back(LLVM::ExtractValueOp::create(rewriter, loc, mma, i));
-    rewriter.replaceOpWithNewOp<vector::FromElementsOp>(op, cType, sums);
-    return success();
-  }
-};
-} // namespace
-
-void hwsched::populateMmaSyncBf16ToNvvmPatterns(RewritePatternSet &patterns) {
-  patterns.add<MmaSyncBf16ToNvvm>(patterns.getContext());
-}
 
 //===----------------------------------------------------------------------===//
 // vector -> nvgpu with bf16 as f16 stand-ins

@@ -31,6 +31,10 @@ module attributes {transform.with_named_sequence} {
     transform.apply_patterns to %func {
       transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm
     } : !transform.any_op
+    // CHECK: transform.apply_patterns.hwsched.mma_sync_tf32_to_nvvm
+    transform.apply_patterns to %func {
+      transform.apply_patterns.hwsched.mma_sync_tf32_to_nvvm
+    } : !transform.any_op
     transform.yield
   }
 }

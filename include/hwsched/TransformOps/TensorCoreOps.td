@@ -98,6 +98,54 @@ def ApplyMmaSyncBf16ToNvvmPatternsOp
   let assemblyFormat = "attr-dict";
 }
 
+def ApplyMmaSyncTf32ToNvvmPatternsOp
+    : Op<Transform_Dialect, "apply_patterns.hwsched.mma_sync_tf32_to_nvvm",
+         [DeclareOpInterfaceMethods<PatternDescriptorOpInterface>]> {
+  let cppNamespace = "::hwsched";
+  let summary = "Lowers tf32 nvgpu.mma.sync ops to nvvm.mma.sync with rounded operands";
+  let description = [{
+    Collects the pattern that rewrites every `nvgpu.mma.sync` m16n8k8 with
+    `tf32Enabled`, f32 A (`vector<4x1xf32>`) and B (`vector<2x1xf32>`) and
+    f32 accumulators into `nvvm.mma.sync` (PTX
+    `mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32`, sm_80 and later)
+    whose six A and B registers are first rounded to tf32 with
+    `nvvm.convert.float.to.tf32 {rnd = rna}` (PTX `cvt.rna.tf32.f32`: to the
+    nearest, ties away from zero, as cuBLAS' and CUTLASS' tf32 GEMMs round).
+
+    Why: MLIR 22's `convert-nvgpu-to-nvvm` passes the f32 registers through
+    a bitcast, and the tensor core then reads the top 19 bits of each: it
+    truncates. Truncation is biased (every product loses magnitude), so the
+    error grows linearly with K: on an H200 a 4096^3 tf32 product was 1.5e-3
+    (relative) below cuBLAS' TF32 GEMM, three times the tf32 bound; rounded,
+    it is within it. The cost is one `cvt` per A and B register.
+
+    The accumulators are passed as scalars and the `vector<2x2xf32>` result
+    is rebuilt from the returned struct, so the surrounding IR keeps the
+    nvgpu fragment types and lowers as before. Other `mma.sync` ops (f16,
+    bf16, integer, other shapes) are left to `convert-nvgpu-to-nvvm` or
+    `transform.apply_patterns.hwsched.mma_sync_bf16_to_nvvm`.
+
+    Use it inside `transform.apply_patterns` after the kernel's pipeline
+    (`transform-scripts/gpu-matmul-tensorcore.mlir` applies it with the bf16
+    lowering in `@gpu_matmul_tensorcore_lower_mma_inputs`).
+
+    #### Example
+
+    ```mlir
+    transform.apply_patterns to %launch {
+      transform.apply_patterns.hwsched.mma_sync_tf32_to_nvvm
+    } : !transform.any_op
+    ```
+
+    #### Return modes
+
+    A pattern descriptor: it never fails. An mma.sync it does not lower is
+    left as it is; the surrounding `transform.apply_patterns` reports
+    whether the patterns converged.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def SplitAccumulationOp
     : Hwsched_TransformOp<"hwsched.split_accumulation",
                           [HwschedNumericParams]> {

@@ -8,7 +8,7 @@
 // the vector-to-nvgpu conversion has no bf16 fragments, and
 // convert-nvgpu-to-nvvm cannot deduce the PTX type of a bf16
 // nvgpu.mma.sync. NVVM's mma.sync multiplies bf16 (sm_80+), so these fill
-// the two gaps.
+// the two gaps: the conversion here, the lowering in MmaSyncToNvvm.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,14 +24,6 @@ class RewritePatternSet;
 } // namespace mlir
 
 namespace hwsched {
-
-/// Rewrites every nvgpu.mma.sync m16n8k16 with bf16 A and B and f32
-/// accumulators into nvvm.mma.sync (`mma.sync.aligned.m16n8k16.row.col.f32.
-/// bf16.bf16.f32`): A's four and B's two vector<2xbf16> registers bitcast to
-/// i32, the four f32 accumulators passed as scalars and the result struct
-/// reassembled into vector<2x2xf32>. Other mma.sync ops are left to
-/// convert-nvgpu-to-nvvm.
-void populateMmaSyncBf16ToNvvmPatterns(mlir::RewritePatternSet &patterns);
 
 /// Converts the warp-level vector ops under `root` to nvgpu ops as
 /// `convert-vector-to-gpu{use-nvgpu}` does (its prepare patterns, then the
