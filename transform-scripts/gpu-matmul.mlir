@@ -1282,10 +1282,10 @@ module attributes {transform.with_named_sequence} {
   // The elementwise epilogue of %mm that the tensor-core (mma.sync) kernel
   // applies at its C stores, with %mm: (%mm, %epilogue) when
   // filter_fusable_consumers keeps exactly one elementwise consumer, it is
-  // %mm's only user, and its indexing maps are what
-  // transform.fusion.epilogue_into_stores takes (all loops parallel,
-  // inputs through projected permutations, the output through a
-  // permutation); else two empty handles.
+  // %mm's only user, and transform.fusion.check_epilogue_for_stores says
+  // transform.fusion.epilogue_into_stores will take it after bufferization
+  // (else it runs as a kernel of its own, as before); else two empty
+  // handles.
   transform.named_sequence @gpu_matmul_tensorcore_fused_epilogue(
       %mm: !transform.any_op {transform.readonly})
       -> (!transform.any_op, !transform.any_op) {
@@ -1295,17 +1295,14 @@ module attributes {transform.with_named_sequence} {
         : (!transform.any_op) -> !transform.any_op
     %storable = transform.foreach %elementwise : !transform.any_op -> !transform.any_op {
     ^bb0(%op: !transform.any_op):
-      %m = transform.sequence %op : !transform.any_op -> !transform.any_op failures(suppress) {
-      ^bb0(%o1: !transform.any_op):
-        %g = transform.sequence %o1 : !transform.any_op -> !transform.any_op failures(propagate) {
-        ^bb0(%o2: !transform.any_op):
-          transform.match.structured %o2 : !transform.any_op {
-          ^bb0(%s: !transform.any_op):
-            transform.match.structured.dim %s[all] {parallel} : !transform.any_op
-            transform.match.structured.input %s[all] {projected_permutation} : !transform.any_op
-            transform.match.structured.init %s[all] {permutation} : !transform.any_op
-            transform.match.structured.yield
-          }
+      %m = transform.sequence %op, %mm : !transform.any_op, !transform.any_op
+          -> !transform.any_op failures(suppress) {
+      ^bb0(%o1: !transform.any_op, %p1: !transform.any_op):
+        %g = transform.sequence %o1, %p1 : !transform.any_op, !transform.any_op
+            -> !transform.any_op failures(propagate) {
+        ^bb0(%o2: !transform.any_op, %p2: !transform.any_op):
+          transform.fusion.check_epilogue_for_stores %o2, %p2
+              : !transform.any_op, !transform.any_op
           transform.yield %o2 : !transform.any_op
         }
         transform.yield %g : !transform.any_op

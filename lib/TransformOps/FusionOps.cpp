@@ -93,13 +93,16 @@ hwsched::EpilogueIntoStoresOp::apply(transform::TransformRewriter &rewriter,
                                  "of a function holding one");
     }();
     if (!plan) {
-      undo();
-      return hwsched::silenceable(
+      // The diagnostic first: the refusal may name an inlined copy (the
+      // callee's generic, or an op between) that undo() erases.
+      DiagnosedSilenceableFailure failure = hwsched::silenceable(
           *this,
           hwsched::addContext(plan.takeError(),
                               "cannot apply the epilogue at its producer's "
                               "stores: "),
           "payload op");
+      undo();
+      return failure;
     }
     plans.push_back(std::move(*plan));
   }
@@ -110,5 +113,32 @@ hwsched::EpilogueIntoStoresOp::apply(transform::TransformRewriter &rewriter,
       plan.epilogue->emitRemark() << printToString(plan);
     hwsched::applyEpilogueIntoStores(rewriter, plan);
   }
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure
+hwsched::CheckEpilogueForStoresOp::apply(transform::TransformRewriter &rewriter,
+                                         transform::TransformResults &results,
+                                         transform::TransformState &state) {
+  auto epilogues = llvm::to_vector(state.getPayloadOps(getEpilogue()));
+  auto producers = llvm::to_vector(state.getPayloadOps(getProducer()));
+  if (epilogues.size() != 1 || producers.size() != 1)
+    return emitSilenceableError()
+           << "expects one epilogue and one producer, got " << epilogues.size()
+           << " and " << producers.size();
+  auto epilogue = dyn_cast<linalg::LinalgOp>(epilogues.front());
+  llvm::Error refused =
+      epilogue
+          ? hwsched::checkEpilogueForStores(epilogue, producers.front())
+          : hwsched::refuse(epilogues.front(),
+                            "'" + epilogues.front()->getName().getStringRef() +
+                                "' is not a Linalg op");
+  if (refused)
+    return hwsched::silenceable(
+        *this,
+        hwsched::addContext(std::move(refused),
+                            "the epilogue cannot be applied at the "
+                            "producer's stores: "),
+        "payload op");
   return DiagnosedSilenceableFailure::success();
 }

@@ -75,6 +75,10 @@ static ArrayRef<int64_t> storedShape(Operation *store) {
 
 /// The reason `store` cannot carry the epilogue, or success.
 static llvm::Error checkStore(Operation *store, int64_t rank) {
+  if (auto vectorType = dyn_cast<VectorType>(store->getOperand(0).getType());
+      vectorType && vectorType.getRank() == 0)
+    return refuse(store, "a 0-d vector is stored into the epilogue's input; "
+                         "store a scalar (memref.store) or a 1-d vector");
   if (auto write = dyn_cast<vector::TransferWriteOp>(store)) {
     if (write.getMask())
       return refuse(store, "a masked vector.transfer_write writes the "
@@ -114,11 +118,9 @@ static bool mayWrite(Operation *op, Value value) {
 }
 
 /// The epilogue's own checks: the body and the maps.
-static llvm::Error checkEpilogue(linalg::GenericOp epilogue) {
-  if (!epilogue.hasPureBufferSemantics())
-    return refuse(epilogue, "the epilogue is not on buffers; bufferize "
-                            "first (the stores it is fused into are "
-                            "memory writes)");
+/// The epilogue's form, on tensors or buffers: what epilogue_into_stores
+/// can apply at stores whatever the producer.
+static llvm::Error checkEpilogueForm(linalg::LinalgOp epilogue) {
   if (epilogue.getNumDpsInits() != 1)
     return refuse(epilogue, "the epilogue has " +
                                 std::to_string(epilogue.getNumDpsInits()) +
@@ -131,8 +133,18 @@ static llvm::Error checkEpilogue(linalg::GenericOp epilogue) {
   if (!epilogue.getMatchingIndexingMap(init).isIdentity())
     return refuse(epilogue, "the epilogue's output indexing map is not the "
                             "identity");
+  // The stores carry vectors of scalars, and the other inputs are read as
+  // such: a buffer of vectors (or of any other element) has no vector of
+  // its elements.
+  for (OpOperand &operand : epilogue->getOpOperands())
+    if (!getElementTypeOrSelf(operand.get().getType()).isIntOrIndexOrFloat())
+      return refuse(epilogue,
+                    "operand " + std::to_string(operand.getOperandNumber()) +
+                        " of the epilogue has elements that are not "
+                        "integers, indices or floats; the epilogue is "
+                        "applied to vectors of those elements");
   for (OpOperand *input : epilogue.getDpsInputOperands()) {
-    if (!isa<MemRefType>(input->get().getType()))
+    if (!isa<ShapedType>(input->get().getType()))
       return refuse(epilogue, "input " +
                                   std::to_string(input->getOperandNumber()) +
                                   " of the epilogue is a scalar; pass it as a "
@@ -144,7 +156,7 @@ static llvm::Error checkEpilogue(linalg::GenericOp epilogue) {
                         " of the epilogue is read through an indexing map "
                         "that is not a projected permutation");
   }
-  for (Operation &op : epilogue.getBody()->without_terminator()) {
+  for (Operation &op : epilogue.getBlock()->without_terminator()) {
     if (isa<linalg::IndexOp>(op))
       continue;
     bool scalar = llvm::all_of(op.getResultTypes(),
@@ -160,8 +172,53 @@ static llvm::Error checkEpilogue(linalg::GenericOp epilogue) {
   return llvm::Error::success();
 }
 
-/// Every op that uses `buffer` through memref.subview chains, with the
-/// value it uses.
+/// The epilogue's own checks: on buffers, and its form.
+static llvm::Error checkEpilogue(linalg::GenericOp epilogue) {
+  if (!epilogue.hasPureBufferSemantics())
+    return refuse(epilogue, "the epilogue is not on buffers; bufferize "
+                            "first (the stores it is fused into are "
+                            "memory writes)");
+  return checkEpilogueForm(epilogue);
+}
+
+llvm::Error hwsched::checkEpilogueForStores(linalg::LinalgOp epilogue,
+                                            Operation *producer) {
+  if (llvm::Error form = checkEpilogueForm(epilogue))
+    return form;
+  OpOperand *result = nullptr;
+  for (OpOperand *input : epilogue.getDpsInputOperands())
+    if (input->get().getDefiningOp() == producer) {
+      if (result)
+        return refuse(epilogue, "the epilogue reads the producer's result "
+                                "twice; pass it once");
+      result = input;
+    }
+  if (!result)
+    return refuse(epilogue, "the epilogue does not read a result of " +
+                                opName(producer) + " as an input");
+  if (!epilogue.getMatchingIndexingMap(result).isIdentity())
+    return refuse(epilogue,
+                  "the epilogue reads the producer's result (input " +
+                      std::to_string(result->getOperandNumber()) +
+                      ") through an indexing map that is not the identity");
+  OpOperand *init = epilogue.getDpsInitOperand(0);
+  if (epilogue.payloadUsesValueFromOperand(init))
+    return refuse(epilogue, "the epilogue reads its destination's current "
+                            "contents as well as the producer's result");
+  for (OpOperand *input : epilogue.getDpsInputOperands())
+    if (input->get() == init->get())
+      return refuse(epilogue, "input " +
+                                  std::to_string(input->getOperandNumber()) +
+                                  " of the epilogue is its destination; at the "
+                                  "producer's stores it would read values the "
+                                  "epilogue has already written");
+  return llvm::Error::success();
+}
+
+/// Every op that uses `buffer` through chains of views (memref.subview,
+/// memref.cast, memref.expand_shape...), with the value it uses. Every view
+/// is followed: an access through any alias of the buffer is an access of
+/// the buffer.
 static void collectUsers(Value buffer,
                          SmallVectorImpl<std::pair<Operation *, Value>> &out) {
   for (Operation *user : buffer.getUsers()) {
@@ -170,10 +227,21 @@ static void collectUsers(Value buffer,
     if (!user->getBlock())
       continue;
     out.push_back({user, buffer});
-    if (auto subview = dyn_cast<memref::SubViewOp>(user))
-      if (subview.getSource() == buffer)
-        collectUsers(subview.getResult(), out);
+    if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+      if (view.getViewSource() == buffer)
+        for (Value result : user->getResults())
+          collectUsers(result, out);
   }
+}
+
+/// The buffer `value` is a view of (through any chain of views), or itself.
+static Value viewRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view.getViewSource() == value)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
 }
 
 /// The ancestor of `op` in `block`, or null.
@@ -241,8 +309,23 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
 
   // Every use of the result buffer, by where it is.
   Operation *definer = plan.resultBuffer.getDefiningOp();
-  bool temporary = isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(definer);
-  plan.keepResultStores = !temporary && !plan.inPlace;
+  // Only a buffer allocated here: the stores need not cover it, and an
+  // element they miss is undefined in a fresh allocation (so is the
+  // epilogue of it), while in an argument or another op's buffer it would
+  // keep its old value instead of the epilogue's.
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(definer))
+    return refuse(
+        Refusal(epilogue,
+                "the producer's result (operand " +
+                    std::to_string(plan.resultOperand->getOperandNumber()) +
+                    " of the epilogue) is not allocated in this "
+                    "function, so the producer's stores may not "
+                    "cover it and the elements they miss would "
+                    "keep their old values; give the result a "
+                    "buffer of its own (a tensor.empty before "
+                    "bufferization)")
+            .note(producer->getLoc(), "the producer"));
+  plan.keepResultStores = false;
   SmallVector<std::pair<Operation *, Value>> users;
   collectUsers(plan.resultBuffer, users);
   for (auto [user, used] : users) {
@@ -265,6 +348,13 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
       // elements of the buffer's innermost dimensions.
       for (Value v = used; v != plan.resultBuffer;) {
         auto subview = v.getDefiningOp<memref::SubViewOp>();
+        if (!subview)
+          return refuse(Refusal(user, "the producer stores the epilogue's "
+                                      "input through " +
+                                          opName(v.getDefiningOp()) +
+                                          "; only memref.subview views "
+                                          "of it are followed")
+                            .note(producer->getLoc(), "the producer"));
         if (!subview.getDroppedDims().none() ||
             llvm::any_of(subview.getStaticStrides(),
                          [](int64_t s) { return s != 1; }))
@@ -354,6 +444,16 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
     if (&operand == plan.resultOperand)
       continue;
     Value value = operand.get();
+    // Another operand aliasing the result (a memref.cast of it, say) would
+    // be read or written at a store while the producer is still writing
+    // the result, or after its stores are gone.
+    if (viewRoot(value) == plan.resultBuffer)
+      return refuse(
+          Refusal(epilogue, "operand " +
+                                std::to_string(operand.getOperandNumber()) +
+                                " of the epilogue is the producer's result "
+                                "or a view of it; pass it once")
+              .note(producer->getLoc(), "the producer"));
     if (!available(value))
       return refuse(
           Refusal(epilogue, "operand " +
@@ -362,11 +462,23 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
                                 "the producer; define it before")
               .note(producer->getLoc(), "the producer"));
     bool isInit = &operand == init;
+    // The destination read as an input too: at a store it would read what
+    // the epilogue's earlier stores wrote there, not the old contents.
+    if (!isInit && viewRoot(value) == viewRoot(init->get()))
+      return refuse(
+          Refusal(epilogue, "input " +
+                                std::to_string(operand.getOperandNumber()) +
+                                " of the epilogue is its destination or a "
+                                "view of it; at the producer's stores it "
+                                "would read values the epilogue has already "
+                                "written")
+              .note(producer->getLoc(), "the producer"));
     WalkResult walk = producer->walk([&](Operation *op) {
       for (Value used : op->getOperands()) {
-        if (used != value)
+        if (!isa<MemRefType>(used.getType()) ||
+            viewRoot(used) != viewRoot(value))
           continue;
-        if (isInit || mayWrite(op, value))
+        if (isInit || mayWrite(op, used))
           return WalkResult::interrupt();
       }
       return WalkResult::advance();
@@ -430,12 +542,16 @@ static Value broadcastTo(RewriterBase &rewriter, Location loc, Value scalar,
                          ArrayRef<int64_t> shape) {
   Attribute value;
   if (matchPattern(scalar, m_Constant(&value))) {
-    if (shape.empty())
-      return rewriter.clone(*scalar.getDefiningOp())->getResult(0);
-    auto type = VectorType::get(shape, scalar.getType());
-    if (auto typed = dyn_cast<TypedAttr>(value))
+    auto typed = dyn_cast<TypedAttr>(value);
+    if (!shape.empty() && typed && typed.getType() == scalar.getType()) {
+      auto type = VectorType::get(shape, scalar.getType());
       return arith::ConstantOp::create(rewriter, loc, type,
                                        SplatElementsAttr::get(type, typed));
+    }
+    // Any other constant (ub.poison...) is made again here and then
+    // broadcast: the original is in the epilogue's body (erased with it)
+    // or after the producer.
+    scalar = rewriter.clone(*scalar.getDefiningOp())->getResult(0);
   }
   if (shape.empty())
     return scalar;
@@ -601,7 +717,10 @@ static void rewriteStore(RewriterBase &rewriter, const EpilogueStoresPlan &plan,
   } else if (auto w = dyn_cast<vector::TransferWriteOp>(store)) {
     storeIndices = llvm::to_vector(w.getIndices());
     value = w.getVector();
-    inBounds = llvm::to_vector(w.getInBoundsValues());
+    // (Not llvm::to_vector: on a range of bools its braced initialisation
+    // picks the initializer_list constructor, two elements from the two
+    // iterators.)
+    inBounds = w.getInBoundsValues();
   } else {
     auto m = cast<memref::StoreOp>(store);
     storeIndices = llvm::to_vector(m.getIndices());
@@ -645,14 +764,19 @@ static void rewriteStore(RewriterBase &rewriter, const EpilogueStoresPlan &plan,
                       ? mapping.lookup(yielded)
                       : broadcastTo(rewriter, loc, yielded, shape);
 
+  // The same store (its kind, in_bounds, nontemporal hint) into the
+  // destination: the stored value is operand 0 and the buffer operand 1 of
+  // all three kinds, the indices follow (no mask: checkStore refused it).
+  // An alignment was the result buffer's, not the destination's.
   Value destination = epilogue.getDpsInitOperand(0)->get();
-  if (isa<vector::StoreOp>(store))
-    vector::StoreOp::create(rewriter, loc, outcome, destination, at);
-  else if (isa<vector::TransferWriteOp>(store))
-    vector::TransferWriteOp::create(rewriter, loc, outcome, destination, at,
-                                    ArrayRef<bool>(inBounds));
-  else
-    memref::StoreOp::create(rewriter, loc, outcome, destination, at);
+  Operation *write = rewriter.clone(*store);
+  rewriter.modifyOpInPlace(write, [&] {
+    write->setOperand(0, outcome);
+    write->setOperand(1, destination);
+    for (auto [i, index] : llvm::enumerate(at))
+      write->setOperand(2 + i, index);
+    write->removeAttr("alignment");
+  });
   if (!plan.keepResultStores)
     rewriter.eraseOp(store);
 }
@@ -765,8 +889,19 @@ void hwsched::undoInlinedEpilogue(RewriterBase &rewriter,
 
 void hwsched::commitInlinedEpilogue(RewriterBase &rewriter,
                                     InlinedEpilogue &inlined) {
-  Operation *module = SymbolTable::getNearestSymbolTable(inlined.callee);
+  // The callee is looked up again (from the inlined copy, which is in the
+  // IR): when the handle holds several calls of one function, the commit
+  // of an earlier one has erased it already (the later calls were set
+  // aside, so they were not counted as its uses).
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      inlined.clones.front(), inlined.call.getCalleeAttr());
   inlined.call->erase();
-  if (module && SymbolTable::symbolKnownUseEmpty(inlined.callee, module))
-    rewriter.eraseOp(inlined.callee);
+  inlined.callee = callee;
+  if (!callee)
+    return;
+  // Only a private function: a public one may have callers elsewhere.
+  Operation *module = SymbolTable::getNearestSymbolTable(callee);
+  if (module && callee.isPrivate() &&
+      SymbolTable::symbolKnownUseEmpty(callee, module))
+    rewriter.eraseOp(callee);
 }

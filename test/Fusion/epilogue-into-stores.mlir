@@ -101,18 +101,21 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// The result is a function argument: the caller may read it, so its stores
-// stay and the epilogue's values are stored besides them.
-// REMARK: remark: epilogue into stores: {{.+}}; that buffer keeps its stores (it is not a temporary of this function)
-// CHECK-LABEL: func.func @argument_kept(
-// CHECK-SAME:    %[[C:.+]]: memref<8x8xf32>, %[[OUT:.+]]: memref<8x8xf32>
+// The result is read again after the epilogue: its stores stay, and the
+// epilogue's values are stored besides them.
+// REMARK: remark: epilogue into stores: {{.+}}; that buffer keeps its stores (it is read after the epilogue)
+// CHECK-LABEL: func.func @read_later(
+// CHECK-SAME:    %[[OUT:[^:]+]]: memref<8x8xf32>, %[[COPY:[^:]+]]: memref<8x8xf32>
+// CHECK:         %[[C:.+]] = memref.alloc() : memref<8x8xf32>
 // CHECK:         %[[S:.+]] = arith.mulf
 // CHECK:         vector.store %[[S]], %[[OUT]]
 // CHECK:         vector.store %{{.+}}, %[[C]]
-func.func @argument_kept(%C: memref<8x8xf32>, %out: memref<8x8xf32>, %v: vector<8xf32>) {
+// CHECK:         memref.copy %[[C]], %[[COPY]]
+func.func @read_later(%out: memref<8x8xf32>, %copy: memref<8x8xf32>, %v: vector<8xf32>) {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
   %c1 = arith.constant 1 : index
+  %C = memref.alloc() : memref<8x8xf32>
   scf.for %i = %c0 to %c8 step %c1 {
     vector.store %v, %C[%i, %c0] : memref<8x8xf32>, vector<8xf32>
   }
@@ -123,6 +126,7 @@ func.func @argument_kept(%C: memref<8x8xf32>, %out: memref<8x8xf32>, %v: vector<
     %s = arith.mulf %x, %x : f32
     linalg.yield %s : f32
   }
+  memref.copy %C, %copy : memref<8x8xf32> to memref<8x8xf32>
   return
 }
 module attributes {transform.with_named_sequence} {
@@ -140,7 +144,8 @@ module attributes {transform.with_named_sequence} {
 // stores, a body with linalg.index and a type conversion.
 // REMARK: remark: epilogue into stores: the elementwise epilogue is applied at 1 store(s) of 'scf.for' (1 x memref.store) of its operand 1 (memref<8x8xf32>); in place: those stores write the epilogue's values
 // CHECK-LABEL: func.func @in_place_scalar(
-// CHECK-SAME:    %[[C:.+]]: memref<8x8xf32>, %[[SCALE:.+]]: memref<8xf32>
+// CHECK-SAME:    %[[SCALE:[^:]+]]: memref<8xf32>
+// CHECK:         %[[C:.+]] = memref.alloc() : memref<8x8xf32>
 // CHECK:         scf.for %[[I:.+]] =
 // CHECK:           scf.for %[[J:.+]] =
 // CHECK:             %[[X:.+]] = arith.sitofp
@@ -152,8 +157,9 @@ module attributes {transform.with_named_sequence} {
 // CHECK:             memref.store %[[R]], %[[C]][%[[I]], %[[J]]] : memref<8x8xf32>
 // CHECK-NOT:         memref.store
 // CHECK-NOT:     linalg.generic {
-func.func @in_place_scalar(%C: memref<8x8xf32>, %scale: memref<8xf32>) {
+func.func @in_place_scalar(%scale: memref<8xf32>, %res: memref<8x8xf32>) {
   %c0 = arith.constant 0 : index
+  %C = memref.alloc() : memref<8x8xf32>
   %c8 = arith.constant 8 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %c8 step %c1 {
@@ -174,6 +180,7 @@ func.func @in_place_scalar(%C: memref<8x8xf32>, %scale: memref<8xf32>) {
     %r = arith.addf %m, %jf : f32
     linalg.yield %r : f32
   }
+  memref.copy %C, %res : memref<8x8xf32> to memref<8x8xf32>
   return
 }
 module attributes {transform.with_named_sequence} {
@@ -268,6 +275,181 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %e = transform.structured.match ops{["func.call"]} in %root : (!transform.any_op) -> !transform.any_op
     transform.fusion.epilogue_into_stores %e : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A constant without a typed value (ub.poison) in the body is made again at
+// the store and broadcast (it was broadcast from the erased body: a null
+// operand).
+// CHECK-LABEL: func.func @poison_in_body(
+// CHECK:         scf.forall
+// CHECK:           %[[P:.+]] = ub.poison : f32
+// CHECK:           %[[B:.+]] = vector.broadcast %[[P]] : f32 to vector<2xf32>
+// CHECK:           arith.addf %{{.+}}, %[[B]] : vector<2xf32>
+// CHECK-NOT:     linalg.generic {
+func.func @poison_in_body(%A: memref<64x64xf32>, %out: memref<64x64xf32>, %i: index, %j: index) {
+  %C = memref.alloc() : memref<64x64xf32>
+  scf.forall (%t) in (4) {
+    %v = vector.load %A[%i, %j] : memref<64x64xf32>, vector<2xf32>
+    vector.store %v, %C[%i, %j] : memref<64x64xf32>, vector<2xf32>
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %p = ub.poison : f32
+    %s = arith.addf %x, %p : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %C : memref<64x64xf32>
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %e = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.fusion.epilogue_into_stores %e : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// The temporary is read after the epilogue through a memref.cast: it keeps
+// its stores (they were erased: the load read what was never written).
+// REMARK: remark: epilogue into stores: the elementwise epilogue is applied at 1 store(s) of 'scf.forall' (1 x vector.store) of its operand 0 (memref<64x64xf32>); that buffer keeps its stores (it is read after the epilogue)
+// CHECK-LABEL: func.func @read_through_cast_after(
+// CHECK:         %[[C:.+]] = memref.alloc() : memref<64x64xf32>
+// CHECK:         scf.forall
+// CHECK:           vector.store %{{.+}}, %{{.+}}[%{{.+}}, %{{.+}}] : memref<64x64xf32>, vector<2xf32>
+// CHECK:           vector.store %{{.+}}, %[[C]][%{{.+}}, %{{.+}}] : memref<64x64xf32>, vector<2xf32>
+// CHECK:         %[[CAST:.+]] = memref.cast %[[C]]
+// CHECK:         memref.load %[[CAST]]
+func.func @read_through_cast_after(%A: memref<64x64xf32>, %out: memref<64x64xf32>, %i: index, %j: index) -> f32 {
+  %C = memref.alloc() : memref<64x64xf32>
+  scf.forall (%t) in (4) {
+    %v = vector.load %A[%i, %j] : memref<64x64xf32>, vector<2xf32>
+    vector.store %v, %C[%i, %j] : memref<64x64xf32>, vector<2xf32>
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%C : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  }
+  %c = memref.cast %C : memref<64x64xf32> to memref<?x?xf32>
+  %r = memref.load %c[%i, %j] : memref<?x?xf32>
+  return %r : f32
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %e = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.fusion.epilogue_into_stores %e { explain } : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Two calls of one epilogue function in one handle: both applied, the
+// function erased once (the second commit read it after the first had
+// erased it).
+// CHECK-LABEL: func.func @two_calls(
+// CHECK:         scf.forall
+// CHECK:           arith.negf {{.*}} : vector<4xf32>
+// CHECK:         scf.forall
+// CHECK:           arith.negf {{.*}} : vector<4xf32>
+// CHECK-NOT:     call @neg
+// CHECK-NOT:     func.func private @neg
+func.func private @neg(%c: memref<32x32xf32>, %out: memref<32x32xf32>) -> memref<32x32xf32> {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<32x32xf32>) outs(%out : memref<32x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %n : f32
+  }
+  return %out : memref<32x32xf32>
+}
+func.func @two_calls(%v: vector<4xf32>, %out: memref<32x32xf32>, %out2: memref<32x32xf32>, %i: index) -> memref<32x32xf32> {
+  %C = memref.alloc() : memref<32x32xf32>
+  scf.forall (%t) in (4) {
+    vector.store %v, %C[%i, %i] : memref<32x32xf32>, vector<4xf32>
+  }
+  %r = call @neg(%C, %out) : (memref<32x32xf32>, memref<32x32xf32>) -> memref<32x32xf32>
+  %D = memref.alloc() : memref<32x32xf32>
+  scf.forall (%t) in (4) {
+    vector.store %v, %D[%i, %i] : memref<32x32xf32>, vector<4xf32>
+  }
+  %r2 = call @neg(%D, %out2) : (memref<32x32xf32>, memref<32x32xf32>) -> memref<32x32xf32>
+  return %r2 : memref<32x32xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %e = transform.structured.match ops{["func.call"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.fusion.epilogue_into_stores %e : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A 1-D transfer_write that may run out of bounds keeps its in_bounds
+// (the reads of the other inputs too); the alignment of the result buffer
+// is not claimed for the destination.
+// CHECK-LABEL: func.func @partial(
+// CHECK-SAME:    %[[BIAS:[^:]+]]: memref<10xf32>, %[[OUT:[^:]+]]: memref<10xf32>
+// CHECK:         %[[B:.+]] = vector.transfer_read %[[BIAS]][%{{[a-z0-9_]+}}], %{{[a-z0-9_]+}} : memref<10xf32>, vector<4xf32>
+// CHECK:         vector.transfer_write %{{[0-9]+}}, %[[OUT]][%{{[a-z0-9_]+}}] : vector<4xf32>, memref<10xf32>
+// CHECK:         vector.store %{{.+}}, %[[OUT]][%{{.+}}] : memref<10xf32>, vector<2xf32>
+// CHECK-NOT:     alignment
+func.func @partial(%bias: memref<10xf32>, %out: memref<10xf32>, %v: vector<4xf32>, %w: vector<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %C = memref.alloc() : memref<10xf32>
+  scf.forall (%i) in (3) {
+    %j = arith.muli %i, %c0 : index
+    vector.transfer_write %v, %C[%j] : vector<4xf32>, memref<10xf32>
+    vector.store %w, %C[%j] {alignment = 16} : memref<10xf32>, vector<2xf32>
+  }
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%C, %bias : memref<10xf32>, memref<10xf32>) outs(%out : memref<10xf32>) {
+  ^bb0(%x: f32, %b: f32, %o: f32):
+    %s = arith.addf %x, %b : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %e = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.fusion.epilogue_into_stores %e : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// transform.fusion.check_epilogue_for_stores before bufferization accepts
+// a named elementwise op (the route generalizes it) reading the matmul's
+// result once through the identity: it succeeds and changes nothing.
+// CHECK-LABEL: func.func @check_accepts(
+// CHECK:         linalg.matmul
+// CHECK:         linalg.add
+func.func @check_accepts(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %d: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  %mm = linalg.matmul ins(%a, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.add ins(%mm, %b : tensor<8x8xf32>, tensor<8x8xf32>) outs(%d : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %e = transform.structured.match ops{["linalg.add"]} in %root : (!transform.any_op) -> !transform.any_op
+    %m = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.fusion.check_epilogue_for_stores %e, %m : !transform.any_op, !transform.any_op
     transform.yield
   }
 }

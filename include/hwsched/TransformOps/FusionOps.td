@@ -160,4 +160,45 @@ def EpilogueIntoStoresOp : Hwsched_FunctionalOp<"fusion.epilogue_into_stores"> {
   }];
 }
 
+def CheckEpilogueForStoresOp
+    : Hwsched_NavigationOp<"fusion.check_epilogue_for_stores"> {
+  let summary = "Succeeds when epilogue_into_stores will take an epilogue of a producer";
+  let description = [{
+    Before bufferization, checks that `transform.fusion.epilogue_into_stores`
+    can apply the payload op of `epilogue` (a Linalg op on tensors, named or
+    generic) at the stores of the payload op of `producer` once both are
+    bufferized and the producer has stores: the epilogue has one output
+    with the identity indexing map, all loops parallel, inputs through
+    projected permutations, a body of elementwise ops on scalars (and
+    `linalg.index`), reads a result of the producer once through the
+    identity map, and does not read its destination's contents.
+
+    A schedule uses it to decide, before the payload changes, whether to
+    keep an epilogue for the producer's stores or to run it on its own
+    (`transform-scripts/gpu-matmul.mlir`'s tensor-core route: an epilogue
+    that would be refused after bufferization runs as a kernel of its own
+    instead of failing the schedule).
+
+    #### Return modes
+
+    Succeeds (no results) when the epilogue qualifies; otherwise a
+    silenceable failure naming the reason, as `epilogue_into_stores` would
+    give it. A handle that does not hold exactly one op each, or an
+    epilogue that is not a Linalg op, is a silenceable failure too. Never
+    changes the payload.
+  }];
+
+  let arguments = (ins TransformHandleTypeInterface:$epilogue,
+                       TransformHandleTypeInterface:$producer);
+  let results = (outs);
+  let assemblyFormat =
+      "$epilogue `,` $producer attr-dict `:` type($epilogue) `,` type($producer)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure
+    apply(::mlir::transform::TransformRewriter &rewriter,
+          ::mlir::transform::TransformResults &results,
+          ::mlir::transform::TransformState &state);
+  }];
+}
+
 #endif // HWSCHED_TRANSFORMOPS_FUSIONOPS

@@ -75,6 +75,16 @@ struct EpilogueStoresPlan {
 llvm::Expected<EpilogueStoresPlan>
 planEpilogueIntoStores(mlir::linalg::GenericOp epilogue);
 
+/// Before bufferization: whether epilogue_into_stores can take `epilogue`
+/// (a Linalg op, named or generic, to be generalized) once `producer`,
+/// whose result it reads as an input, has stores: its form (one output
+/// with the identity map, all loops parallel, inputs through projected
+/// permutations, an elementwise body), the producer's result read once
+/// through the identity map, the destination's contents not read. A
+/// refusal names the reason; nothing changes either way.
+llvm::Error checkEpilogueForStores(mlir::linalg::LinalgOp epilogue,
+                                   mlir::Operation *producer);
+
 /// Applies `plan`: the epilogue's body at every store, the epilogue erased,
 /// and a temporary result buffer with no reader left erased with its views.
 void applyEpilogueIntoStores(mlir::RewriterBase &rewriter,
