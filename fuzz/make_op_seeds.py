@@ -3,7 +3,8 @@
 
 An input is a 48-byte header of decisions followed by the payload: its first
 byte chooses the mode (below 40: the rest is MLIR text; else generator
-bytes), its second the op (modulo 10). For every op this writes
+bytes), its second the op (modulo OPS, the length of op_fuzzer.cpp's
+kOps). For every op this writes
   gen-<op>-<k>       a random header and random generator bytes, and
   text-<op>-<name>   a random header and the text of a payload program:
                      the chunks of test/, integration_test/ and examples/ *.mlir
@@ -26,7 +27,7 @@ import re
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 HEADER = 48
-OPS = 10
+OPS = 18  # len(kOps) in op_fuzzer.cpp: a seed's op byte is `op` modulo it
 SEP = re.compile(r"^// -----$", re.M)
 SCRIPT = "module attributes {transform.with_named_sequence}"
 

@@ -57,7 +57,7 @@ TARGETS = ["filter_fusable_consumers", "estimate", "select_tile_config",
            "eliminate_redundant_copies", "attach_target_spec", "query_spec",
            "epilogue_in_place", "split_k", "rewrite_matmul_as_wgmma",
            "match_wgmma_matmuls", "match_mma_sync_matmuls", "outline_kernel_function",
-           "split_accumulation", "avoid_bank_conflicts"]
+           "split_accumulation", "avoid_bank_conflicts", "epilogue_into_stores"]
 HOME_CATEGORY = {
     "filter_fusable_consumers": "linalg", "estimate": "linalg",
     "select_tile_config": "linalg", "schedule_stages": "loops",
@@ -67,6 +67,7 @@ HOME_CATEGORY = {
     "rewrite_matmul_as_wgmma": "linalg", "match_wgmma_matmuls": "linalg",
     "match_mma_sync_matmuls": "linalg", "outline_kernel_function": "linalg",
     "split_accumulation": "linalg", "avoid_bank_conflicts": "funcs",
+    "epilogue_into_stores": "linalg",
 }
 SPECS = sorted(os.path.basename(p)[:-5] for p in
                glob.glob(os.path.join(ROOT, "hw-specs", "*.json"))
@@ -135,6 +136,10 @@ class Case:
         self.payload = payload
         cat = HOME_CATEGORY[op] if r.random() < 0.75 else r.choice(
             ["loops", "linalg", "funcs", "launches", "root", "empty"])
+        # epilogue_into_stores also takes the call of a function holding
+        # the epilogue (a draw of its own: the other targets keep theirs).
+        if op == "epilogue_into_stores" and cat == "linalg" and r.random() < 0.3:
+            cat = "calls"
         self.category = cat
         # Which candidates: one of them by index, or all at once. (Not
         # split_handle's overflow_result with fail_on_payload_too_small =

@@ -7,7 +7,8 @@
 // libFuzzer entry point for every hwsched transform op. The input bytes
 // choose (FuzzInput.h: each decision reads bytes from the front):
 //   - the op (one of kOps) and the payload ops its handle holds: one
-//     candidate of a category (scf.for, Linalg ops, functions, gpu.launch),
+//     candidate of a category (scf.for, Linalg ops, functions, gpu.launch,
+//     func.call for epilogue_into_stores),
 //     all of them, the module, an empty handle, sometimes a typed handle;
 //   - the spec: a shipped name, a bad spec of test/HwSpec/Inputs by path,
 //     junk names and paths, an attribute of the wrong kind, or none (then
@@ -134,6 +135,8 @@ const OpForm kOps[] = {
      Results::Handle, "linalg"},
     {"avoid_bank_conflicts", "transform.smem.avoid_bank_conflicts",
      Results::None, "funcs"},
+    {"epilogue_into_stores", "transform.fusion.epilogue_into_stores",
+     Results::None, "linalg"},
 };
 
 /// outline_kernel_function's function names, valid and invalid.
@@ -346,6 +349,12 @@ struct Case {
     unsigned cat = in.pick(10);
     category =
         cat < 6 ? kOps[op].home : kCategories[in.pick(std::size(kCategories))];
+    // epilogue_into_stores also takes the call of a function holding the
+    // epilogue: its home is both (a draw of its own, so that the other ops'
+    // seeds keep their meaning).
+    if (name == "epilogue_into_stores" && category == "linalg" &&
+        in.chance(80))
+      category = "calls";
     which = in.byte();
     typed = name == "schedule_stages" && category == "loops" && in.chance(180);
 
@@ -422,6 +431,7 @@ unsigned countCandidates(Operation *root, llvm::StringRef category) {
     if ((category == "loops" && name == "scf.for") ||
         (category == "funcs" && name == "func.func") ||
         (category == "launches" && name == "gpu.launch") ||
+        (category == "calls" && name == "func.call") ||
         (category == "linalg" && isa<linalg::LinalgOp>(op)))
       ++n;
   });
@@ -437,6 +447,8 @@ std::string matcher(llvm::StringRef category) {
     return "ops{[\"func.func\"]}";
   if (category == "launches")
     return "ops{[\"gpu.launch\"]}";
+  if (category == "calls")
+    return "ops{[\"func.call\"]}";
   return "ops{[\"hwsched.no_such_op\"]}";
 }
 

@@ -183,6 +183,7 @@ OPS = {
     "outline_kernel_function": ("transform.hwsched.outline_kernel_function", "handle2"),
     "split_accumulation": ("transform.hwsched.split_accumulation", "handle"),
     "avoid_bank_conflicts": ("transform.smem.avoid_bank_conflicts", None),
+    "epilogue_into_stores": ("transform.fusion.epilogue_into_stores", None),
 }
 
 

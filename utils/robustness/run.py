@@ -11,7 +11,10 @@ candidate payload op of the kind it works on:
                hwsched.rewrite_matmul_as_wgmma (its kernels need a GPU: not
                execution-checked), hwsched.match_wgmma_matmuls,
                hwsched.match_mma_sync_matmuls, hwsched.split_accumulation,
-               hwsched.outline_kernel_function (also on scf.for)
+               hwsched.outline_kernel_function (also on scf.for),
+               fusion.epilogue_in_place, fusion.epilogue_into_stores
+  func.call    fusion.epilogue_into_stores (a call of a function holding the
+               epilogue)
   scf.for      pipeline.schedule_stages (default stages, num_stages = 2, 3)
   func.func,   smem.merge_allocations, smem.eliminate_redundant_copies,
   gpu.launch   smem.avoid_bank_conflicts, hwsched.attach_target_spec,
@@ -35,8 +38,9 @@ report", a sanitizer report), a verifier failure, a failure that changed the
 payload, a failure without a diagnostic. A batch that crashes is rerun one
 chunk per process to name the crashing application.
 
-Semantic check: successful applications of the rewriting ops
-(schedule_stages, merge_allocations, eliminate_redundant_copies) on
+Semantic check: successful applications of the rewriting ops (REWRITING:
+schedule_stages, merge_allocations, eliminate_redundant_copies,
+epilogue_in_place, split_k, avoid_bank_conflicts, epilogue_into_stores) on
 executable programs (with `@main`) are compared on the CPU with
 utils/exec-check.py (--erase-memory-spaces --erase-gpu-barriers: pipelining
 for a GPU spec inserts gpu.barrier, a no-op for the one CPU thread); a few
@@ -79,7 +83,7 @@ METRICS = ["registers_per_thread", "onchip_bytes", "offchip_bytes", "flops",
 QUERY_KEYS = ["onchip.capacity_bytes", "pipeline.max_stages", "no.such_key"]
 REWRITING = {"schedule_stages", "merge_allocations",
              "eliminate_redundant_copies", "epilogue_in_place", "split_k",
-             "avoid_bank_conflicts"}
+             "avoid_bank_conflicts", "epilogue_into_stores"}
 SEP = re.compile(r"^// -----$", re.M)
 
 
@@ -117,6 +121,7 @@ MATCH = {
     "linalg": "interface{LinalgOp}",
     "funcs": 'ops{["func.func"]}',
     "launches": 'ops{["gpu.launch"]}',
+    "calls": 'ops{["func.call"]}',
     "empty": 'ops{["hwsched.no_such_op"]}',
 }
 
@@ -271,7 +276,7 @@ def probe_counts(runner, payloads):
     chunks = []
     for k, p in enumerate(payloads):
         lines = []
-        for cat in ["loops", "linalg", "funcs", "launches"]:
+        for cat in ["loops", "linalg", "funcs", "launches", "calls"]:
             lines.append(f"%{cat} = transform.structured.match {MATCH[cat]} in %root : (!transform.any_op) -> !transform.any_op")
             lines.append(f"%n{cat} = transform.num_associations %{cat} : (!transform.any_op) -> !transform.param<i64>")
             lines.append(f'transform.debug.emit_param_as_remark %n{cat}, "ROB-COUNT {k} {cat}" : !transform.param<i64>')
@@ -405,12 +410,15 @@ class Driver:
         # Target-independent rewrites: once per candidate, not per spec.
         for i in self.pick(c.get("linalg", 0)):
             apps.append(App(p, "epilogue_in_place", {}, None, "linalg", i, c["linalg"]))
+            apps.append(App(p, "epilogue_into_stores", {}, None, "linalg", i, c["linalg"]))
             apps.append(App(p, "split_k", {}, None, "linalg", i, c["linalg"]))
             apps.append(App(p, "outline_kernel_function", {"func_name": "k"}, None,
                             "linalg", i, c["linalg"]))
         for i in self.pick(c.get("loops", 0)):
             apps.append(App(p, "outline_kernel_function", {"func_name": "k"}, None,
                             "loops", i, c["loops"]))
+        for i in self.pick(c.get("calls", 0)):
+            apps.append(App(p, "epilogue_into_stores", {}, None, "calls", i, c["calls"]))
         for spec in self.specs_for(p):
             for i in self.pick(c.get("linalg", 0)):
                 n = c["linalg"]
@@ -446,6 +454,8 @@ class Driver:
                      ("filter_fusable_consumers", {}, "loops"),
                      ("select_tile_config", {}, "funcs"),
                      ("epilogue_in_place", {}, "loops"),
+                     ("epilogue_into_stores", {}, "loops"),
+                     ("epilogue_into_stores", {}, "launches"),
                      ("split_k", {}, "funcs"),
                      ("rewrite_matmul_as_wgmma", {}, "loops"),
                      ("match_wgmma_matmuls", {}, "loops"),
@@ -472,7 +482,8 @@ class Driver:
                       ("avoid_bank_conflicts", {}),
                       ("attach_target_spec", {}),
                       ("query_spec", {"key": "onchip.capacity_bytes"}),
-                      ("epilogue_in_place", {}), ("split_k", {}),
+                      ("epilogue_in_place", {}), ("epilogue_into_stores", {}),
+                      ("split_k", {}),
                       ("match_wgmma_matmuls", {}), ("match_mma_sync_matmuls", {}),
                       ("split_accumulation", {}),
                       ("outline_kernel_function", {"func_name": "k"})]:
