@@ -65,50 +65,17 @@ DiagnosedSilenceableFailure
 hwsched::EpilogueIntoStoresOp::apply(transform::TransformRewriter &rewriter,
                                      transform::TransformResults &results,
                                      transform::TransformState &state) {
-  // An epilogue kept in a function of its own comes back to its call site
-  // first; every epilogue is planned before any store changes, and a
-  // refusal puts the calls back: the payload is then as it was.
-  SmallVector<InlinedEpilogue> inlined;
-  auto undo = [&] {
-    for (InlinedEpilogue &i : llvm::reverse(inlined))
-      hwsched::undoInlinedEpilogue(rewriter, i);
-  };
-  SmallVector<EpilogueStoresPlan> plans;
-  for (Operation *payload : state.getPayloadOps(getEpilogue())) {
-    llvm::Expected<EpilogueStoresPlan> plan =
-        [&]() -> llvm::Expected<EpilogueStoresPlan> {
-      if (auto call = dyn_cast<func::CallOp>(payload)) {
-        llvm::Expected<InlinedEpilogue> in =
-            hwsched::inlineEpilogueCall(rewriter, call);
-        if (!in)
-          return in.takeError();
-        inlined.push_back(std::move(*in));
-        return hwsched::planEpilogueIntoStores(inlined.back().epilogue);
-      }
-      if (auto generic = dyn_cast<linalg::GenericOp>(payload))
-        return hwsched::planEpilogueIntoStores(generic);
-      return hwsched::refuse(payload,
-                             "'" + payload->getName().getStringRef() +
-                                 "' is neither a linalg.generic nor a call "
-                                 "of a function holding one");
-    }();
-    if (!plan) {
-      // The diagnostic first: the refusal may name an inlined copy (the
-      // callee's generic, or an op between) that undo() erases.
-      DiagnosedSilenceableFailure failure = hwsched::silenceable(
-          *this,
-          hwsched::addContext(plan.takeError(),
-                              "cannot apply the epilogue at its producer's "
-                              "stores: "),
-          "payload op");
-      undo();
-      return failure;
-    }
-    plans.push_back(std::move(*plan));
-  }
-  for (InlinedEpilogue &i : inlined)
-    hwsched::commitInlinedEpilogue(rewriter, i);
-  for (const EpilogueStoresPlan &plan : plans) {
+  llvm::Expected<SmallVector<EpilogueStoresPlan>> plans =
+      hwsched::planEpiloguesIntoStores(
+          rewriter, llvm::to_vector(state.getPayloadOps(getEpilogue())));
+  if (!plans)
+    return hwsched::silenceable(
+        *this,
+        hwsched::addContext(plans.takeError(),
+                            "cannot apply the epilogue at its producer's "
+                            "stores: "),
+        "payload op");
+  for (const EpilogueStoresPlan &plan : *plans) {
     if (getExplain())
       plan.epilogue->emitRemark() << printToString(plan);
     hwsched::applyEpilogueIntoStores(rewriter, plan);

@@ -905,3 +905,45 @@ void hwsched::commitInlinedEpilogue(RewriterBase &rewriter,
       SymbolTable::symbolKnownUseEmpty(callee, module))
     rewriter.eraseOp(callee);
 }
+
+llvm::Expected<SmallVector<EpilogueStoresPlan>>
+hwsched::planEpiloguesIntoStores(RewriterBase &rewriter,
+                                 ArrayRef<Operation *> payloads) {
+  SmallVector<InlinedEpilogue> inlined;
+  SmallVector<EpilogueStoresPlan> plans;
+  for (Operation *payload : payloads) {
+    llvm::Expected<EpilogueStoresPlan> plan =
+        [&]() -> llvm::Expected<EpilogueStoresPlan> {
+      if (auto call = dyn_cast<func::CallOp>(payload)) {
+        llvm::Expected<InlinedEpilogue> in = inlineEpilogueCall(rewriter, call);
+        if (!in)
+          return in.takeError();
+        inlined.push_back(std::move(*in));
+        return planEpilogueIntoStores(inlined.back().epilogue);
+      }
+      if (auto generic = dyn_cast<linalg::GenericOp>(payload))
+        return planEpilogueIntoStores(generic);
+      return refuse(payload, opName(payload) + " is neither a linalg.generic "
+                                               "nor a call of a function "
+                                               "holding one");
+    }();
+    if (plan) {
+      plans.push_back(std::move(*plan));
+      continue;
+    }
+    // The refusal may name an op of an inlined copy, which the undo
+    // erases: it names the call, put back, instead.
+    Refusal refusal = takeRefusal(plan.takeError());
+    for (InlinedEpilogue &i : inlined)
+      if (refusal.culprit && llvm::any_of(i.clones, [&](Operation *clone) {
+            return clone->isAncestor(refusal.culprit);
+          }))
+        refusal.culprit = i.call;
+    for (InlinedEpilogue &i : llvm::reverse(inlined))
+      undoInlinedEpilogue(rewriter, i);
+    return refuse(std::move(refusal));
+  }
+  for (InlinedEpilogue &i : inlined)
+    commitInlinedEpilogue(rewriter, i);
+  return plans;
+}

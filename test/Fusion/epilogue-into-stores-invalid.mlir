@@ -245,10 +245,9 @@ module attributes {transform.with_named_sequence} {
 // -----
 
 // A call whose epilogue has no producer (found by utils/robustness/run.py
-// on a @main calling an initialiser): the refusal names the generic of the
-// inlined copy, which undo erases; the diagnostic is made first.
+// on a @main calling an initialiser): the refusal is about the generic of
+// the inlined copy, which the undo erases; it names the call instead.
 func.func private @iota(%m: memref<8xf32>) {
-  // expected-note @below {{payload op}}
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%m : memref<8xf32>) {
   ^bb0(%o: f32):
     %i = linalg.index 0 : index
@@ -259,6 +258,7 @@ func.func private @iota(%m: memref<8xf32>) {
   return
 }
 func.func @call_without_producer(%a: memref<8xf32>) {
+  // expected-note @below {{payload op}}
   call @iota(%a) : (memref<8xf32>) -> ()
   return
 }

@@ -75,6 +75,17 @@ struct EpilogueStoresPlan {
 llvm::Expected<EpilogueStoresPlan>
 planEpilogueIntoStores(mlir::linalg::GenericOp epilogue);
 
+/// The plans for `payloads`, each an epilogue (a linalg.generic) or a call
+/// of a function holding one (brought back to its call site, see
+/// inlineEpilogueCall), every one checked before any store changes. On a
+/// refusal every call is put back and the payload is as it was; a refusal
+/// that named an op of an inlined copy names the call instead. On success
+/// the calls and the callees nothing else calls are gone and the plans are
+/// ready for applyEpilogueIntoStores.
+llvm::Expected<llvm::SmallVector<EpilogueStoresPlan>>
+planEpiloguesIntoStores(mlir::RewriterBase &rewriter,
+                        llvm::ArrayRef<mlir::Operation *> payloads);
+
 /// Before bufferization: whether epilogue_into_stores can take `epilogue`
 /// (a Linalg op, named or generic, to be generalized) once `producer`,
 /// whose result it reads as an input, has stores: its form (one output
