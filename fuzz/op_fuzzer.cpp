@@ -352,8 +352,7 @@ struct Case {
     // epilogue_into_stores also takes the call of a function holding the
     // epilogue: its home is both (a draw of its own, so that the other ops'
     // seeds keep their meaning).
-    if (name == "epilogue_into_stores" && category == "linalg" &&
-        in.chance(80))
+    if (name == "epilogue_into_stores" && category == "linalg" && in.chance(80))
       category = "calls";
     which = in.byte();
     typed = name == "schedule_stages" && category == "loops" && in.chance(180);
