@@ -817,8 +817,29 @@ void hwsched::applyEpilogueIntoStores(RewriterBase &rewriter,
 // Epilogues kept in a function of their own
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<InlinedEpilogue>
-hwsched::inlineEpilogueCall(RewriterBase &rewriter, func::CallOp call) {
+namespace {
+/// An epilogue kept in a function of its own until the stores exist
+/// (whole-function rewrites of the producer's function, vectorization
+/// above all, would otherwise rewrite it too), brought back to its call
+/// site by inlineEpilogueCall: the generic, and what undoes or completes
+/// the inlining.
+struct InlinedEpilogue {
+  linalg::GenericOp epilogue;
+  /// The call, out of its block until commit or undo.
+  func::CallOp call;
+  func::FuncOp callee;
+  /// The ops cloned before the call (constants, the generic).
+  SmallVector<Operation *> clones;
+  /// The uses of the call's results, now of the values the callee returns.
+  SmallVector<std::pair<OpOperand *, unsigned>> callUses;
+};
+} // namespace
+
+/// Inlines `call` when its callee's body is constants, one
+/// `linalg.generic` and a `func.return` of its arguments, or refuses
+/// without changing anything.
+static llvm::Expected<InlinedEpilogue>
+inlineEpilogueCall(RewriterBase &rewriter, func::CallOp call) {
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
       call, call.getCalleeAttr());
   if (!callee || callee.isExternal())
@@ -874,8 +895,9 @@ hwsched::inlineEpilogueCall(RewriterBase &rewriter, func::CallOp call) {
   return inlined;
 }
 
-void hwsched::undoInlinedEpilogue(RewriterBase &rewriter,
-                                  InlinedEpilogue &inlined) {
+/// Puts the call back as it was and erases the clones.
+static void undoInlinedEpilogue(RewriterBase &rewriter,
+                                InlinedEpilogue &inlined) {
   Operation *first = inlined.clones.front();
   first->getBlock()->getOperations().insert(Block::iterator(first),
                                             inlined.call.getOperation());
@@ -887,8 +909,9 @@ void hwsched::undoInlinedEpilogue(RewriterBase &rewriter,
     rewriter.eraseOp(clone);
 }
 
-void hwsched::commitInlinedEpilogue(RewriterBase &rewriter,
-                                    InlinedEpilogue &inlined) {
+/// Erases the call, and the callee when nothing else refers to it.
+static void commitInlinedEpilogue(RewriterBase &rewriter,
+                                  InlinedEpilogue &inlined) {
   // The callee is looked up again (from the inlined copy, which is in the
   // IR): when the handle holds several calls of one function, the commit
   // of an earlier one has erased it already (the later calls were set

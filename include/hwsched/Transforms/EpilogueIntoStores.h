@@ -76,8 +76,9 @@ llvm::Expected<EpilogueStoresPlan>
 planEpilogueIntoStores(mlir::linalg::GenericOp epilogue);
 
 /// The plans for `payloads`, each an epilogue (a linalg.generic) or a call
-/// of a function holding one (brought back to its call site, see
-/// inlineEpilogueCall), every one checked before any store changes. On a
+/// of a function holding one (brought back to its call site: the form
+/// transform.hwsched.outline_kernel_function leaves for a one-iteration
+/// loop around an epilogue), every one checked before any store changes. On a
 /// refusal every call is put back and the payload is as it was; a refusal
 /// that named an op of an inlined copy names the call instead. On success
 /// the calls and the callees nothing else calls are gone and the plans are
@@ -100,37 +101,6 @@ llvm::Error checkEpilogueForStores(mlir::linalg::LinalgOp epilogue,
 /// and a temporary result buffer with no reader left erased with its views.
 void applyEpilogueIntoStores(mlir::RewriterBase &rewriter,
                              const EpilogueStoresPlan &plan);
-
-/// An epilogue kept in a function of its own until the stores exist
-/// (whole-function rewrites of the producer's function, vectorization
-/// above all, would otherwise rewrite it too), brought back to its call
-/// site by inlineEpilogueCall: the generic, and what undoes or completes
-/// the inlining.
-struct InlinedEpilogue {
-  mlir::linalg::GenericOp epilogue;
-  /// The call, out of its block until commit or undo.
-  mlir::func::CallOp call;
-  mlir::func::FuncOp callee;
-  /// The ops cloned before the call (constants, the generic).
-  llvm::SmallVector<mlir::Operation *> clones;
-  /// The uses of the call's results, now of the values the callee returns.
-  llvm::SmallVector<std::pair<mlir::OpOperand *, unsigned>> callUses;
-};
-
-/// Inlines `call` when its callee's body is constants, one
-/// `linalg.generic` and a `func.return` of its arguments (the form
-/// `transform.hwsched.outline_kernel_function` leaves for a one-iteration
-/// loop around an epilogue), or refuses without changing anything.
-llvm::Expected<InlinedEpilogue> inlineEpilogueCall(mlir::RewriterBase &rewriter,
-                                                   mlir::func::CallOp call);
-
-/// Puts the call back as it was and erases the clones.
-void undoInlinedEpilogue(mlir::RewriterBase &rewriter,
-                         InlinedEpilogue &inlined);
-
-/// Erases the call, and the callee when nothing else refers to it.
-void commitInlinedEpilogue(mlir::RewriterBase &rewriter,
-                           InlinedEpilogue &inlined);
 
 } // namespace hwsched
 
