@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "hwsched/Transforms/EpilogueIntoStores.h"
+#include "hwsched/Analysis/MemRefUtils.h"
 #include "hwsched/Support/Refusal.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -234,16 +235,6 @@ static void collectUsers(Value buffer,
   }
 }
 
-/// The buffer `value` is a view of (through any chain of views), or itself.
-static Value viewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view.getViewSource() == value)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
-}
-
 /// The ancestor of `op` in `block`, or null.
 static Operation *ancestorIn(Block *block, Operation *op) {
   return block->findAncestorOpInBlock(*op);
@@ -447,7 +438,7 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
     // Another operand aliasing the result (a memref.cast of it, say) would
     // be read or written at a store while the producer is still writing
     // the result, or after its stores are gone.
-    if (viewRoot(value) == plan.resultBuffer)
+    if (getViewRoot(value) == plan.resultBuffer)
       return refuse(
           Refusal(epilogue, "operand " +
                                 std::to_string(operand.getOperandNumber()) +
@@ -464,7 +455,7 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
     bool isInit = &operand == init;
     // The destination read as an input too: at a store it would read what
     // the epilogue's earlier stores wrote there, not the old contents.
-    if (!isInit && viewRoot(value) == viewRoot(init->get()))
+    if (!isInit && getViewRoot(value) == getViewRoot(init->get()))
       return refuse(
           Refusal(epilogue, "input " +
                                 std::to_string(operand.getOperandNumber()) +
@@ -476,7 +467,7 @@ hwsched::planEpilogueIntoStores(linalg::GenericOp epilogue) {
     WalkResult walk = producer->walk([&](Operation *op) {
       for (Value used : op->getOperands()) {
         if (!isa<MemRefType>(used.getType()) ||
-            viewRoot(used) != viewRoot(value))
+            getViewRoot(used) != getViewRoot(value))
           continue;
         if (isInit || mayWrite(op, used))
           return WalkResult::interrupt();
